@@ -1,0 +1,54 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+let package = Package(
+    name: "share",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "shared", targets: ["shared"])
+    ],
+    dependencies: [
+        // `traits: []` keeps SwiftPM from rebuilding Hummingbird whenever build and test alternate.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
+    ],
+    targets: [
+        /// Wire types and the configuration model, shared by the daemon and the CLI.
+        .target(
+            name: "ShareKit",
+            dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]
+        ),
+        /// Domain rules and SQLite persistence; knows nothing of HTTP.
+        .target(
+            name: "ShareStore",
+            dependencies: ["ShareKit", .product(name: "GRDB", package: "GRDB.swift")],
+            plugins: ["EmbedMigrations"]
+        ),
+        /// Hummingbird routes, middleware and the mapping of domain errors to problem details.
+        .target(
+            name: "ShareServer",
+            dependencies: [
+                "ShareKit", "ShareStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "shared",
+            dependencies: ["ShareServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        /// Turns `migrations/*.sql` into Swift source so the binaries carry their schema.
+        .executableTarget(name: "MigrationEmbedder"),
+        .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["MigrationEmbedder"]),
+        .testTarget(name: "ShareKitTests", dependencies: ["ShareKit"]),
+        .testTarget(name: "ShareStoreTests", dependencies: ["ShareStore"]),
+        .testTarget(
+            name: "ShareServerTests",
+            dependencies: ["ShareServer", .product(name: "HummingbirdTesting", package: "hummingbird")]
+        ),
+        .testTarget(name: "EndToEndTests", dependencies: ["ShareKit"]),
+    ]
+)

@@ -1,0 +1,78 @@
+import Foundation
+import TOMLKit
+
+/// The type a setting holds, and how to read it from TOML and from an environment variable.
+struct ConfigValueKind<Value>: Sendable {
+    let expected: String
+    let fromTOML: @Sendable (any TOMLValueConvertible) -> Value?
+    let fromText: @Sendable (String) -> Value?
+}
+
+extension ConfigValueKind where Value == String {
+    static let string = ConfigValueKind(expected: "a string", fromTOML: { $0.type == .string ? $0.string : nil }, fromText: { $0 })
+}
+
+extension ConfigValueKind where Value == Bool {
+    static let bool = ConfigValueKind(
+        expected: "true or false", fromTOML: { $0.type == .bool ? $0.bool : nil },
+        fromText: { ["true": true, "1": true, "false": false, "0": false][$0.lowercased()] })
+}
+
+extension ConfigValueKind where Value == Int {
+    static let integer = ConfigValueKind(expected: "an integer", fromTOML: { $0.type == .int ? $0.int : nil }, fromText: { Int($0) })
+}
+
+extension ConfigValueKind where Value == [String] {
+    /// A TOML array of strings; in the environment, a comma-separated list.
+    static let strings = ConfigValueKind(
+        expected: "an array of strings",
+        fromTOML: { value in
+            guard value.type == .array, let array = value.array else { return nil }
+            var strings: [String] = []
+            for element in array {
+                guard element.type == .string, let string = element.string else { return nil }
+                strings.append(string)
+            }
+            return strings
+        },
+        fromText: { text in
+            text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        })
+}
+
+/// One key of `share.toml`: its name, its environment variable, and how it validates and stores a value.
+struct ConfigSetting: Sendable {
+    let table: String
+    let key: String
+    let expected: String
+    /// Stores a TOML value; false when the value has the wrong type.
+    let applyTOML: @Sendable (inout ShareConfig, any TOMLValueConvertible, _ baseDirectory: String) throws -> Bool
+    /// Stores an environment variable's text; false when it cannot be read as the setting's type.
+    let applyText: @Sendable (inout ShareConfig, String, _ baseDirectory: String) throws -> Bool
+
+    init<Value>(
+        _ table: String, _ key: String, _ kind: ConfigValueKind<Value>,
+        set: @escaping @Sendable (inout ShareConfig, Value, _ baseDirectory: String) throws -> Void
+    ) {
+        self.table = table
+        self.key = key
+        self.expected = kind.expected
+        applyTOML = { config, value, base in
+            guard let typed = kind.fromTOML(value) else { return false }
+            try set(&config, typed, base)
+            return true
+        }
+        applyText = { config, text, base in
+            guard let typed = kind.fromText(text) else { return false }
+            try set(&config, typed, base)
+            return true
+        }
+    }
+
+    var name: String { "\(table).\(key)" }
+
+    /// `SHARE_<TABLE>_<KEY>`, except the client's keys, which are short: `SHARE_SERVER`, `SHARE_TOKEN`, `SHARE_TIMEZONE`.
+    var environmentVariable: String {
+        table == "client" ? "SHARE_\(key.uppercased())" : "SHARE_\(table.uppercased())_\(key.uppercased())"
+    }
+}

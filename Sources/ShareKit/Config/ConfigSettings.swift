@@ -1,0 +1,64 @@
+import Foundation
+
+extension ConfigSetting {
+    /// Every key `share.toml` accepts. Anything else is an error that names it.
+    static let all: [ConfigSetting] = [
+        ConfigSetting("server", "listen", .string) { config, text, _ in
+            guard let address = ListenAddress(text) else {
+                throw InvalidSetting(reason: "expected host:port, [IPv6]:port or unix:/absolute/path, got '\(text)'")
+            }
+            config.server.listen = address
+        },
+        ConfigSetting("server", "base_path", .string) { config, text, _ in
+            config.server.basePath = try BasePath.normalize(text)
+        },
+        ConfigSetting("server", "timezone", .string) { config, text, _ in
+            config.server.timezone = try zoneName(text)
+        },
+        ConfigSetting("server", "trusted_proxies", .strings) { config, ranges, _ in
+            config.server.trustedProxies = try ranges.map { text in
+                guard let range = IPAddressRange(text) else { throw InvalidSetting(reason: "'\(text)' is not a CIDR block such as 10.0.0.0/8") }
+                return range
+            }
+        },
+        ConfigSetting("server", "max_body_bytes", .integer) { config, bytes, _ in
+            guard bytes > 0 else { throw InvalidSetting(reason: "must be a positive number of bytes") }
+            config.server.maxBodyBytes = bytes
+        },
+        ConfigSetting("database", "path", .string) { config, path, base in
+            guard !path.isEmpty else { throw InvalidSetting(reason: "must not be empty") }
+            config.database.path = ConfigLoader.absolutePath(path, relativeTo: base)
+        },
+        ConfigSetting("auth", "tokens", .strings) { config, tokens, _ in
+            guard tokens.allSatisfy({ !$0.isEmpty && !$0.contains(where: \.isWhitespace) }) else {
+                throw InvalidSetting(reason: "tokens must be non-empty and contain no spaces")
+            }
+            config.auth.tokens = tokens
+        },
+        ConfigSetting("auth", "token_file", .string) { config, path, base in
+            config.auth.tokenFile = path.isEmpty ? nil : ConfigLoader.absolutePath(path, relativeTo: base)
+        },
+        ConfigSetting("auth", "public_read", .bool) { config, flag, _ in
+            config.auth.publicRead = flag
+        },
+        ConfigSetting("client", "server", .string) { config, url, _ in
+            guard url.hasPrefix("http://") || url.hasPrefix("https://") || url.hasPrefix("unix:/") else {
+                throw InvalidSetting(reason: "expected an http:// or https:// URL, or unix:/path/to/socket, got '\(url)'")
+            }
+            config.client.server = url
+        },
+        ConfigSetting("client", "token", .string) { config, token, _ in
+            config.client.token = token
+        },
+        ConfigSetting("client", "timezone", .string) { config, text, _ in
+            config.client.timezone = text.isEmpty ? "" : try zoneName(text)
+        },
+    ]
+
+    private static func zoneName(_ text: String) throws -> String {
+        guard TimeZone(identifier: text) != nil else {
+            throw InvalidSetting(reason: "'\(text)' is not an IANA time zone such as Europe/Paris")
+        }
+        return text
+    }
+}

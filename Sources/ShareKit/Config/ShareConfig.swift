@@ -1,0 +1,60 @@
+/// Everything `share.toml` can say, after the lookup and precedence rules have been applied.
+///
+/// One file serves both programs: `shared` reads `server`, `database` and `auth`; `share` reads `client`.
+public struct ShareConfig: Sendable, Equatable {
+    public var server = ServerSettings()
+    public var database: DatabaseSettings
+    public var auth = AuthSettings()
+    public var client = ClientSettings()
+    /// The file the settings were read from; nil when none was found and defaults apply.
+    public var file: String?
+
+    public init(database: DatabaseSettings, file: String? = nil) {
+        self.database = database
+        self.file = file
+    }
+}
+
+/// `[server]`: how `shared` listens and interprets requests.
+public struct ServerSettings: Sendable, Equatable {
+    public var listen = ListenAddress.tcp(host: "127.0.0.1", port: 8080)
+    /// Where a reverse proxy mounts the API; every route lives under it. `/` or `/a/b`, no trailing slash.
+    public var basePath = "/"
+    /// The zone of `date`, `from` and `to` when a request gives no `tz`.
+    public var timezone = "UTC"
+    public var trustedProxies = [IPAddressRange("127.0.0.1/32")!, IPAddressRange("::1/128")!]
+    public var maxBodyBytes = 1_048_576
+
+    public init() {}
+}
+
+/// `[database]`: where the SQLite file lives.
+public struct DatabaseSettings: Sendable, Equatable {
+    /// An absolute path: relative paths were resolved against the config file's folder or the working directory.
+    public var path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+}
+
+/// `[auth]`: who may call the API.
+public struct AuthSettings: Sendable, Equatable {
+    public var tokens: [String] = []
+    /// An absolute path to a file of tokens, one a line; read by `shared` when it starts.
+    public var tokenFile: String?
+    /// Lets GET requests through without a token.
+    public var publicRead = false
+
+    public init() {}
+}
+
+/// `[client]`: where `share` finds the server.
+public struct ClientSettings: Sendable, Equatable {
+    public var server = "http://127.0.0.1:8080"
+    public var token = ""
+    /// Empty means the system zone.
+    public var timezone = ""
+
+    public init() {}
+}

@@ -1,0 +1,35 @@
+/// The icon a share is drawn with, derived from its file name's extension; never chosen by a client.
+public enum IconCategory: String, CaseIterable, Codable, Sendable {
+    case image, pdf, doc, txt, ppt, xls, zip, audio, video, other
+
+    /// The category for a file name, by its extension, case-insensitively (`Report.PDF` is `pdf`).
+    ///
+    /// A name with no extension, or a dot-file such as `.bashrc`, is `other`.
+    public init(fileName: String) {
+        guard let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex else {
+            self = .other
+            return
+        }
+        let fileExtension = fileName[fileName.index(after: dot)...].lowercased()
+        self = Self.byExtension[fileExtension] ?? .other
+    }
+
+    private static let byExtension: [String: IconCategory] = {
+        let table: [IconCategory: [String]] = [
+            .image: ["png", "jpg", "jpeg", "bmp", "gif", "webp", "heic", "heif", "svg", "tif", "tiff", "ico", "avif"],
+            .pdf: ["pdf"],
+            .doc: ["doc", "docx", "odt", "rtf", "pages"],
+            .txt: ["txt", "md", "markdown", "log"],
+            .ppt: ["ppt", "pptx", "odp", "key"],
+            .xls: ["xls", "xlsx", "ods", "csv", "tsv", "numbers"],
+            .zip: ["zip", "tar", "gz", "tgz", "bz2", "xz", "7z", "rar", "zst"],
+            .audio: ["mp3", "wav", "flac", "aac", "ogg", "oga", "m4a", "opus", "wma", "aiff", "mid", "midi"],
+            .video: ["mp4", "mov", "avi", "mkv", "webm", "wmv", "flv", "m4v", "mpeg", "mpg", "3gp", "ogv"],
+        ]
+        var byExtension: [String: IconCategory] = [:]
+        for (category, extensions) in table {
+            for fileExtension in extensions { byExtension[fileExtension] = category }
+        }
+        return byExtension
+    }()
+}

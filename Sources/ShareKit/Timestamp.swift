@@ -1,0 +1,72 @@
+/// An instant, to the millisecond, written on the wire as RFC 3339 in UTC (`2021-01-17T12:34:56.789Z`).
+public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    public let millisecondsSinceEpoch: Int64
+
+    public static let millisecondsPerDay: Int64 = 86_400_000
+    /// 0000-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z: the instants RFC 3339 can write.
+    public static let earliest = Timestamp(millisecondsSinceEpoch: -62_167_219_200_000)
+    public static let latest = Timestamp(millisecondsSinceEpoch: 253_402_300_799_999)
+
+    public init(millisecondsSinceEpoch: Int64) {
+        self.millisecondsSinceEpoch = millisecondsSinceEpoch
+    }
+
+    /// The current time, truncated to the millisecond.
+    public static func now() -> Timestamp {
+        return Timestamp(millisecondsSinceEpoch: wallClockMilliseconds())
+    }
+
+    /// Midnight UTC at the start of `day`.
+    public init(startOf day: CalendarDay) {
+        self.millisecondsSinceEpoch = day.daysSinceEpoch * Self.millisecondsPerDay
+    }
+
+    /// The UTC day this instant falls on.
+    public var utcDay: CalendarDay {
+        CalendarDay(daysSinceEpoch: Self.floorDivide(millisecondsSinceEpoch, Self.millisecondsPerDay))
+    }
+
+    public var description: String {
+        let millisOfDay = millisecondsSinceEpoch - utcDay.daysSinceEpoch * Self.millisecondsPerDay
+        let seconds = Int(millisOfDay / 1000)
+        return "\(utcDay)T\(CalendarDay.pad(seconds / 3600, 2)):\(CalendarDay.pad(seconds / 60 % 60, 2)):"
+            + "\(CalendarDay.pad(seconds % 60, 2)).\(CalendarDay.pad(Int(millisOfDay % 1000), 3))Z"
+    }
+
+    public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
+        lhs.millisecondsSinceEpoch < rhs.millisecondsSinceEpoch
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let timestamp = Timestamp(rfc3339: text) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "expected an RFC 3339 time such as 2021-01-17T12:34:56.789Z")
+        }
+        self = timestamp
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+
+    static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
+        value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Timestamp {
+    static func wallClockMilliseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+    }
+}
