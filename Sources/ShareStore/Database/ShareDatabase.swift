@@ -1,0 +1,132 @@
+import Foundation
+import GRDB
+import ShareKit
+
+/// The share history in one SQLite file (WAL mode, durable commits, concurrent readers).
+public struct ShareDatabase: Sendable {
+    private let writer: any DatabaseWriter
+    public let path: String
+
+    /// Opens (creating it and its folder if needed) and migrates the database at `path`.
+    ///
+    /// A file that is not a SQLite database is refused before SQLite touches it, so it is never modified.
+    public init(path: String) throws {
+        self.path = path
+        try Self.refuseForeignFile(at: path)
+        do {
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            writer = try DatabasePool(path: path, configuration: Self.configuration)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+            throw StoreError.notADatabase(path: path)
+        } catch {
+            throw StoreError.cannotOpen(path: path, reason: "\(error)")
+        }
+        try SchemaMigrator.migrate(writer, path: path)
+    }
+
+    private static var configuration: Configuration {
+        var configuration = Configuration()
+        // Writers from other processes wait instead of failing with SQLITE_BUSY.
+        configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in
+            // FULL: a commit (and so a 201) survives a crash of the process or of the machine.
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        return configuration
+    }
+
+    /// Every SQLite file starts with this header; an empty or missing file is fine to create.
+    private static func refuseForeignFile(at path: String) throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        guard header.isEmpty || header == Data("SQLite format 3\0".utf8) else {
+            throw StoreError.notADatabase(path: path)
+        }
+    }
+
+    // MARK: - Writes
+
+    /// Stores a new record, generating its id unless one was given.
+    public func createShare(_ new: NewShare, now: Timestamp = .now()) async throws -> ShareRecord {
+        for _ in 0..<8 {
+            let record = ShareRecord(
+                id: new.id ?? ShareID.generate(), name: new.name, folder: new.folder, createdAt: new.createdAt ?? now,
+                size: new.size, type: IconCategory(fileName: new.name))
+            do {
+                try await writer.write { db in try ShareRow.insert(record, db) }
+                return record
+            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+                // A generated id collided (vanishingly rare): draw another. A given one is the client's conflict.
+                if let id = new.id { throw ShareError.idTaken(id: id) }
+            }
+        }
+        throw StoreError.noFreeID
+    }
+
+    /// Renames and/or moves a live record; the type follows the new name.
+    public func updateShare(id: String, _ patch: SharePatch) async throws -> ShareRecord {
+        try await writer.write { db in
+            var record = try ShareRow.fetch(id: id, trashed: false, db)
+            if let name = patch.name {
+                record.name = name
+                record.type = IconCategory(fileName: name)
+            }
+            if let folder = patch.folder { record.folder = folder }
+            try ShareRow.update(record, db)
+            return record
+        }
+    }
+
+    /// Moves a live record to the trash.
+    public func trashShare(id: String, now: Timestamp = .now()) async throws {
+        try await writer.write { db in
+            var record = try ShareRow.fetch(id: id, trashed: false, db)
+            record.trashedAt = now
+            try ShareRow.update(record, db)
+        }
+    }
+
+    /// Brings a record back from the trash.
+    public func restoreShare(id: String) async throws -> ShareRecord {
+        try await writer.write { db in
+            var record = try ShareRow.fetch(id: id, trashed: true, db)
+            record.trashedAt = nil
+            try ShareRow.update(record, db)
+            return record
+        }
+    }
+
+    /// Deletes a record for good, whether or not it is in the trash.
+    public func purgeShare(id: String) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "DELETE FROM share WHERE id = ?", arguments: [id])
+            guard db.changesCount > 0 else { throw ShareError.notFound(id: id) }
+        }
+    }
+
+    // MARK: - Reads
+
+    /// One record by id, case-insensitively; trashed records only when `trashed` is true.
+    public func share(id: String, trashed: Bool = false) async throws -> ShareRecord {
+        try await writer.read { db in try ShareRow.fetch(id: id, trashed: trashed, db) }
+    }
+
+    /// One page of records matching `query`, and the cursor of the next page if there is one.
+    public func listShares(_ query: ShareQuery) async throws -> SharePage {
+        try await writer.read { db in try ShareListing(query: query).fetch(db) }
+    }
+
+    /// True when the database answers and every migration this binary knows has been applied.
+    public func isReady() async -> Bool {
+        (try? await writer.read { db in try SchemaMigrator.isUpToDate(db) }) ?? false
+    }
+}
+
+/// A page of a listing.
+public struct SharePage: Sendable, Equatable {
+    public var records: [ShareRecord]
+    /// Present when more records follow.
+    public var next: ShareCursor?
+}

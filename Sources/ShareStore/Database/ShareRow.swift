@@ -1,0 +1,43 @@
+import GRDB
+import ShareKit
+
+/// Reads and writes a `ShareRecord` as a row of the `share` table.
+enum ShareRow {
+    static let columns = "id, name, folder, created_at, size, type, trashed_at"
+
+    static func record(_ row: Row) -> ShareRecord {
+        ShareRecord(
+            id: row[0], name: row[1], folder: row[2], createdAt: Timestamp(millisecondsSinceEpoch: row[3]), size: row[4],
+            type: IconCategory(rawValue: row[5]) ?? .other,
+            trashedAt: (row[6] as Int64?).map(Timestamp.init(millisecondsSinceEpoch:)))
+    }
+
+    /// The record with this id (case-insensitively), live or trashed as asked; otherwise `.notFound`.
+    static func fetch(id: String, trashed: Bool, _ db: Database) throws -> ShareRecord {
+        let state = trashed ? "trashed_at IS NOT NULL" : "trashed_at IS NULL"
+        guard let row = try Row.fetchOne(db, sql: "SELECT \(columns) FROM share WHERE id = ? AND \(state)", arguments: [id])
+        else { throw ShareError.notFound(id: id) }
+        return record(row)
+    }
+
+    static func insert(_ record: ShareRecord, _ db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO share (id, name, name_key, folder, created_at, size, type, trashed_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                record.id, record.name, SearchKey.fold(record.name), record.folder, record.createdAt.millisecondsSinceEpoch,
+                record.size, record.type.rawValue, record.trashedAt?.millisecondsSinceEpoch,
+            ])
+    }
+
+    static func update(_ record: ShareRecord, _ db: Database) throws {
+        try db.execute(
+            sql: "UPDATE share SET name = ?, name_key = ?, folder = ?, type = ?, trashed_at = ? WHERE id = ?",
+            arguments: [
+                record.name, SearchKey.fold(record.name), record.folder, record.type.rawValue,
+                record.trashedAt?.millisecondsSinceEpoch, record.id,
+            ])
+    }
+}

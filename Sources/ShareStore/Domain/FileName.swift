@@ -1,0 +1,36 @@
+import Foundation
+
+/// The rules a file name (and each folder segment) follows, so that it is safe to show and to store.
+public enum FileName {
+    public static let maxBytes = 255
+
+    /// Returns the name NFC-normalised, or throws naming `field` and the broken rule.
+    public static func validate(_ raw: String, field: String = "name") throws(ShareError) -> String {
+        let name = raw.precomposedStringWithCanonicalMapping
+        guard !name.isEmpty else { throw .invalidField(field, "must not be empty") }
+        guard name.utf8.count <= maxBytes else {
+            throw .invalidField(field, "is \(name.utf8.count) bytes of UTF-8; at most \(maxBytes) are allowed")
+        }
+        guard name != ".", name != ".." else { throw .invalidField(field, "must not be '.' or '..'") }
+        guard !name.contains("/") else { throw .invalidField(field, "must not contain '/'") }
+        if let control = name.unicodeScalars.first(where: isControl) {
+            throw .invalidField(field, "must not contain control characters (found U+\(hex(control)))")
+        }
+        if let first = name.unicodeScalars.first, let last = name.unicodeScalars.last,
+            first.properties.isWhitespace || last.properties.isWhitespace
+        {
+            throw .invalidField(field, "must not begin or end with whitespace")
+        }
+        return name
+    }
+
+    /// C0 (NUL included), DEL and C1: characters that could move a terminal's cursor or corrupt a listing.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    private static func hex(_ scalar: Unicode.Scalar) -> String {
+        let digits = String(scalar.value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}

@@ -1,0 +1,45 @@
+import ShareKit
+
+/// A record to create, already checked against every field rule.
+public struct NewShare: Equatable, Sendable {
+    /// nil: the store generates one.
+    public let id: String?
+    public let name: String
+    public let folder: String
+    /// nil: the moment it is stored.
+    public let createdAt: Timestamp?
+    public let size: Int64
+
+    /// Validates raw client input; each failure names its field.
+    public init(id: String?, name: String?, folder: String?, createdAt: String?, size: Int64?) throws(ShareError) {
+        guard let name else { throw .invalidField("name", "is required") }
+        guard let size else { throw .invalidField("size", "is required") }
+        guard size >= 0 else { throw .invalidField("size", "must be 0 or more bytes") }
+        self.name = try FileName.validate(name)
+        self.folder = try folder.map { text throws(ShareError) in try FolderPath.normalize(text) } ?? FolderPath.root
+        self.id = try id.map { text throws(ShareError) in try ShareID.validate(text) }
+        if let createdAt {
+            guard let time = Timestamp(rfc3339: createdAt) else {
+                throw .invalidField("createdAt", "expected an RFC 3339 time such as 2021-01-17T12:34:56.789Z, got '\(createdAt)'")
+            }
+            self.createdAt = time
+        } else {
+            self.createdAt = nil
+        }
+        self.size = size
+    }
+}
+
+/// A rename and/or a move of an existing record.
+public struct SharePatch: Equatable, Sendable {
+    public let name: String?
+    public let folder: String?
+
+    public init(name: String?, folder: String?) throws(ShareError) {
+        guard name != nil || folder != nil else {
+            throw .malformedBody("give 'name' to rename, 'folder' to move, or both")
+        }
+        self.name = try name.map { text throws(ShareError) in try FileName.validate(text) }
+        self.folder = try folder.map { text throws(ShareError) in try FolderPath.normalize(text) }
+    }
+}

@@ -1,0 +1,15 @@
+/// What can go wrong with a request to the share history, in the user's terms.
+///
+/// The server maps each case to an HTTP status and a problem detail in one place.
+public enum ShareError: Error, Equatable, Sendable {
+    /// A request body field is missing or breaks its rule; `field` is its JSON name.
+    case invalidField(_ field: String, _ reason: String)
+    /// A query parameter has a value that cannot be used; `parameter` is its name.
+    case invalidParameter(_ parameter: String, _ reason: String)
+    /// The request body is not a JSON object.
+    case malformedBody(_ reason: String)
+    /// No record has this id (or it is in the trash and the request did not ask for trashed records).
+    case notFound(id: String)
+    /// A record with this id exists already.
+    case idTaken(id: String)
+}
