@@ -65,10 +65,10 @@ public struct ShareDatabase: Sendable {
         throw StoreError.noFreeID
     }
 
-    /// Renames and/or moves a live record; the type follows the new name.
-    public func updateShare(id: String, _ patch: SharePatch) async throws -> ShareRecord {
+    /// Renames and/or moves a record (a trashed one only with `includeTrashed`); the type follows the new name.
+    public func updateShare(id: String, _ patch: SharePatch, includeTrashed: Bool = false) async throws -> ShareRecord {
         try await writer.write { db in
-            var record = try ShareRow.fetch(id: id, trashed: false, db)
+            var record = try ShareRow.fetch(id: id, includeTrashed: includeTrashed, db)
             if let name = patch.name {
                 record.name = name
                 record.type = IconCategory(fileName: name)
@@ -79,19 +79,19 @@ public struct ShareDatabase: Sendable {
         }
     }
 
-    /// Moves a live record to the trash.
-    public func trashShare(id: String, now: Timestamp = .now()) async throws {
+    /// Moves a live record to the trash; with `includeTrashed`, a record already there stays as it is.
+    public func trashShare(id: String, includeTrashed: Bool = false, now: Timestamp = .now()) async throws {
         try await writer.write { db in
-            var record = try ShareRow.fetch(id: id, trashed: false, db)
-            record.trashedAt = now
+            var record = try ShareRow.fetch(id: id, includeTrashed: includeTrashed, db)
+            record.trashedAt = record.trashedAt ?? now
             try ShareRow.update(record, db)
         }
     }
 
-    /// Brings a record back from the trash.
+    /// Brings a record back from the trash; restoring a live record changes nothing.
     public func restoreShare(id: String) async throws -> ShareRecord {
         try await writer.write { db in
-            var record = try ShareRow.fetch(id: id, trashed: true, db)
+            var record = try ShareRow.fetch(id: id, includeTrashed: true, db)
             record.trashedAt = nil
             try ShareRow.update(record, db)
             return record
@@ -108,9 +108,9 @@ public struct ShareDatabase: Sendable {
 
     // MARK: - Reads
 
-    /// One record by id, case-insensitively; trashed records only when `trashed` is true.
-    public func share(id: String, trashed: Bool = false) async throws -> ShareRecord {
-        try await writer.read { db in try ShareRow.fetch(id: id, trashed: trashed, db) }
+    /// One record by id, case-insensitively; a trashed one only with `includeTrashed`.
+    public func share(id: String, includeTrashed: Bool = false) async throws -> ShareRecord {
+        try await writer.read { db in try ShareRow.fetch(id: id, includeTrashed: includeTrashed, db) }
     }
 
     /// One page of records matching `query`, and the cursor of the next page if there is one.

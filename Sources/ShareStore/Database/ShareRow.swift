@@ -12,10 +12,10 @@ enum ShareRow {
             trashedAt: (row[6] as Int64?).map(Timestamp.init(millisecondsSinceEpoch:)))
     }
 
-    /// The record with this id (case-insensitively), live or trashed as asked; otherwise `.notFound`.
-    static func fetch(id: String, trashed: Bool, _ db: Database) throws -> ShareRecord {
-        let state = trashed ? "trashed_at IS NOT NULL" : "trashed_at IS NULL"
-        guard let row = try Row.fetchOne(db, sql: "SELECT \(columns) FROM share WHERE id = ? AND \(state)", arguments: [id])
+    /// The record with this id (case-insensitively); a trashed one only when `includeTrashed`, otherwise `.notFound`.
+    static func fetch(id: String, includeTrashed: Bool, _ db: Database) throws -> ShareRecord {
+        let visible = includeTrashed ? "" : " AND trashed_at IS NULL"
+        guard let row = try Row.fetchOne(db, sql: "SELECT \(columns) FROM share WHERE id = ?\(visible)", arguments: [id])
         else { throw ShareError.notFound(id: id) }
         return record(row)
     }

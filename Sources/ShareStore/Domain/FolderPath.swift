@@ -11,7 +11,7 @@ public enum FolderPath {
             do {
                 segments.append(try FileName.validate(String(segment), field: field))
             } catch .invalidField(_, let reason) {
-                throw .invalidField(field, "segment '\(segment)' \(reason)")
+                throw .invalidField(field, "has a segment '\(segment)' that \(reason)")
             }
         }
         let path = "/" + segments.joined(separator: "/")

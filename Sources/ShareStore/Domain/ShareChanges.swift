@@ -13,14 +13,14 @@ public struct NewShare: Equatable, Sendable {
     /// Validates raw client input; each failure names its field.
     public init(id: String?, name: String?, folder: String?, createdAt: String?, size: Int64?) throws(ShareError) {
         guard let name else { throw .invalidField("name", "is required") }
+        self.name = try FileName.validate(name)
         guard let size else { throw .invalidField("size", "is required") }
         guard size >= 0 else { throw .invalidField("size", "must be 0 or more bytes") }
-        self.name = try FileName.validate(name)
         self.folder = try folder.map { text throws(ShareError) in try FolderPath.normalize(text) } ?? FolderPath.root
         self.id = try id.map { text throws(ShareError) in try ShareID.validate(text) }
         if let createdAt {
             guard let time = Timestamp(rfc3339: createdAt) else {
-                throw .invalidField("createdAt", "expected an RFC 3339 time such as 2021-01-17T12:34:56.789Z, got '\(createdAt)'")
+                throw .invalidField("createdAt", "must be an RFC 3339 time such as 2021-01-17T12:34:56.789Z, got '\(createdAt)'")
             }
             self.createdAt = time
         } else {

@@ -25,7 +25,7 @@ public enum ShareID {
             throw .invalidField(field, "may contain only letters A-Z, a-z, digits, '_' and '-'")
         }
         guard !reserved.contains(id.lowercased()) else {
-            throw .invalidField(field, "'\(id)' is reserved")
+            throw .invalidField(field, "must not be the reserved word '\(id)'")
         }
         return id
     }

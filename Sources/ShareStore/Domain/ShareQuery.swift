@@ -43,12 +43,12 @@ public struct ShareQuery: Equatable, Sendable {
         var zone = defaultZone
         if let identifier = values["tz"] {
             guard let named = ZonedCalendar(identifier: identifier) else {
-                throw .invalidParameter("tz", "'\(identifier)' is not an IANA time zone such as Europe/Paris")
+                throw .invalidParameter("tz", "must be an IANA time zone such as Europe/Paris, got '\(identifier)'")
             }
             zone = named
         }
         if let text = values["date"] {
-            guard let day = CalendarDay(text) else { throw .invalidParameter("date", "expected a date as YYYY-MM-DD, got '\(text)'") }
+            guard let day = CalendarDay(text) else { throw .invalidParameter("date", "must be a date as YYYY-MM-DD, got '\(text)'") }
             let range = zone.range(of: day)
             narrow(from: range.lowerBound, before: range.upperBound)
         }
@@ -67,13 +67,13 @@ public struct ShareQuery: Equatable, Sendable {
                 throw .invalidParameter("folder", reason)
             }
         }
-        if let text = values["recursive"] { recursive = try Self.flag(text, parameter: "recursive") }
-        if let text = values["trashed"] { trashed = try Self.flag(text, parameter: "trashed") }
+        if let text = values["recursive"] { recursive = try BooleanParameter.parse(text, parameter: "recursive") }
+        if let text = values["trashed"] { trashed = try BooleanParameter.parse(text, parameter: "trashed") }
         if let text = values["sort"] { sort = try Self.choice(text, parameter: "sort") }
         if let text = values["order"] { order = try Self.choice(text, parameter: "order") }
         if let text = values["limit"] {
             guard let number = Int(text), (1...Self.maxLimit).contains(number) else {
-                throw .invalidParameter("limit", "expected a whole number from 1 to \(Self.maxLimit), got '\(text)'")
+                throw .invalidParameter("limit", "must be a whole number from 1 to \(Self.maxLimit), got '\(text)'")
             }
             limit = number
         }
@@ -82,7 +82,7 @@ public struct ShareQuery: Equatable, Sendable {
                 throw .invalidParameter("cursor", "is not a cursor this server issued; take it from a Link header")
             }
             guard decoded.sort == sort, decoded.order == order else {
-                throw .invalidParameter("cursor", "was issued for sort=\(decoded.sort.rawValue)&order=\(decoded.order.rawValue)")
+                throw .invalidParameter("cursor", "was issued for sort=\(decoded.sort.rawValue) and order=\(decoded.order.rawValue); keep them when paging")
             }
             cursor = decoded
         }
@@ -100,7 +100,7 @@ public struct ShareQuery: Equatable, Sendable {
             return zone.start(of: dayEnd ? day.next : day)
         }
         guard let time = Timestamp(rfc3339: text) else {
-            throw .invalidParameter(parameter, "expected a date (YYYY-MM-DD) or an RFC 3339 time, got '\(text)'")
+            throw .invalidParameter(parameter, "must be a date (YYYY-MM-DD) or an RFC 3339 time, got '\(text)'")
         }
         return time
     }
@@ -110,26 +110,18 @@ public struct ShareQuery: Equatable, Sendable {
         for name in text.split(separator: ",", omittingEmptySubsequences: false) {
             guard let category = IconCategory(rawValue: name.lowercased()) else {
                 let known = IconCategory.allCases.map(\.rawValue).joined(separator: ", ")
-                throw .invalidParameter("type", "'\(name)' is not one of \(known)")
+                throw .invalidParameter("type", "must list categories among \(known), got '\(name)'")
             }
             categories.insert(category)
         }
         return categories
     }
 
-    private static func flag(_ text: String, parameter: String) throws(ShareError) -> Bool {
-        switch text.lowercased() {
-        case "true", "1": return true
-        case "false", "0": return false
-        default: throw .invalidParameter(parameter, "expected true or false, got '\(text)'")
-        }
-    }
-
     private static func choice<Choice: RawRepresentable & CaseIterable>(_ text: String, parameter: String) throws(ShareError) -> Choice
     where Choice.RawValue == String {
         guard let choice = Choice(rawValue: text) else {
             let known = Choice.allCases.map(\.rawValue).joined(separator: ", ")
-            throw .invalidParameter(parameter, "expected one of \(known), got '\(text)'")
+            throw .invalidParameter(parameter, "must be one of \(known), got '\(text)'")
         }
         return choice
     }

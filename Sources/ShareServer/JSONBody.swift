@@ -1,0 +1,49 @@
+import Foundation
+import Hummingbird
+import ShareKit
+import ShareStore
+
+/// Reading JSON request bodies and writing JSON responses.
+enum JSONBody {
+    /// Decodes the body as `Body`, turning every decoding failure into an error that names the field.
+    ///
+    /// A body above `maxBytes` throws `NIOTooManyBytesError`, answered as 413.
+    static func decode<Body: Decodable>(_ type: Body.Type, from request: Request, maxBytes: Int) async throws -> Body {
+        let buffer = try await request.body.collect(upTo: maxBytes)
+        do {
+            return try WireJSON.decoder().decode(Body.self, from: Data(buffer: buffer))
+        } catch let error as DecodingError {
+            throw problem(for: error)
+        }
+    }
+
+    static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) throws -> Response {
+        var headers = headers
+        headers[.contentType] = "application/json"
+        let data = try WireJSON.encoder().encode(value)
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    private static func problem(for error: DecodingError) -> ShareError {
+        switch error {
+        case .typeMismatch(let expected, let context), .valueNotFound(let expected, let context):
+            guard let field = context.codingPath.first?.stringValue else { return .malformedBody("the body must be a JSON object") }
+            return .invalidField(field, "must be \(describe(expected))")
+        case .dataCorrupted(let context):
+            guard let field = context.codingPath.first?.stringValue else { return .malformedBody("the body is not valid JSON") }
+            return .invalidField(field, context.debugDescription)
+        case .keyNotFound(let key, _):
+            return .invalidField(key.stringValue, "is required")
+        @unknown default:
+            return .malformedBody("the body could not be read as JSON")
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: return "a string"
+        case is WholeNumber.Type, is Decimal.Type: return "an integer"
+        default: return "of another type"
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Hummingbird
+import Logging
+import NIOCore
+import ShareKit
+import ShareStore
+
+/// Answers every error with an RFC 9457 problem (`application/problem+json`): the one place errors become HTTP.
+struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            let (problem, headers) = Self.problem(for: error)
+            if problem.status >= 500 {
+                context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
+            }
+            var response = try JSONBody.response(problem, status: .init(code: problem.status), headers: headers)
+            response.headers[.contentType] = ProblemDetails.mediaType
+            return response
+        }
+    }
+
+    static func problem(for error: any Error) -> (ProblemDetails, HTTPFields) {
+        switch error {
+        case let error as ShareError:
+            return (problem(for: error), [:])
+        case is AuthenticationRequired:
+            return (
+                ProblemDetails(status: 401, title: "Unauthorized", detail: "a valid 'Authorization: Bearer <token>' header is required"),
+                [.wwwAuthenticate: #"Bearer realm="share""#]
+            )
+        case is NIOTooManyBytesError:
+            return (ProblemDetails(status: 413, title: "Content Too Large", detail: "the request body is larger than the server accepts"), [:])
+        case let error as any HTTPResponseError:
+            let status = error.status
+            let detail = (error as? HTTPError)?.body ?? (status == .notFound ? "no such endpoint" : status.reasonPhrase)
+            return (ProblemDetails(status: status.code, title: status.reasonPhrase, detail: detail), [:])
+        default:
+            return (ProblemDetails(status: 500, title: "Internal Server Error", detail: "the server could not complete the request; see its log"), [:])
+        }
+    }
+
+    private static func problem(for error: ShareError) -> ProblemDetails {
+        switch error {
+        case .invalidField(let field, let reason):
+            return ProblemDetails(status: 400, title: "Bad Request", detail: "field '\(field)' \(reason)")
+        case .invalidParameter(let parameter, let reason):
+            return ProblemDetails(status: 400, title: "Bad Request", detail: "parameter '\(parameter)' \(reason)")
+        case .malformedBody(let reason):
+            return ProblemDetails(status: 400, title: "Bad Request", detail: reason)
+        case .notFound(let id):
+            return ProblemDetails(status: 404, title: "Not Found", detail: "no share with id '\(id)'")
+        case .idTaken(let id):
+            return ProblemDetails(status: 409, title: "Conflict", detail: "a share with id '\(id)' exists already")
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ShareKit
+import ShareServer
+
+/// `shared`: the daemon that keeps the share history and serves it over HTTP.
+@main
+struct SharedCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "shared",
+        abstract: "Serve the share history over HTTP.",
+        discussion: """
+            Reads share.toml from --config, $SHARE_CONFIG, ./share.toml, $XDG_CONFIG_HOME/share/share.toml \
+            or /etc/share/share.toml; flags override SHARE_* variables, which override the file.
+
+            Examples:
+              shared                                  serve with share.toml or the defaults
+              shared --listen 127.0.0.1:9000 --db /tmp/share.db
+              shared --check-config --config /etc/share/share.toml
+            """,
+        version: ShareVersion.current
+    )
+
+    @Option(help: "Path to share.toml.")
+    var config: String?
+
+    @Option(help: "Address to listen on: host:port, [IPv6]:port or unix:/path (overrides [server] listen).")
+    var listen: String?
+
+    @Option(help: "SQLite database file (overrides [database] path).")
+    var db: String?
+
+    @Flag(help: "Validate the configuration, print what would be used, and exit.")
+    var checkConfig = false
+
+    func run() async throws {
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+            return handler
+        }
+        let setup: ServerSetup
+        do {
+            setup = try ServerSetup(config: try loadConfig())
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        if checkConfig {
+            print(summary(of: setup))
+            return
+        }
+        let logger = Logger(label: "shared")
+        do {
+            try await buildApplication(setup: setup, logger: logger).runService()
+        } catch {
+            logger.critical("\(error)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// The configuration from file and environment, with this command's flags on top.
+    private func loadConfig() throws -> ShareConfig {
+        let loader = ConfigLoader()
+        var config = try loader.load(explicitPath: config)
+        if let listen {
+            guard let address = ListenAddress(listen) else {
+                throw ConfigError("--listen: expected host:port, [IPv6]:port or unix:/absolute/path, got '\(listen)'")
+            }
+            config.server.listen = address
+        }
+        if let db {
+            config.database.path = ConfigLoader.absolutePath(db, relativeTo: loader.workingDirectory)
+        }
+        return config
+    }
+
+    private func summary(of setup: ServerSetup) -> String {
+        let config = setup.config
+        return """
+            configuration OK
+              file:      \(config.file ?? "(none; built-in defaults)")
+              listen:    \(config.server.listen)
+              base_path: \(config.server.basePath)
+              timezone:  \(config.server.timezone)
+              database:  \(config.database.path)
+              auth:      \(setup.tokens.isEmpty ? "none (local connections only)" : "\(setup.tokens.count) token(s)")\
+            \(config.auth.publicRead ? ", public reads" : "")
+            """
+    }
+}
