@@ -70,7 +70,7 @@ public struct ConfigLoader: Sendable {
         do {
             root = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
-            throw ConfigError("\(path):\(error.source.begin.line): \(error.description)")
+            throw ConfigError("\(path), line \(error.source.begin.line): \(error.description)")
         } catch {
             throw ConfigError("\(path): not valid TOML")
         }

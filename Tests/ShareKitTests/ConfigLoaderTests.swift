@@ -1,0 +1,109 @@
+import Foundation
+import ShareKit
+import Testing
+
+@Suite struct ConfigLoaderTests {
+    let root: String
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appending(path: "share-config-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: "\(root)/work", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: "\(root)/xdg/share", withIntermediateDirectories: true)
+    }
+
+    private func write(_ text: String, to relative: String) throws -> String {
+        let path = "\(root)/\(relative)"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    private func loader(_ environment: [String: String] = [:]) -> ConfigLoader {
+        ConfigLoader(environment: ["HOME": "\(root)/home"].merging(environment) { $1 }, workingDirectory: "\(root)/work")
+    }
+
+    @Test func withoutAnyFileTheDatabaseLivesInTheXDGDataFolder() throws {
+        let config = try loader().load()
+        #expect(config.file == nil)
+        #expect(config.database.path == "\(root)/home/.local/share/share/share.db")
+        #expect(config.server.listen == .tcp(host: "127.0.0.1", port: 8080))
+        #expect(try loader(["XDG_DATA_HOME": "/data"]).load().database.path == "/data/share/share.db")
+    }
+
+    @Test func relativePathsInAFileAreRelativeToThatFilesFolder() throws {
+        let file = try write("[database]\npath = \"db/history.db\"\n[auth]\ntoken_file = \"tokens\"\n", to: "xdg/share/share.toml")
+        let config = try loader(["XDG_CONFIG_HOME": "\(root)/xdg"]).load()
+        #expect(config.file == file)
+        #expect(config.database.path == "\(root)/xdg/share/db/history.db")
+        #expect(config.auth.tokenFile == "\(root)/xdg/share/tokens")
+    }
+
+    @Test func theWorkingDirectoryFileWinsOverTheXDGOne() throws {
+        _ = try write("[server]\ntimezone = \"Asia/Tokyo\"\n", to: "xdg/share/share.toml")
+        _ = try write("[server]\ntimezone = \"Europe/Paris\"\n", to: "work/share.toml")
+        #expect(try loader(["XDG_CONFIG_HOME": "\(root)/xdg"]).load().server.timezone == "Europe/Paris")
+    }
+
+    @Test func anExplicitPathWinsAndMustExist() throws {
+        _ = try write("[server]\ntimezone = \"Europe/Paris\"\n", to: "work/share.toml")
+        let chosen = try write("[server]\ntimezone = \"Asia/Tokyo\"\n", to: "chosen.toml")
+        #expect(try loader().load(explicitPath: chosen).server.timezone == "Asia/Tokyo")
+        #expect(try loader(["SHARE_CONFIG": chosen]).load().server.timezone == "Asia/Tokyo")
+        let error = #expect(throws: ConfigError.self) { try loader().load(explicitPath: "\(root)/missing.toml") }
+        #expect(error?.description.contains("missing.toml") == true)
+    }
+
+    @Test func environmentOverridesTheFile() throws {
+        _ = try write(
+            "[server]\nlisten = \"127.0.0.1:9000\"\n[auth]\ntokens = [\"a\"]\n[client]\nserver = \"http://file:1\"\n",
+            to: "work/share.toml")
+        let config = try loader([
+            "SHARE_SERVER_LISTEN": "unix:/tmp/s.sock", "SHARE_AUTH_TOKENS": "x, y", "SHARE_AUTH_PUBLIC_READ": "true",
+            "SHARE_SERVER": "http://env:2", "SHARE_DATABASE_PATH": "rel.db",
+        ]).load()
+        #expect(config.server.listen == .unix(path: "/tmp/s.sock"))
+        #expect(config.auth.tokens == ["x", "y"])
+        #expect(config.auth.publicRead)
+        #expect(config.client.server == "http://env:2")
+        #expect(config.database.path == "\(root)/work/rel.db")
+    }
+
+    @Test func theRepositoryExampleLoadsAsIs() throws {
+        let example = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../share.toml").standardized.path
+        let config = try loader().load(explicitPath: example)
+        #expect(config.server.listen == .tcp(host: "127.0.0.1", port: 8080))
+        #expect(config.database.path.hasSuffix("/share.db"))
+    }
+
+    @Test(arguments: [
+        ("[server]\nlisen = \"127.0.0.1:1\"\n", "server.lisen"),
+        ("[servr]\nlisten = \"127.0.0.1:1\"\n", "servr"),
+        ("server = 1\n", "server"),
+        ("[server]\nlisten = 8080\n", "server.listen"),
+        ("[server]\nlisten = \"nowhere\"\n", "server.listen"),
+        ("[server]\nmax_body_bytes = \"1MB\"\n", "server.max_body_bytes"),
+        ("[server]\nmax_body_bytes = 0\n", "server.max_body_bytes"),
+        ("[server]\ntimezone = \"Mars/Olympus\"\n", "server.timezone"),
+        ("[server]\nbase_path = \"files\"\n", "server.base_path"),
+        ("[server]\ntrusted_proxies = [\"10.0.0.0/40\"]\n", "server.trusted_proxies"),
+        ("[server]\ntrusted_proxies = [1]\n", "server.trusted_proxies"),
+        ("[auth]\npublic_read = \"yes\"\n", "auth.public_read"),
+        ("[auth]\ntokens = \"secret\"\n", "auth.tokens"),
+        ("[client]\nserver = \"ftp://x\"\n", "client.server"),
+        ("[server\n", "line 1"),
+    ])
+    func aBadFileIsAnErrorThatNamesTheKey(text: String, key: String) throws {
+        let file = try write(text, to: "bad.toml")
+        let error = #expect(throws: ConfigError.self) { try loader().load(explicitPath: file) }
+        #expect(error?.description.contains(key) == true, "\(error?.description ?? "")")
+    }
+
+    @Test func aBadVariableIsAnErrorThatNamesTheVariable() {
+        let error = #expect(throws: ConfigError.self) { try loader(["SHARE_SERVER_MAX_BODY_BYTES": "lots"]).load() }
+        #expect(error?.description.contains("SHARE_SERVER_MAX_BODY_BYTES") == true)
+    }
+
+    @Test func basePathsAreNormalised() throws {
+        let file = try write("[server]\nbase_path = \"/files/\"\n", to: "base.toml")
+        #expect(try loader().load(explicitPath: file).server.basePath == "/files")
+    }
+}
