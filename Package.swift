@@ -46,7 +46,7 @@ let package = Package(
         .executableTarget(name: "MigrationEmbedder"),
         .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["MigrationEmbedder"]),
         .testTarget(name: "ShareKitTests", dependencies: ["ShareKit"]),
-        .testTarget(name: "ShareStoreTests", dependencies: ["ShareStore"]),
+        .testTarget(name: "ShareStoreTests", dependencies: ["ShareStore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "ShareServerTests",
             dependencies: ["ShareServer", .product(name: "HummingbirdTesting", package: "hummingbird")]

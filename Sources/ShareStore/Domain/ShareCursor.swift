@@ -10,11 +10,11 @@ public struct ShareCursor: Equatable, Sendable {
     }
 
     public let sort: SortField
-    public let order: SortOrder
+    public let order: SortDirection
     public let value: Value
     public let id: String
 
-    public init(sort: SortField, order: SortOrder, value: Value, id: String) {
+    public init(sort: SortField, order: SortDirection, value: Value, id: String) {
         self.sort = sort
         self.order = order
         self.value = value
@@ -41,7 +41,7 @@ public struct ShareCursor: Equatable, Sendable {
         guard let data = Data(base64Encoded: base64), let plain = String(data: data, encoding: .utf8) else { return nil }
         let parts = plain.split(separator: " ", maxSplits: 4, omittingEmptySubsequences: false)
         guard parts.count == 5, parts[0] == "v1", let sort = SortField(rawValue: String(parts[1])),
-            let order = SortOrder(rawValue: String(parts[2])), ShareID.isPlausible(parts[3])
+            let order = SortDirection(rawValue: String(parts[2])), ShareID.isPlausible(parts[3])
         else { return nil }
         switch sort {
         case .name:

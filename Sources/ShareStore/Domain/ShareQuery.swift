@@ -13,7 +13,7 @@ public struct ShareQuery: Equatable, Sendable {
     /// With `folder`, include its subfolders too.
     public var recursive = false
     public var sort = SortField.createdAt
-    public var order = SortOrder.desc
+    public var order = SortDirection.desc
     public var limit = ShareQuery.defaultLimit
     /// Continue after this record.
     public var cursor: ShareCursor?

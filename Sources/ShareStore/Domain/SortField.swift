@@ -3,6 +3,6 @@ public enum SortField: String, CaseIterable, Sendable {
     case createdAt, name, size
 }
 
-public enum SortOrder: String, CaseIterable, Sendable {
+public enum SortDirection: String, CaseIterable, Sendable {
     case asc, desc
 }
