@@ -1,0 +1,128 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import ShareKit
+import Testing
+
+@Suite struct ListingRoutesTests {
+    private func names(_ client: any TestClientProtocol, _ uri: String) async throws -> [String] {
+        let response = try await client.send(.get, uri)
+        guard response.status == .ok else { throw UnexpectedResponse(text: response.text) }
+        return try response.decode([ShareRecord].self).map(\.name)
+    }
+
+    @Test func dateMeansTheCalendarDayInTheGivenZone() async throws {
+        try await withServer { client in
+            // 2021-01-17 in Shanghai runs from 2021-01-16T16:00Z to 2021-01-17T16:00Z.
+            try await client.create(#""name": "before.pdf", "size": 1, "createdAt": "2021-01-16T15:59:59.999Z""#)
+            try await client.create(#""name": "first.pdf", "size": 1, "createdAt": "2021-01-16T16:00:00Z""#)
+            try await client.create(#""name": "last.pdf", "size": 1, "createdAt": "2021-01-17T15:59:59.999Z""#)
+            try await client.create(#""name": "after.pdf", "size": 1, "createdAt": "2021-01-17T16:00:00Z""#)
+            #expect(try await names(client, "/share?date=2021-01-17&tz=Asia/Shanghai") == ["last.pdf", "first.pdf"])
+            #expect(try await names(client, "/share?date=2021-01-17&tz=Asia%2FShanghai&order=asc") == ["first.pdf", "last.pdf"])
+            #expect(try await names(client, "/share?date=2021-01-17") == ["after.pdf", "last.pdf"])
+        }
+    }
+
+    @Test func theServersZoneAppliesWhenNoTzIsGiven() async throws {
+        try await withServer({ $0.server.timezone = "Asia/Shanghai" }) { client in
+            try await client.create(#""name": "late-utc.pdf", "size": 1, "createdAt": "2021-01-16T17:00:00Z""#)
+            #expect(try await names(client, "/share?date=2021-01-17") == ["late-utc.pdf"])
+        }
+    }
+
+    @Test func searchIsLiteralAndCaseInsensitive() async throws {
+        try await withServer { client in
+            for name in ["50%_off.png", "500 off.png", "年度报告.pdf", "Résumé.doc"] {
+                try await client.create(#""name": "\#(name)", "size": 1"#)
+            }
+            #expect(try await names(client, "/share?q=%25_") == ["50%_off.png"])
+            #expect(try await names(client, "/share?q=%E6%8A%A5%E5%91%8A") == ["年度报告.pdf"])
+            #expect(try await names(client, "/share?q=R%C3%89SUM") == ["Résumé.doc"])
+            #expect(try await names(client, "/share?q=0+off") == ["500 off.png"])
+        }
+    }
+
+    @Test func linkHeadersWalkEveryPageKeepingTheFilters() async throws {
+        try await withServer({ $0.server.basePath = "/files" }) { client in
+            for index in 0..<7 {
+                try await client.create(#""name": "r\#(index).pdf", "size": \#(index), "folder": "/r""#, at: "/files/share")
+            }
+            try await client.create(#""name": "other.txt", "size": 1, "folder": "/r""#, at: "/files/share")
+            var uri: String? = "/files/share?type=pdf&folder=%2Fr&sort=size&order=asc&limit=3"
+            var seen: [String] = []
+            while let next = uri {
+                let response = try await client.send(.get, next)
+                seen += try response.decode([ShareRecord].self).map(\.name)
+                uri = response.headers[HTTPField.Name("Link")!].flatMap { link in
+                    #expect(link.hasPrefix("</files/share?") && link.hasSuffix(#">; rel="next""#))
+                    #expect(link.contains("type=pdf") && link.contains("folder=%2Fr") && link.contains("sort=size"))
+                    return String(link.dropFirst().prefix { $0 != ">" })
+                }
+            }
+            #expect(seen == (0..<7).map { "r\($0).pdf" })
+        }
+    }
+
+    @Test(arguments: [
+        "date=2021-13-01", "date=yesterday", "tz=Nowhere/City", "from=soon", "to=2021-01-17T25:00:00Z", "type=pdf,movie",
+        "folder=relative", "recursive=perhaps", "sort=color", "order=sideways", "limit=0", "limit=5000", "cursor=garbage",
+        "trashed=nope",
+    ])
+    func invalidParametersAre400ProblemsNamingTheParameter(query: String) async throws {
+        try await withServer { client in
+            let response = try await client.send(.get, "/share?\(query)")
+            let parameter = String(query.prefix { $0 != "=" })
+            #expect(response.status == .badRequest)
+            #expect(response.problemDetail.contains("'\(parameter)'"), "\(response.text)")
+        }
+    }
+
+    @Test func brokenPercentEncodingIsA400() async throws {
+        try await withServer { client in
+            let response = try await client.send(.get, "/share?q=%ZZ")
+            #expect(response.status == .badRequest)
+            #expect(response.problemDetail.contains("'q'"))
+            #expect(try await client.send(.get, "/share?q=%FF").status == .badRequest)
+        }
+    }
+}
+
+@Suite struct AccessTests {
+    @Test func withTokensEveryEndpointButHealthNeedsOne() async throws {
+        try await withServer({ $0.auth.tokens = ["s3cret"] }) { client in
+            let anonymous = try await client.send(.get, "/share")
+            #expect(anonymous.status == .unauthorized)
+            #expect(anonymous.headers[.wwwAuthenticate]?.hasPrefix("Bearer") == true)
+            #expect(try await client.send(.get, "/share", headers: [.authorization: "Bearer wrong"]).status == .unauthorized)
+            #expect(try await client.send(.get, "/share", headers: [.authorization: "Bearer s3cret"]).status == .ok)
+            #expect(try await client.send(.get, "/share", headers: [.authorization: "bearer s3cret"]).status == .ok)
+            #expect(try await client.send(.get, "/share", headers: [.authorization: "Bearer s3cretX"]).status == .unauthorized)
+            #expect(try await client.send(.get, "/healthz").status == .ok)
+            #expect(try await client.send(.get, "/readyz").status == .ok)
+        }
+    }
+
+    @Test func publicReadOpensOnlyGETs() async throws {
+        try await withServer({
+            $0.auth.tokens = ["s3cret"]
+            $0.auth.publicRead = true
+        }) { client in
+            #expect(try await client.send(.get, "/share").status == .ok)
+            #expect(try await client.send(.post, "/share", #"{"name": "a.txt", "size": 1}"#).status == .unauthorized)
+            let authorised = try await client.send(
+                .post, "/share", #"{"name": "a.txt", "size": 1}"#, headers: [.authorization: "Bearer s3cret"])
+            #expect(authorised.status == .created)
+        }
+    }
+
+    @Test func everythingLivesUnderTheBasePath() async throws {
+        try await withServer({ $0.server.basePath = "/files" }) { client in
+            #expect(try await client.send(.get, "/files/share").status == .ok)
+            #expect(try await client.send(.get, "/files/healthz").status == .ok)
+            #expect(try await client.send(.get, "/share").status == .notFound)
+            let created = try await client.send(.post, "/files/share", #"{"name": "a.txt", "size": 1}"#)
+            #expect(created.headers[.location]?.hasPrefix("/files/share/") == true)
+        }
+    }
+}

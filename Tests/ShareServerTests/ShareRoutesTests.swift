@@ -1,0 +1,136 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import ShareKit
+import Testing
+
+@Suite struct ShareRoutesTests {
+    @Test func theMobileClientGetsABareArrayOfNameIdAndCreatedAt() async throws {
+        try await withServer { client in
+            #expect(try await client.send(.get, "/share").text == "[]")
+            try await client.create(#""name": "photo.jpg", "size": 10, "createdAt": "2021-01-17T20:40:00+08:00""#)
+            let response = try await client.send(.get, "/share")
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "application/json")
+            let rows = try JSONSerialization.jsonObject(with: Data(response.text.utf8)) as? [[String: Any]]
+            #expect(rows?.count == 1)
+            #expect(rows?.first?["name"] as? String == "photo.jpg")
+            #expect((rows?.first?["id"] as? String)?.count == 8)
+            #expect(rows?.first?["createdAt"] as? String == "2021-01-17T12:40:00.000Z")
+        }
+    }
+
+    @Test func creatingAnswers201WithALocationAndTheRecord() async throws {
+        try await withServer { client in
+            let response = try await client.send(.post, "/share", #"{"name": "Q1 report.PDF", "size": 2048, "folder": "/reports/2021", "type": "video"}"#)
+            #expect(response.status == .created)
+            let record = try response.decode(ShareRecord.self)
+            #expect(response.headers[.location] == "/share/\(record.id)")
+            #expect(record.type == .pdf, "the type comes from the name, never from the client")
+            #expect(record.folder == "/reports/2021")
+            #expect(response.text.contains(#""folder":"/reports/2021""#), "slashes are not escaped")
+        }
+    }
+
+    @Test func recordsAreFoundByIdInAnyCase() async throws {
+        try await withServer { client in
+            let record = try await client.create(#""name": "a.txt", "size": 1"#)
+            let response = try await client.send(.get, "/share/\(record.id.lowercased())")
+            #expect(try response.decode(ShareRecord.self) == record)
+            let missing = try await client.send(.get, "/share/NOSUCHID")
+            #expect(missing.status == .notFound)
+            #expect(missing.problemDetail.contains("NOSUCHID"))
+            #expect(try await client.send(.get, "/share/bad%20id").status == .notFound)
+        }
+    }
+
+    @Test func patchRenamesMovesAndRederivesTheType() async throws {
+        try await withServer { client in
+            let record = try await client.create(#""name": "draft.txt", "size": 1"#)
+            let renamed = try await client.send(.patch, "/share/\(record.id)", #"{"name": "final.docx"}"#)
+            #expect(try renamed.decode(ShareRecord.self).type == .doc)
+            let moved = try await client.send(.patch, "/share/\(record.id)", #"{"folder": "/archive/"}"#)
+            #expect(try moved.decode(ShareRecord.self).folder == "/archive")
+            #expect(try moved.decode(ShareRecord.self).name == "final.docx")
+            let empty = try await client.send(.patch, "/share/\(record.id)", "{}")
+            #expect(empty.status == .badRequest)
+            #expect(empty.problemDetail.contains("name") && empty.problemDetail.contains("folder"))
+            #expect(try await client.send(.patch, "/share/NOSUCHID", #"{"name": "x.txt"}"#).status == .notFound)
+        }
+    }
+
+    @Test func deleteTrashesThenRestoreAndPurgeWork() async throws {
+        try await withServer { client in
+            let record = try await client.create(#""name": "old.zip", "size": 1"#)
+            #expect(try await client.send(.delete, "/share/\(record.id)").status == .noContent)
+            #expect(try await client.send(.get, "/share/\(record.id)").status == .notFound)
+            #expect(try await client.send(.patch, "/share/\(record.id)", #"{"name": "x.zip"}"#).status == .notFound)
+            #expect(try await client.send(.delete, "/share/\(record.id)").status == .notFound)
+            #expect(try await client.send(.get, "/share").text == "[]")
+            let trashed = try await client.send(.get, "/share/\(record.id)?trashed=true")
+            #expect(try trashed.decode(ShareRecord.self).trashedAt != nil)
+            #expect(try await client.send(.get, "/share?trashed=true").decode([ShareRecord].self).map(\.id) == [record.id])
+
+            let restored = try await client.send(.post, "/share/\(record.id)/restore")
+            #expect(try restored.decode(ShareRecord.self) == record)
+            #expect(try await client.send(.delete, "/share/\(record.id)?purge=true").status == .noContent)
+            #expect(try await client.send(.get, "/share/\(record.id)?trashed=true").status == .notFound)
+            #expect(try await client.send(.delete, "/share/\(record.id)?purge=true").status == .notFound)
+        }
+    }
+
+    @Test func anImportedIdIsKeptAndCannotBeTakenTwice() async throws {
+        try await withServer { client in
+            let record = try await client.create(#""name": "a.txt", "size": 1, "id": "legacy-7""#)
+            #expect(record.id == "legacy-7")
+            let again = try await client.send(.post, "/share", #"{"name": "b.txt", "size": 1, "id": "LEGACY-7"}"#)
+            #expect(again.status == .conflict)
+            #expect(again.problemDetail.contains("LEGACY-7"))
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"size": 1}"#, "'name'"), (#"{"name": 7, "size": 1}"#, "'name'"), (#"{"name": "a/b", "size": 1}"#, "'name'"),
+        (#"{"name": "..", "size": 1}"#, "'name'"), (#"{"name": "esc\u001b[2J", "size": 1}"#, "'name'"),
+        (#"{"name": " x", "size": 1}"#, "'name'"), (#"{"name": "a.txt"}"#, "'size'"), (#"{"name": "a.txt", "size": -1}"#, "'size'"),
+        (#"{"name": "a.txt", "size": 1.5}"#, "'size'"), (#"{"name": "a.txt", "size": "12"}"#, "'size'"),
+        (#"{"name": "a.txt", "size": 9223372036854775808}"#, "'size'"), (#"{"name": "a.txt", "size": 1, "folder": "rel"}"#, "'folder'"),
+        (#"{"name": "a.txt", "size": 1, "createdAt": "yesterday"}"#, "'createdAt'"),
+        (#"{"name": "a.txt", "size": 1, "id": "stats"}"#, "'id'"), (#"{"name": "a.txt", "size": 1, "id": "a b"}"#, "'id'"),
+        (#"{"name": "a.txt", "#, "JSON"), (#"[{"name": "a.txt", "size": 1}]"#, "object"), ("", "JSON"),
+    ])
+    func invalidBodiesAre400ProblemsNamingTheField(body: String, named: String) async throws {
+        try await withServer { client in
+            let response = try await client.send(.post, "/share", body)
+            #expect(response.status == .badRequest)
+            #expect(response.problemDetail.contains(named), "\(response.text)")
+            #expect(try await client.send(.get, "/share").text == "[]", "nothing was stored")
+        }
+    }
+
+    @Test func bodiesAboveTheLimitAre413() async throws {
+        try await withServer({ $0.server.maxBodyBytes = 64 }) { client in
+            let name = String(repeating: "a", count: 100) + ".txt"
+            let response = try await client.send(.post, "/share", #"{"name": "\#(name)", "size": 1}"#)
+            #expect(response.status == .contentTooLarge)
+            #expect(response.headers[.contentType] == ProblemDetails.mediaType)
+        }
+    }
+
+    @Test func unknownRoutesAreProblemsToo() async throws {
+        try await withServer { client in
+            let response = try await client.send(.get, "/nope")
+            #expect(response.status == .notFound)
+            #expect(response.headers[.contentType] == ProblemDetails.mediaType)
+        }
+    }
+
+    @Test func healthAndReadiness() async throws {
+        try await withServer { client in
+            let health = try await client.send(.get, "/healthz")
+            let readiness = try await client.send(.get, "/readyz")
+            #expect(health.text == "{\"status\":\"ok\"}")
+            #expect(readiness.text == "{\"status\":\"ok\"}")
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import ShareKit
+import ShareServer
+import ShareStore
+
+/// Runs `test` against the real router over a fresh temporary database.
+func withServer(
+    _ configure: (inout ShareConfig) -> Void = { _ in },
+    _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void
+) async throws {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "share-server-\(UUID().uuidString)")
+    var config = ShareConfig(database: DatabaseSettings(path: folder.appending(path: "share.db").path))
+    configure(&config)
+    let setup = try ServerSetup(config: config)
+    let database = try ShareDatabase(path: config.database.path)
+    try await Application(router: buildRouter(setup: setup, database: database)).test(.router, test)
+}
+
+extension TestClientProtocol {
+    /// Sends a request with an optional raw JSON body.
+    func send(_ method: HTTPRequest.Method, _ uri: String, _ body: String? = nil, headers: HTTPFields = [:]) async throws
+        -> TestResponse
+    {
+        try await execute(uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) })
+    }
+
+    /// Creates a record and returns it as the server answered.
+    @discardableResult
+    func create(_ fields: String, at path: String = "/share") async throws -> ShareRecord {
+        let response = try await send(.post, path, "{\(fields)}")
+        guard response.status == .created else { throw UnexpectedResponse(text: response.text) }
+        return try response.decode(ShareRecord.self)
+    }
+}
+
+struct UnexpectedResponse: Error {
+    let text: String
+}
+
+extension TestResponse {
+    var text: String { String(buffer: body) }
+
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try WireJSON.decoder().decode(T.self, from: Data(text.utf8))
+    }
+
+    /// The problem detail of an error response; empty if the body is not one.
+    var problemDetail: String {
+        guard headers[.contentType] == ProblemDetails.mediaType, let problem = try? decode(ProblemDetails.self),
+            problem.status == Int(status.code)
+        else { return "" }
+        return problem.detail
+    }
+}
