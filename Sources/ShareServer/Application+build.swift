@@ -41,7 +41,7 @@ public func buildApplication(setup: ServerSetup, logger: Logger) throws -> some 
         router: buildRouter(setup: setup, database: database),
         configuration: .init(address: address, serverName: "shared"),
         onServerRunning: { channel in
-            logger.info("listening on \(boundAddress(channel.localAddress) ?? setup.config.server.listen.description)")
+            logger.info("serving on \(boundAddress(channel.localAddress) ?? setup.config.server.listen.description)")
         },
         logger: logger
     )

@@ -1,0 +1,131 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The built `shared` binary, found beside this test bundle (or at `$SHARED_BINARY`).
+let sharedBinary: URL = {
+    if let path = ProcessInfo.processInfo.environment["SHARED_BINARY"] { return URL(filePath: path) }
+    return URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "shared")
+}()
+
+/// A temporary folder for one test: config, database, logs.
+func temporaryFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "share-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+}
+
+struct DaemonError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// What a `shared` run that ended by itself printed, and how it ended.
+struct Finished {
+    let status: Int32
+    let output: String
+}
+
+/// A running `shared` process listening on a free loopback port.
+final class Daemon: @unchecked Sendable {
+    let process: Process
+    let folder: URL
+    let log: URL
+    /// `http://127.0.0.1:PORT`, or the socket path for `unix:` listeners.
+    let address: String
+
+    /// Starts `shared` with `arguments` in `folder` and waits until it announces its address.
+    init(folder: URL, arguments: [String], environment: [String: String] = [:]) throws {
+        self.folder = folder
+        log = folder.appending(path: "shared-\(UUID().uuidString).log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        process = try Self.launch(arguments, in: folder, environment: environment, output: log)
+        let deadline = Date().addingTimeInterval(30)
+        while true {
+            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            if let range = text.range(of: "serving on ") {
+                let rest = text[range.upperBound...].prefix { !$0.isNewline }
+                address = rest.hasPrefix("unix:") ? String(rest.dropFirst(5)) : "http://\(rest)"
+                return
+            }
+            guard process.isRunning, Date() < deadline else {
+                process.terminate()
+                throw DaemonError(description: "shared did not start:\n\(text)")
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    /// Starts on a fresh port with the database `share.db` in `folder`.
+    convenience init(folder: URL, extraArguments: [String] = [], environment: [String: String] = [:]) throws {
+        try self.init(
+            folder: folder, arguments: ["--listen", "127.0.0.1:0", "--db", folder.appending(path: "share.db").path] + extraArguments,
+            environment: environment)
+    }
+
+    deinit {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    /// Sends a signal and waits for the process to end; returns its exit status.
+    @discardableResult
+    func stop(signal: Int32 = SIGTERM) -> Int32 {
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// Runs `shared` to completion (for runs expected to refuse to start, or `--check-config`).
+    static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> Finished {
+        let output = folder.appending(path: "run-\(UUID().uuidString).log")
+        FileManager.default.createFile(atPath: output.path, contents: nil)
+        let process = try launch(arguments, in: folder, environment: environment, output: output)
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning {
+            process.terminate()
+            throw DaemonError(description: "shared \(arguments) kept running")
+        }
+        return Finished(status: process.terminationStatus, output: try String(contentsOf: output, encoding: .utf8))
+    }
+
+    /// The environment is minimal and points HOME and XDG folders into `folder`, so no user file leaks in.
+    private static func launch(_ arguments: [String], in folder: URL, environment: [String: String], output: URL) throws -> Process {
+        let process = Process()
+        process.executableURL = sharedBinary
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        process.environment = ["HOME": folder.path, "PATH": "/usr/bin:/bin"].merging(environment) { $1 }
+        let handle = try FileHandle(forWritingTo: output)
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        return process
+    }
+}
+
+/// A minimal HTTP exchange with the daemon.
+struct HTTPResult {
+    let status: Int
+    let headers: [String: String]
+    let body: String
+}
+
+func http(_ method: String, _ url: String, body: String? = nil, headers: [String: String] = [:]) async throws -> HTTPResult {
+    var request = URLRequest(url: URL(string: url)!)
+    request.httpMethod = method
+    request.httpBody = body.map { Data($0.utf8) }
+    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+    if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
+    let (data, response) = try await URLSession.shared.data(for: request)
+    let httpResponse = response as! HTTPURLResponse
+    var fields: [String: String] = [:]
+    for (name, value) in httpResponse.allHeaderFields {
+        fields[String(describing: name).lowercased()] = String(describing: value)
+    }
+    return HTTPResult(status: httpResponse.statusCode, headers: fields, body: String(decoding: data, as: UTF8.self))
+}
