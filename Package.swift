@@ -26,7 +26,7 @@ let package = Package(
         .target(
             name: "ShareStore",
             dependencies: ["ShareKit", .product(name: "GRDB", package: "GRDB.swift")],
-            plugins: ["EmbedMigrations"]
+            plugins: ["EmbedTexts"]
         ),
         /// Hummingbird routes, middleware and the mapping of domain errors to problem details.
         .target(
@@ -36,15 +36,16 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
-            ]
+            ],
+            plugins: ["EmbedTexts"]
         ),
         .executableTarget(
             name: "shared",
             dependencies: ["ShareServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        /// Turns `migrations/*.sql` into Swift source so the binaries carry their schema.
-        .executableTarget(name: "MigrationEmbedder"),
-        .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["MigrationEmbedder"]),
+        /// Turns `migrations/*.sql` and `openapi.yaml` into Swift source so the binaries carry them.
+        .executableTarget(name: "TextEmbedder"),
+        .plugin(name: "EmbedTexts", capability: .buildTool(), dependencies: ["TextEmbedder"]),
         .testTarget(name: "ShareKitTests", dependencies: ["ShareKit"]),
         .testTarget(name: "ShareStoreTests", dependencies: ["ShareStore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(

@@ -18,6 +18,7 @@ public func buildRouter(setup: ServerSetup, database: ShareDatabase) -> Router<S
             openPaths: ["\(prefix)/healthz", "\(prefix)/readyz", "\(prefix)/openapi.yaml"]))
     let group = router.group(RouterPath(prefix))
     HealthController(database: database).addRoutes(to: group)
+    DocumentController().addRoutes(to: group)
     ShareController(
         database: database, defaultZone: ZonedCalendar(identifier: server.timezone) ?? ZonedCalendar(zone: .gmt),
         pathPrefix: prefix, maxBodyBytes: server.maxBodyBytes

@@ -134,3 +134,15 @@ import Testing
         }
     }
 }
+
+@Suite struct DocumentRoutesTests {
+    @Test func theServedOpenAPIDocumentIsTheRepositorysFile() async throws {
+        let repositoryFile = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../openapi.yaml").standardized
+        let expected = try String(contentsOf: repositoryFile, encoding: .utf8)
+        try await withServer({ $0.auth.tokens = ["s3cret"] }) { client in
+            let response = try await client.send(.get, "/openapi.yaml")
+            #expect(response.status == .ok, "open without a token")
+            #expect(response.text == expected)
+        }
+    }
+}

@@ -4,9 +4,9 @@ import GRDB
 enum SchemaMigrator {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        for migration in EmbeddedMigrations.all {
+        for migration in EmbeddedMigrations.files {
             migrator.registerMigration(migration.name) { db in
-                try db.execute(sql: migration.sql)
+                try db.execute(sql: migration.text)
             }
         }
         return migrator

@@ -1,0 +1,14 @@
+import Hummingbird
+
+/// `GET /openapi.yaml`: the repository's `openapi.yaml`, compiled into the binary.
+struct DocumentController {
+    static let openAPI = EmbeddedDocuments.files.first { $0.name == "openapi" }?.text ?? ""
+
+    func addRoutes(to group: RouterGroup<ShareRequestContext>) {
+        group.get("openapi.yaml") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "application/yaml"],
+                body: .init(byteBuffer: ByteBuffer(string: Self.openAPI)))
+        }
+    }
+}
