@@ -129,3 +129,26 @@ func http(_ method: String, _ url: String, body: String? = nil, headers: [String
     }
     return HTTPResult(status: httpResponse.statusCode, headers: fields, body: String(decoding: data, as: UTF8.self))
 }
+
+/// An HTTP exchange through `curl`, for what URLSession cannot reach: unix sockets.
+func curl(socket: String, _ method: String, _ path: String, body: String? = nil) throws -> HTTPResult {
+    let process = Process()
+    process.executableURL = URL(filePath: "/usr/bin/curl")
+    process.arguments = ["-s", "-i", "-X", method, "--unix-socket", socket, "http://localhost\(path)"]
+        + (body.map { ["-H", "Content-Type: application/json", "--data-binary", $0] } ?? [])
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    guard let split = output.range(of: "\r\n\r\n"), let statusLine = output.split(separator: "\r\n").first else {
+        throw DaemonError(description: "curl \(method) \(path) via \(socket) answered: \(output)")
+    }
+    var headers: [String: String] = [:]
+    for line in output[..<split.lowerBound].split(separator: "\r\n").dropFirst() {
+        guard let colon = line.firstIndex(of: ":") else { continue }
+        headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    }
+    let status = Int(statusLine.split(separator: " ").dropFirst().first ?? "") ?? 0
+    return HTTPResult(status: status, headers: headers, body: String(output[split.upperBound...]))
+}

@@ -20,6 +20,7 @@ import Testing
         let daemon = try Daemon(folder: folder, arguments: ["--listen", "127.0.0.1:0"])
         #expect(try await http("GET", "\(daemon.address)/readyz").status == 200)
         #expect(FileManager.default.fileExists(atPath: folder.appending(path: ".local/share/share/share.db").path))
+        #expect(daemon.stop() == 0)
     }
 
     @Test func aRecordAnswered201SurvivesAKilledProcess() async throws {
@@ -30,6 +31,7 @@ import Testing
         first.stop(signal: SIGKILL)
         let second = try Daemon(folder: folder)
         #expect(try await http("GET", "\(second.address)/share/\(record.id)").status == 200)
+        #expect(second.stop() == 0)
     }
 
     @Test func concurrentClientsAllGetTheirRecordsStored() async throws {
@@ -43,6 +45,7 @@ import Testing
         #expect(statuses == Array(repeating: 201, count: 60))
         let listed = try await http("GET", "\(daemon.address)/share?limit=1000")
         #expect(try WireJSON.decoder().decode([ShareRecord].self, from: Data(listed.body.utf8)).count == 60)
+        #expect(daemon.stop() == 0)
     }
 
     @Test func tokensFromATokenFileGuardTheAPI() async throws {
@@ -53,6 +56,7 @@ import Testing
         #expect(try await http("GET", "\(daemon.address)/share").status == 401)
         #expect(try await http("GET", "\(daemon.address)/share", headers: ["Authorization": "Bearer team-token-1"]).status == 200)
         #expect(try await http("GET", "\(daemon.address)/healthz").status == 200)
+        #expect(daemon.stop() == 0)
     }
 
     @Test func servesOverAUnixSocket() throws {
@@ -60,14 +64,8 @@ import Testing
         let socket = folder.appending(path: "shared.sock").path
         let daemon = try Daemon(folder: folder, arguments: ["--listen", "unix:\(socket)", "--db", folder.appending(path: "s.db").path])
         #expect(daemon.address == socket)
-        let curl = Process()
-        curl.executableURL = URL(filePath: "/usr/bin/curl")
-        curl.arguments = ["-s", "--unix-socket", socket, "http://localhost/share"]
-        let pipe = Pipe()
-        curl.standardOutput = pipe
-        try curl.run()
-        curl.waitUntilExit()
-        #expect(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "[]")
+        #expect(try curl(socket: socket, "GET", "/share").body == "[]")
+        #expect(daemon.stop() == 0)
     }
 }
 
