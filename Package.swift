@@ -50,7 +50,10 @@ let package = Package(
         .testTarget(name: "ShareStoreTests", dependencies: ["ShareStore", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "ShareServerTests",
-            dependencies: ["ShareServer", .product(name: "HummingbirdTesting", package: "hummingbird")]
+            dependencies: [
+                "ShareServer", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["ShareKit"]),
     ]

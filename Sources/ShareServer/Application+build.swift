@@ -9,7 +9,7 @@ import ShareStore
 public func buildRouter(setup: ServerSetup, database: ShareDatabase) -> Router<ShareRequestContext> {
     let server = setup.config.server
     let prefix = server.basePath == "/" ? "" : server.basePath
-    let router = Router(context: ShareRequestContext.self)
+    let router = Router(context: ShareRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: ProblemMiddleware())
     router.add(middleware: RequestLogMiddleware(trustedProxies: server.trustedProxies))
     router.add(

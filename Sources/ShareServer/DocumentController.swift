@@ -10,5 +10,6 @@ struct DocumentController {
                 status: .ok, headers: [.contentType: "application/yaml"],
                 body: .init(byteBuffer: ByteBuffer(string: Self.openAPI)))
         }
+        group.rejectMethods(on: "openapi.yaml", except: [.get])
     }
 }

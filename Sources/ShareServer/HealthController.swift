@@ -16,5 +16,7 @@ struct HealthController {
                 ? try JSONBody.response(Status(status: "ok"))
                 : try JSONBody.response(Status(status: "unavailable"), status: .serviceUnavailable)
         }
+        group.rejectMethods(on: "healthz", except: [.get])
+        group.rejectMethods(on: "readyz", except: [.get])
     }
 }

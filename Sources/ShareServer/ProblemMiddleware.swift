@@ -29,6 +29,12 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
                 ProblemDetails(status: 401, title: "Unauthorized", detail: "a valid 'Authorization: Bearer <token>' header is required"),
                 [.wwwAuthenticate: #"Bearer realm="share""#]
             )
+        case let error as MethodNotAllowed:
+            let allowed = error.allowed.map(\.rawValue).joined(separator: ", ")
+            return (
+                ProblemDetails(status: 405, title: "Method Not Allowed", detail: "this path accepts \(allowed)"),
+                [.allow: allowed]
+            )
         case is NIOTooManyBytesError:
             return (ProblemDetails(status: 413, title: "Content Too Large", detail: "the request body is larger than the server accepts"), [:])
         case let error as any HTTPResponseError:

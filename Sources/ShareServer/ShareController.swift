@@ -19,6 +19,9 @@ struct ShareController {
         group.patch("share/:id", use: update)
         group.delete("share/:id", use: delete)
         group.post("share/:id/restore", use: restore)
+        group.rejectMethods(on: "share", except: [.get, .post])
+        group.rejectMethods(on: "share/:id", except: [.get, .patch, .delete])
+        group.rejectMethods(on: "share/:id/restore", except: [.post])
     }
 
     /// Request body of `POST /share`; every field optional here so that a missing one is reported by name.

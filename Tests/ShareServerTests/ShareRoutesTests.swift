@@ -125,6 +125,16 @@ import Testing
         }
     }
 
+    @Test func unsupportedMethodsAre405WithTheAllowedOnes() async throws {
+        try await withServer { client in
+            let put = try await client.send(.put, "/share/ABCD1234", "{}")
+            #expect(put.status == .methodNotAllowed)
+            #expect(put.headers[.allow] == "GET, PATCH, DELETE")
+            #expect(try await client.send(.delete, "/share").headers[.allow] == "GET, POST")
+            #expect(try await client.send(.head, "/share").status == .ok)
+        }
+    }
+
     @Test func healthAndReadiness() async throws {
         try await withServer { client in
             let health = try await client.send(.get, "/healthz")

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import NIOCore
 import ShareKit
 import ShareServer
@@ -16,7 +17,9 @@ func withServer(
     configure(&config)
     let setup = try ServerSetup(config: config)
     let database = try ShareDatabase(path: config.database.path)
-    try await Application(router: buildRouter(setup: setup, database: database)).test(.router, test)
+    var logger = Logger(label: "share-server-tests")
+    logger.logLevel = .warning
+    try await Application(router: buildRouter(setup: setup, database: database), logger: logger).test(.router, test)
 }
 
 extension TestClientProtocol {
