@@ -5,7 +5,8 @@ let package = Package(
     name: "share",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "shared", targets: ["shared"])
+        .executable(name: "shared", targets: ["shared"]),
+        .executable(name: "share", targets: ["share"]),
     ],
     dependencies: [
         // `traits: []` keeps SwiftPM from rebuilding Hummingbird whenever build and test alternate.
@@ -39,6 +40,16 @@ let package = Package(
             ],
             plugins: ["EmbedTexts"]
         ),
+        /// libcurl, with typed wrappers for its variadic calls.
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        /// The HTTP client of `share`: the API as typed calls over libcurl.
+        .target(name: "ShareClient", dependencies: ["ShareKit", "CCurl"]),
+        /// The `share` command line: commands, options, and output for people and scripts.
+        .target(
+            name: "ShareCLI",
+            dependencies: ["ShareKit", "ShareClient", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(name: "share", dependencies: ["ShareCLI"]),
         .executableTarget(
             name: "shared",
             dependencies: ["ShareServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -55,6 +66,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .testTarget(name: "ShareCLITests", dependencies: ["ShareCLI", "ShareClient", "ShareKit"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ShareKit"]),
     ]
 )

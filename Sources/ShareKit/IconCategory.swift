@@ -14,6 +14,11 @@ public enum IconCategory: String, CaseIterable, Codable, Sendable {
         self = Self.byExtension[fileExtension] ?? .other
     }
 
+    /// An unknown category from a newer server reads as `other`, so old clients keep working.
+    public init(from decoder: any Decoder) throws {
+        self = IconCategory(rawValue: try decoder.singleValueContainer().decode(String.self)) ?? .other
+    }
+
     private static let byExtension: [String: IconCategory] = {
         let table: [IconCategory: [String]] = [
             .image: ["png", "jpg", "jpeg", "bmp", "gif", "webp", "heic", "heif", "svg", "tif", "tiff", "ico", "avif"],

@@ -1,6 +1,7 @@
+import ShareKit
 import ShareStore
 
-/// Strict `application/x-www-form-urlencoded` query strings: a malformed escape is a 400, never guessed at.
+/// Strict query strings: a malformed escape is a 400 that names the parameter, never guessed at.
 enum QueryString {
     /// The decoded `name=value` pairs of `query`, in order; `+` is a space.
     static func parse(_ query: String?) throws(ShareError) -> [(name: String, value: String)] {
@@ -8,60 +9,14 @@ enum QueryString {
         var pairs: [(name: String, value: String)] = []
         for piece in query.split(separator: "&") {
             let parts = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = decode(parts[0]) else {
+            guard let name = FormEncoding.decode(parts[0]) else {
                 throw .invalidParameter(String(parts[0]), "has a name that is not valid percent-encoded UTF-8")
             }
-            guard let value = parts.count > 1 ? decode(parts[1]) : "" else {
+            guard let value = parts.count > 1 ? FormEncoding.decode(parts[1]) : "" else {
                 throw .invalidParameter(name, "is not valid percent-encoded UTF-8")
             }
             pairs.append((name, value))
         }
         return pairs
-    }
-
-    /// `name=value&...` with everything but unreserved characters percent-encoded.
-    static func encode(_ pairs: [(name: String, value: String)]) -> String {
-        pairs.map { "\(escape($0.name))=\(escape($0.value))" }.joined(separator: "&")
-    }
-
-    private static func decode(_ text: Substring) -> String? {
-        var bytes: [UInt8] = []
-        var iterator = text.utf8.makeIterator()
-        while let byte = iterator.next() {
-            switch byte {
-            case UInt8(ascii: "+"):
-                bytes.append(UInt8(ascii: " "))
-            case UInt8(ascii: "%"):
-                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
-                bytes.append(high << 4 | low)
-            default:
-                bytes.append(byte)
-            }
-        }
-        return String(validating: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
-    }
-
-    private static func escape(_ text: String) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = []
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                bytes.append(byte)
-            default:
-                bytes.append(contentsOf: [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

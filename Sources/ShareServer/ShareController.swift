@@ -46,7 +46,7 @@ struct ShareController {
         if let next = page.next {
             // The next page keeps every filter of this one; only the cursor changes.
             let kept = parameters.filter { $0.name != "cursor" } + [(name: "cursor", value: next.encoded)]
-            headers[.init("Link")!] = "<\(pathPrefix)/share?\(QueryString.encode(kept))>; rel=\"next\""
+            headers[.init("Link")!] = "<\(pathPrefix)/share?\(FormEncoding.encode(kept))>; rel=\"next\""
         }
         return try JSONBody.response(page.records, headers: headers)
     }

@@ -1,0 +1,93 @@
+import Foundation
+import ShareClient
+import ShareKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where command output goes: the process's stdout, or a buffer in tests.
+protocol TextOutput: AnyObject {
+    func write(_ text: String)
+}
+
+/// Answers to questions such as "Move 2 shares to the trash?"; nil when input ended.
+protocol TextInput: AnyObject {
+    var isTerminal: Bool { get }
+    func readLine() -> String?
+}
+
+/// What a command needs to run: the API, the user's zone, and where to talk to the user.
+struct CommandContext {
+    let api: ShareAPI
+    let zone: TimeZone
+    let json: Bool
+    let style: TerminalStyle
+    let output: any TextOutput
+    let input: any TextInput
+
+    /// Resolves the options against share.toml and the environment (flags win), and opens the transport.
+    static func make(
+        _ options: GlobalOptions, environment: [String: String], output: any TextOutput, outputIsTerminal: Bool,
+        input: any TextInput, transport: (ServerAddress) throws -> any HTTPTransport
+    ) throws -> CommandContext {
+        let config: ShareConfig
+        do {
+            config = try ConfigLoader(environment: environment).load(explicitPath: options.config)
+        } catch {
+            throw CommandFailure(error.description, exitStatus: CommandFailure.configurationStatus)
+        }
+        let serverText = options.server ?? config.client.server
+        guard let server = ServerAddress(serverText) else {
+            throw CommandFailure(
+                "'\(serverText)' is not a server address such as http://127.0.0.1:8080 or unix:/run/share/shared.sock",
+                exitStatus: CommandFailure.configurationStatus)
+        }
+        let zoneName = options.tz ?? (config.client.timezone.isEmpty ? nil : config.client.timezone)
+        let zone: TimeZone
+        if let zoneName {
+            guard let named = TimeZone(identifier: zoneName) else {
+                throw CommandFailure("--tz: '\(zoneName)' is not an IANA time zone such as Europe/Paris", exitStatus: 64)
+            }
+            zone = named
+        } else {
+            zone = .current
+        }
+        let colorAllowed = (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+        let colored = colorAllowed && (options.color == .always || (options.color == .auto && outputIsTerminal))
+        let token = options.token ?? config.client.token
+        return CommandContext(
+            api: ShareAPI(transport: try transport(server), server: server, token: token), zone: zone, json: options.json,
+            style: TerminalStyle(enabled: colored), output: output, input: input)
+    }
+
+    /// The context of a real run: libcurl, the process's stdout and stdin.
+    static func live(_ options: GlobalOptions) throws -> CommandContext {
+        try make(
+            options, environment: ProcessInfo.processInfo.environment, output: StandardOutput(), outputIsTerminal: isatty(1) == 1,
+            input: StandardInput(), transport: { try CurlTransport(unixSocket: $0.unixSocket) })
+    }
+
+    func print(_ text: String) {
+        output.write(text.hasSuffix("\n") ? text : text + "\n")
+    }
+
+    /// Prints a response body exactly as the server sent it.
+    func printJSON(_ body: Data) {
+        print(String(decoding: body, as: UTF8.self))
+    }
+}
+
+final class StandardOutput: TextOutput {
+    func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}
+
+final class StandardInput: TextInput {
+    var isTerminal: Bool { isatty(0) == 1 }
+
+    func readLine() -> String? {
+        Swift.readLine()
+    }
+}

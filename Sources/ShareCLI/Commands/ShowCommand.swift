@@ -1,0 +1,32 @@
+import ArgumentParser
+import ShareClient
+
+struct ShowCommand: ShareSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show one share.",
+        discussion: "Example:\n  share show 7K2M9QDX")
+
+    @Argument(help: "The share id (any case).")
+    var id: String
+
+    @OptionGroup var global: GlobalOptions
+
+    func run(in context: CommandContext) throws {
+        let answer = try context.call { () throws(ClientError) in try context.api.share(id: id) }
+        if context.json {
+            context.printJSON(answer.body)
+            return
+        }
+        let record = answer.record
+        context.print(
+            """
+            \(context.style.bold(TerminalText.escape(record.name)))
+              id:      \(TerminalText.escape(record.id))
+              type:    \(context.style.category(record.type.rawValue, record.type))
+              size:    \(Formats.size(record.size)) (\(record.size) bytes)
+              folder:  \(TerminalText.escape(record.folder))
+              shared:  \(Formats.localTime(record.createdAt, in: context.zone, seconds: true)) (\(context.zone.identifier))
+            """)
+    }
+}

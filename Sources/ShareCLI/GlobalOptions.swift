@@ -1,0 +1,26 @@
+import ArgumentParser
+
+/// Options every command takes, before or after its name (`share --json ls` or `share ls --json`).
+struct GlobalOptions: ParsableArguments {
+    @Option(help: "The share server: http://host:port[/base], https://…, or unix:/path/to/shared.sock (default from share.toml, $SHARE_SERVER, else http://127.0.0.1:8080).")
+    var server: String?
+
+    @Option(help: "Bearer token for the server (default from share.toml or $SHARE_TOKEN).")
+    var token: String?
+
+    @Option(help: "Path to share.toml (default: $SHARE_CONFIG, ./share.toml, $XDG_CONFIG_HOME/share/share.toml, /etc/share/share.toml).")
+    var config: String?
+
+    @Option(help: "IANA time zone for dates shown and --date (default: [client] timezone, else the system zone).")
+    var tz: String?
+
+    @Flag(help: "Print the server's JSON exactly, for scripts.")
+    var json = false
+
+    @Option(help: "Colour the output: auto (only on a terminal), always or never. NO_COLOR turns it off.")
+    var color: ColorChoice = .auto
+}
+
+enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+    case auto, always, never
+}

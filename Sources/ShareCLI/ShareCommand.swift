@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+import ShareKit
+
+/// `share`: the command line over a `shared` server.
+struct ShareCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "share",
+        abstract: "Look back through the files you shared, and tidy them up.",
+        discussion: """
+            Talks to a shared server (--server, $SHARE_SERVER or [client] server in share.toml). Dates are shown \
+            in your time zone (--tz, [client] timezone, else the system zone). Global options go before or after \
+            the command: share --json ls, share ls --json.
+
+            Examples:
+              share ls --date 2021-01-17
+              share find report
+              share sort --desc
+              share add report.pdf --folder /reports
+              share rename 7K2M9QDX final.pdf && share mv 7K2M9QDX /archive
+
+            Exit status:
+              0   success
+              1   the server failed or answered something unexpected
+              3   the server could not be reached (is shared running?)
+              4   the server refused the token (401/403)
+              5   no share has that id (404)
+              6   the server rejected the request; its reason is printed (400/409/413)
+              64  usage error
+              66  a local file could not be read (share add)
+              78  configuration error (share.toml or SHARE_* variables)
+            """,
+        version: ShareVersion.current,
+        subcommands: [
+            ListCommand.self, FindCommand.self, SortCommand.self, ShowCommand.self, AddCommand.self, RenameCommand.self,
+            MoveCommand.self, RemoveCommand.self, TrashCommand.self, RestoreCommand.self,
+        ],
+        defaultSubcommand: ListCommand.self
+    )
+}
+
+extension ShareCommand {
+    /// Global options given before the command (`share --json ls`) moved after its name, where every command
+    /// declares them; without this the default command would take the real command's name as an argument.
+    static func hoistingGlobalOptions(_ arguments: [String]) -> [String] {
+        let flags: Set<String> = ["--json"]
+        let valued: Set<String> = ["--server", "--token", "--config", "--tz", "--color"]
+        var globals: [String] = []
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            let name = String(argument.prefix { $0 != "=" })
+            if flags.contains(argument) || (valued.contains(name) && argument.contains("=")) {
+                globals.append(argument)
+                index += 1
+            } else if valued.contains(argument), index + 1 < arguments.endIndex {
+                globals += arguments[index...(index + 1)]
+                index += 2
+            } else {
+                break
+            }
+        }
+        let names = Set(configuration.subcommands.map { $0._commandName })
+        guard !globals.isEmpty, index < arguments.endIndex, names.contains(arguments[index]) else { return arguments }
+        return [arguments[index]] + globals + arguments[(index + 1)...]
+    }
+}
+
+/// The `share` program: parses, runs, and reports any failure as one line on stderr with its exit status.
+public enum ShareProgram {
+    public static func main(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+        do {
+            var command = try ShareCommand.parseAsRoot(ShareCommand.hoistingGlobalOptions(arguments))
+            try command.run()
+            exit(0)
+        } catch let failure as CommandFailure {
+            fail(failure.message, status: failure.exitStatus)
+        } catch {
+            // Help and --version print as the parser prints them; usage errors become one line.
+            let status = ShareCommand.exitCode(for: error)
+            guard status != .success else { ShareCommand.exit(withError: error) }
+            fail(ShareCommand.message(for: error), status: status.rawValue)
+        }
+    }
+
+    private static func fail(_ message: String, status: Int32) -> Never {
+        let line = TerminalText.escape(message.split(whereSeparator: \.isNewline).joined(separator: " "))
+        FileHandle.standardError.write(Data("share: \(line)\n".utf8))
+        exit(status)
+    }
+}

@@ -1,0 +1,39 @@
+/// A failed call to `shared`, worded for the person at the terminal; each kind has its own exit status.
+public enum ClientError: Error, Equatable, Sendable {
+    case unreachable(server: String, reason: String)
+    case unauthorized(status: Int)
+    case notFound(id: String)
+    /// 400, 409, 413: the server explained what it refused.
+    case rejected(detail: String)
+    case serverFailed(status: Int, detail: String)
+    /// A redirect, a response that is not what the API promises, or a transport failure.
+    case unexpected(String)
+
+    public var message: String {
+        switch self {
+        case .unreachable(let server, let reason):
+            return "cannot reach the share server at \(server) (\(reason)); is shared running? (set --server or SHARE_SERVER)"
+        case .unauthorized(let status):
+            return "the server refused the token (HTTP \(status)); check --token or SHARE_TOKEN"
+        case .notFound(let id):
+            return "no share with id '\(id)'"
+        case .rejected(let detail):
+            return detail
+        case .serverFailed(let status, let detail):
+            return "the server failed (HTTP \(status)): \(detail)"
+        case .unexpected(let reason):
+            return reason
+        }
+    }
+
+    /// Distinct exit statuses, documented in `share --help`.
+    public var exitStatus: Int32 {
+        switch self {
+        case .unreachable: return 3
+        case .unauthorized: return 4
+        case .notFound: return 5
+        case .rejected: return 6
+        case .serverFailed, .unexpected: return 1
+        }
+    }
+}

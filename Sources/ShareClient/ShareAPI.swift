@@ -1,0 +1,150 @@
+import Foundation
+import ShareKit
+
+/// The `shared` HTTP API as typed calls. Each call returns the raw body too, so `--json` prints exactly it.
+public final class ShareAPI {
+    private let transport: any HTTPTransport
+    public let server: ServerAddress
+    private let token: String?
+
+    public init(transport: any HTTPTransport, server: ServerAddress, token: String?) {
+        self.transport = transport
+        self.server = server
+        self.token = token.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// One page of a listing and, when more records follow, the URL of the next page.
+    public struct Page: Sendable {
+        public let records: [ShareRecord]
+        public let body: Data
+        public let next: String?
+    }
+
+    /// A record and the body it came in.
+    public struct Answer: Sendable {
+        public let record: ShareRecord
+        public let body: Data
+    }
+
+    public func list(_ parameters: [(name: String, value: String)]) throws(ClientError) -> Page {
+        let query = FormEncoding.encode(parameters)
+        return try page(at: server.url("/share") + (query.isEmpty ? "" : "?\(query)"))
+    }
+
+    /// Fetches a page by the URL a `Link` header gave.
+    public func page(at url: String) throws(ClientError) -> Page {
+        let response = try send("GET", url, id: nil)
+        return Page(records: try decode([ShareRecord].self, response.body), body: response.body, next: nextLink(response))
+    }
+
+    public func share(id: String) throws(ClientError) -> Answer {
+        try answer(send("GET", recordURL(id), id: id))
+    }
+
+    public func create(name: String, size: Int64, folder: String?) throws(ClientError) -> Answer {
+        var fields: [String: JSONField] = ["name": .text(name), "size": .integer(size)]
+        if let folder { fields["folder"] = .text(folder) }
+        return try answer(send("POST", server.url("/share"), id: nil, body: fields))
+    }
+
+    public func update(id: String, name: String? = nil, folder: String? = nil) throws(ClientError) -> Answer {
+        var fields: [String: JSONField] = [:]
+        if let name { fields["name"] = .text(name) }
+        if let folder { fields["folder"] = .text(folder) }
+        return try answer(send("PATCH", recordURL(id), id: id, body: fields))
+    }
+
+    /// Moves a record to the trash, or with `purge` deletes it for good.
+    public func delete(id: String, purge: Bool) throws(ClientError) {
+        _ = try send("DELETE", recordURL(id) + (purge ? "?purge=true" : ""), id: id)
+    }
+
+    public func restore(id: String) throws(ClientError) -> Answer {
+        try answer(send("POST", recordURL(id) + "/restore", id: id))
+    }
+
+    // MARK: - Exchange
+
+    private func recordURL(_ id: String) -> String {
+        server.url("/share/\(FormEncoding.escape(id))")
+    }
+
+    private func send(_ method: String, _ url: String, id: String?, body: [String: JSONField]? = nil) throws(ClientError)
+        -> HTTPResponse
+    {
+        var headers = ["Accept": "application/json", "User-Agent": "share/\(ShareVersion.current)"]
+        if let token { headers["Authorization"] = "Bearer \(token)" }
+        var data: Data?
+        if let body {
+            headers["Content-Type"] = "application/json"
+            data = try? WireJSON.encoder().encode(body)
+        }
+        let response: HTTPResponse
+        do {
+            response = try transport.send(HTTPRequest(method: method, url: url, headers: headers, body: data))
+        } catch {
+            switch error {
+            case .unreachable(let reason), .timedOut(let reason): throw .unreachable(server: server.display, reason: reason)
+            case .failed(let reason): throw .unexpected("request to \(server.display) failed: \(reason)")
+            }
+        }
+        switch response.status {
+        case 200..<300:
+            return response
+        case 300..<400:
+            let target = response.headers["location"] ?? "another address"
+            throw .unexpected("the server redirected to \(target); use that address as --server")
+        case 401, 403:
+            throw .unauthorized(status: response.status)
+        case 404 where id != nil:
+            throw .notFound(id: id!)
+        case 400..<500:
+            throw .rejected(detail: problemDetail(response))
+        default:
+            throw .serverFailed(status: response.status, detail: problemDetail(response))
+        }
+    }
+
+    private func answer(_ response: HTTPResponse) throws(ClientError) -> Answer {
+        Answer(record: try decode(ShareRecord.self, response.body), body: response.body)
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, _ body: Data) throws(ClientError) -> T {
+        do {
+            return try WireJSON.decoder().decode(T.self, from: body)
+        } catch {
+            throw .unexpected("the server at \(server.display) sent a response that is not a share API answer")
+        }
+    }
+
+    /// The problem's `detail`, or the start of whatever else the server said.
+    private func problemDetail(_ response: HTTPResponse) -> String {
+        if let problem = try? WireJSON.decoder().decode(ProblemDetails.self, from: response.body) { return problem.detail }
+        let text = String(decoding: response.body.prefix(200), as: UTF8.self)
+        return text.isEmpty ? "HTTP \(response.status)" : text
+    }
+
+    /// The `rel="next"` target of a `Link` header, resolved against the server.
+    private func nextLink(_ response: HTTPResponse) -> String? {
+        guard let link = response.headers["link"] else { return nil }
+        for entry in link.split(separator: ",") where entry.contains(#"rel="next""#) {
+            guard let open = entry.firstIndex(of: "<"), let close = entry.firstIndex(of: ">"), open < close else { continue }
+            return server.resolve(link: String(entry[entry.index(after: open)..<close]))
+        }
+        return nil
+    }
+}
+
+/// The values a request body holds.
+private enum JSONField: Encodable {
+    case text(String)
+    case integer(Int64)
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .text(let text): try container.encode(text)
+        case .integer(let number): try container.encode(number)
+        }
+    }
+}

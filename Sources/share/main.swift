@@ -1,0 +1,3 @@
+import ShareCLI
+
+ShareProgram.main()
