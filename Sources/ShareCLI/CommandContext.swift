@@ -21,6 +21,8 @@ protocol TextInput: AnyObject {
 struct CommandContext {
     let api: ShareAPI
     let zone: TimeZone
+    /// The zone as the user named it (Foundation reports `UTC` as `GMT`), sent to the server as `tz`.
+    let zoneName: String
     let json: Bool
     let style: TerminalStyle
     let output: any TextOutput
@@ -44,20 +46,16 @@ struct CommandContext {
                 exitStatus: CommandFailure.configurationStatus)
         }
         let zoneName = options.tz ?? (config.client.timezone.isEmpty ? nil : config.client.timezone)
-        let zone: TimeZone
-        if let zoneName {
-            guard let named = TimeZone(identifier: zoneName) else {
-                throw CommandFailure("--tz: '\(zoneName)' is not an IANA time zone such as Europe/Paris", exitStatus: 64)
-            }
-            zone = named
-        } else {
-            zone = .current
+        let zone = zoneName.map { TimeZone(identifier: $0) } ?? .current
+        guard let zone else {
+            throw CommandFailure("--tz: '\(zoneName ?? "")' is not an IANA time zone such as Europe/Paris", exitStatus: 64)
         }
         let colorAllowed = (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
         let colored = colorAllowed && (options.color == .always || (options.color == .auto && outputIsTerminal))
         let token = options.token ?? config.client.token
         return CommandContext(
-            api: ShareAPI(transport: try transport(server), server: server, token: token), zone: zone, json: options.json,
+            api: ShareAPI(transport: try transport(server), server: server, token: token), zone: zone,
+            zoneName: zoneName ?? zone.identifier, json: options.json,
             style: TerminalStyle(enabled: colored), output: output, input: input)
     }
 

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import ShareKit
 
 /// What a listing can be ordered by, in the CLI's words.
@@ -64,13 +63,13 @@ struct FilterOptions: ParsableArguments {
         if let date, CalendarDay(date) == nil { throw ValidationError("--date must be a day as YYYY-MM-DD, got '\(date)'") }
     }
 
-    /// The query parameters, with dates read in `zone`.
-    func parameters(zone: TimeZone) -> [(name: String, value: String)] {
+    /// The query parameters, with dates read in the zone named `zoneName`.
+    func parameters(zoneName: String) -> [(name: String, value: String)] {
         var parameters: [(name: String, value: String)] = []
         for (name, value) in [("date", date), ("from", from), ("to", to), ("type", type)] {
             if let value { parameters.append((name, value)) }
         }
-        if date != nil || from != nil || to != nil { parameters.append(("tz", zone.identifier)) }
+        if date != nil || from != nil || to != nil { parameters.append(("tz", zoneName)) }
         if let sort { parameters.append(("sort", sort.parameter)) }
         if let direction { parameters.append(("order", direction.rawValue)) }
         return parameters + paging.parameters

@@ -26,7 +26,7 @@ struct ListCommand: ShareSubcommand {
 
     func run(in context: CommandContext) throws {
         let folderParameter = folder.map { [(name: "folder", value: $0)] } ?? []
-        try Listing(parameters: folderParameter + filters.parameters(zone: context.zone), all: filters.paging.all).run(in: context)
+        try Listing(parameters: folderParameter + filters.parameters(zoneName: context.zoneName), all: filters.paging.all).run(in: context)
     }
 }
 
@@ -48,7 +48,7 @@ struct FindCommand: ShareSubcommand {
     @OptionGroup var global: GlobalOptions
 
     func run(in context: CommandContext) throws {
-        try Listing(parameters: [(name: "q", value: text)] + filters.parameters(zone: context.zone), all: filters.paging.all)
+        try Listing(parameters: [(name: "q", value: text)] + filters.parameters(zoneName: context.zoneName), all: filters.paging.all)
             .run(in: context)
     }
 }

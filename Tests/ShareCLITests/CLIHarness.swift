@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import ShareClient
+import ShareKit
+import Testing
+
+@testable import ShareCLI
+
+/// A transport that answers from a script and records every request; an unscripted request fails the test.
+final class FakeTransport: HTTPTransport, @unchecked Sendable {
+    private var script: [(method: String, url: String, answer: Result<HTTPResponse, TransportError>)] = []
+    private(set) var sent: [HTTPRequest] = []
+
+    @discardableResult
+    func on(_ method: String, _ url: String, status: Int = 200, headers: [String: String] = [:], body: String = "") -> Self {
+        script.append((method, url, .success(HTTPResponse(status: status, headers: headers, body: Data(body.utf8)))))
+        return self
+    }
+
+    func on(_ method: String, _ url: String, fail error: TransportError) {
+        script.append((method, url, .failure(error)))
+    }
+
+    func send(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse {
+        sent.append(request)
+        guard !script.isEmpty else {
+            Issue.record("unexpected request \(request.method) \(request.url)")
+            throw .failed(reason: "unexpected request")
+        }
+        let next = script.removeFirst()
+        #expect(request.method == next.method)
+        #expect(request.url == next.url)
+        return try next.answer.get()
+    }
+
+    var isDone: Bool { script.isEmpty }
+}
+
+final class CapturedOutput: TextOutput {
+    var text = ""
+    func write(_ text: String) { self.text += text }
+}
+
+final class ScriptedInput: TextInput {
+    let isTerminal: Bool
+    var lines: [String]
+    init(isTerminal: Bool, lines: [String] = []) {
+        self.isTerminal = isTerminal
+        self.lines = lines
+    }
+    func readLine() -> String? { lines.isEmpty ? nil : lines.removeFirst() }
+}
+
+/// What a run of `share` showed: its standard output, and the failure it ended with, if any.
+struct CLIRun {
+    let output: String
+    let failure: String?
+    let exitStatus: Int32
+}
+
+let server = "http://shares.test:8080"
+
+/// Parses and runs `arguments` as `share` would, against `transport`, with no user config file.
+func runShare(
+    _ arguments: [String], transport: FakeTransport, environment: [String: String] = [:], input: ScriptedInput? = nil,
+    outputIsTerminal: Bool = false
+) throws -> CLIRun {
+    let emptyConfig = FileManager.default.temporaryDirectory.appending(path: "share-cli-\(UUID().uuidString).toml")
+    try Data().write(to: emptyConfig)
+    let environment = ["SHARE_CONFIG": emptyConfig.path, "SHARE_SERVER": server, "TZ": "UTC"].merging(environment) { $1 }
+    let output = CapturedOutput()
+    do {
+        let command = try ShareCommand.parseAsRoot(ShareCommand.hoistingGlobalOptions(arguments))
+        guard let subcommand = command as? any ShareSubcommand else { throw CommandFailure("not a subcommand", exitStatus: 1) }
+        let context = try CommandContext.make(
+            subcommand.global, environment: environment, output: output, outputIsTerminal: outputIsTerminal,
+            input: input ?? ScriptedInput(isTerminal: false), transport: { _ in transport })
+        try subcommand.run(in: context)
+        return CLIRun(output: output.text, failure: nil, exitStatus: 0)
+    } catch let failure as CommandFailure {
+        return CLIRun(output: output.text, failure: failure.message, exitStatus: failure.exitStatus)
+    } catch {
+        return CLIRun(output: output.text, failure: ShareCommand.message(for: error), exitStatus: ShareCommand.exitCode(for: error).rawValue)
+    }
+}
+
+/// A record as the server would send it.
+func recordJSON(
+    id: String = "7K2M9QDX", name: String = "report.pdf", size: Int64 = 1_200_000, createdAt: String = "2021-01-17T12:40:00.000Z",
+    type: String = "pdf", folder: String = "/"
+) -> String {
+    let record = ShareRecord(
+        id: id, name: name, folder: folder, createdAt: Timestamp(rfc3339: createdAt)!, size: size,
+        type: IconCategory(rawValue: type) ?? .other)
+    return String(decoding: try! WireJSON.encoder().encode(record), as: UTF8.self)
+}

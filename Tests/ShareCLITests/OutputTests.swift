@@ -1,0 +1,74 @@
+import Foundation
+import ShareKit
+import Testing
+
+@testable import ShareCLI
+
+@Suite struct OutputTests {
+    @Test func listingsAreAlignedTablesInTheUsersZone() throws {
+        let transport = FakeTransport().on(
+            "GET", "\(server)/share",
+            body: "[\(recordJSON()),\(recordJSON(id: "3D4F5G6H", name: "holiday.jpg", size: 999, createdAt: "2021-01-16T23:05:00Z", type: "image"))]")
+        let run = try runShare(["ls", "--tz", "Asia/Shanghai"], transport: transport)
+        #expect(
+            run.output == """
+                TYPE   NAME           SIZE  SHARED            ID
+                pdf    report.pdf   1.2 MB  2021-01-17 20:40  7K2M9QDX
+                image  holiday.jpg   999 B  2021-01-17 07:05  3D4F5G6H
+                2 shares
+
+                """)
+    }
+
+    @Test func wideCharactersKeepTheColumnsAligned() throws {
+        let transport = FakeTransport().on(
+            "GET", "\(server)/share",
+            body: "[\(recordJSON(name: "年度报告.pdf")),\(recordJSON(id: "3D4F5G6H", name: "a.pdf")),\(recordJSON(id: "9Z9Z9Z9Z", name: "Cafe\u{301}.pdf"))]")
+        let lines = try runShare(["ls"], transport: transport).output.split(separator: "\n").dropLast().map(String.init)
+        let idColumns = lines.map { line in TerminalText.width(String(line[..<line.range(of: "  ", options: .backwards)!.upperBound])) }
+        #expect(Set(idColumns).count == 1, "every ID starts in the same terminal column: \(lines)")
+        #expect(TerminalText.width("年度报告.pdf") == 12)
+        #expect(TerminalText.width("Cafe\u{301}") == 4)
+    }
+
+    @Test func hostileNamesAreShownEscapedAndKeepTheirRow() throws {
+        let hostile = "evil\u{1B}[2J\u{1B}[H\nfake.pdf  1 B\u{7}\u{9B}\u{202E}fdp.exe"
+        let transport = FakeTransport().on("GET", "\(server)/share", body: "[\(recordJSON(name: hostile, type: "other"))]")
+        let run = try runShare(["ls"], transport: transport)
+        #expect(!run.output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) || $0.value == 0x202E })
+        #expect(run.output.contains(#"evil\x1B[2J\x1B[H\nfake.pdf  1 B\x07\u{009B}\u{202E}fdp.exe"#))
+        #expect(run.output.split(separator: "\n").count == 3, "header, one row, count")
+    }
+
+    @Test(arguments: [
+        (Int64(0), "0 B"), (999, "999 B"), (1000, "1.0 kB"), (1234, "1.2 kB"), (999_949, "999.9 kB"), (999_950, "1.0 MB"),
+        (2_500_000, "2.5 MB"), (3_100_000_000, "3.1 GB"), (Int64.max, "9.2 EB"),
+    ])
+    func sizesUseThousandsWithOneDecimal(bytes: Int64, text: String) {
+        #expect(Formats.size(bytes) == text)
+    }
+
+    @Test func datesAreShownInTheChosenZone() {
+        let time = Timestamp(rfc3339: "2021-03-14T06:30:00Z")!
+        #expect(Formats.localTime(time, in: TimeZone(identifier: "America/New_York")!) == "2021-03-14 01:30")
+        #expect(Formats.localTime(time, in: TimeZone(identifier: "Asia/Kolkata")!, seconds: true) == "2021-03-14 12:00:00")
+    }
+
+    @Test func anEmptyResultSaysSo() throws {
+        let run = try runShare(["find", "nothing"], transport: FakeTransport().on("GET", "\(server)/share?q=nothing", body: "[]"))
+        #expect(run.output == "No shares.\n")
+    }
+
+    @Test func colourOnlyWhenAllowed() throws {
+        let body = "[\(recordJSON())]"
+        let always = try runShare(["ls", "--color", "always"], transport: FakeTransport().on("GET", "\(server)/share", body: body))
+        #expect(always.output.contains("\u{1B}[31m"))
+        let terminal = try runShare(["ls"], transport: FakeTransport().on("GET", "\(server)/share", body: body), outputIsTerminal: true)
+        #expect(terminal.output.contains("\u{1B}["))
+        let piped = try runShare(["ls"], transport: FakeTransport().on("GET", "\(server)/share", body: body))
+        #expect(!piped.output.contains("\u{1B}"))
+        let noColor = try runShare(
+            ["ls", "--color", "always"], transport: FakeTransport().on("GET", "\(server)/share", body: body), environment: ["NO_COLOR": "1"])
+        #expect(!noColor.output.contains("\u{1B}"))
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import ShareClient
+import Testing
+
+@testable import ShareCLI
+
+@Suite struct RequestTests {
+    @Test func dateIsTheUsersDaySentWithTheirZone() throws {
+        let transport = FakeTransport().on("GET", "\(server)/share?date=2021-01-17&tz=Asia%2FShanghai", body: "[]")
+        _ = try runShare(["ls", "--date", "2021-01-17", "--tz", "Asia/Shanghai"], transport: transport)
+        #expect(transport.isDone)
+        let configured = FakeTransport().on("GET", "\(server)/share?date=2021-01-17&tz=Europe%2FParis", body: "[]")
+        _ = try runShare(["ls", "--date", "2021-01-17"], transport: configured, environment: ["SHARE_TIMEZONE": "Europe/Paris"])
+        #expect(configured.isDone)
+    }
+
+    @Test func filtersFoldersSortingAndPagingBecomeParameters() throws {
+        let transport = FakeTransport()
+            .on("GET", "\(server)/share?folder=%2Freports&from=2021-01-01&to=2021-01-31&type=pdf%2Cdoc&tz=UTC&sort=size&order=asc&limit=5", body: "[]")
+            .on("GET", "\(server)/share?q=100%25%20%E6%8A%A5%E5%91%8A&sort=name&order=desc", body: "[]")
+            .on("GET", "\(server)/share?sort=createdAt&order=asc", body: "[]")
+            .on("GET", "\(server)/share?sort=size&order=desc&limit=3", body: "[]")
+            .on("GET", "\(server)/share?trashed=true", body: "[]")
+        _ = try runShare(
+            ["ls", "/reports", "--from", "2021-01-01", "--to", "2021-01-31", "--type", "pdf,doc", "--sort", "size", "--asc", "--limit", "5",
+             "--tz", "UTC"],
+            transport: transport)
+        _ = try runShare(["find", "100% 报告", "--sort", "name", "--desc"], transport: transport)
+        _ = try runShare(["sort"], transport: transport)
+        _ = try runShare(["sort", "--by", "size", "--desc", "--limit", "3"], transport: transport)
+        _ = try runShare(["trash"], transport: transport)
+        #expect(transport.isDone)
+    }
+
+    @Test func allFollowsTheLinkPagesAndJSONJoinsThemExactly() throws {
+        let first = recordJSON()
+        let second = recordJSON(id: "3D4F5G6H", name: "b.pdf")
+        let transport = FakeTransport()
+            .on("GET", "\(server)/share?limit=1000", headers: ["link": "</share?limit=1000&cursor=abc>; rel=\"next\""], body: "[\(first)]")
+            .on("GET", "\(server)/share?limit=1000&cursor=abc", body: "[\(second)]")
+        let run = try runShare(["--json", "ls", "--all"], transport: transport)
+        #expect(run.output == "[\(first),\(second)]\n")
+        #expect(transport.isDone)
+    }
+
+    @Test func jsonPrintsTheServersBodyByteForByte() throws {
+        let body = #"[{"createdAt":"2021-01-17T12:40:00.000Z","folder":"/","id":"7K2M9QDX","name":"a/b\u00e9.pdf","size":1,"type":"pdf","extra":true}]"#
+        let run = try runShare(["ls", "--json"], transport: FakeTransport().on("GET", "\(server)/share", body: body))
+        #expect(run.output == body + "\n")
+    }
+
+    @Test func tokensComeFromTheFlagOrTheEnvironment() throws {
+        let transport = FakeTransport().on("GET", "\(server)/share", body: "[]").on("GET", "\(server)/share", body: "[]")
+        _ = try runShare(["ls"], transport: transport, environment: ["SHARE_TOKEN": "from-env"])
+        _ = try runShare(["--token", "from-flag", "ls"], transport: transport, environment: ["SHARE_TOKEN": "from-env"])
+        #expect(transport.sent.map { $0.headers["Authorization"] } == ["Bearer from-env", "Bearer from-flag"])
+    }
+
+    @Test func changesSendTheirBodies() throws {
+        let transport = FakeTransport()
+            .on("PATCH", "\(server)/share/7K2M9QDX", body: recordJSON(name: "final.docx", type: "doc"))
+            .on("PATCH", "\(server)/share/7K2M9QDX", body: recordJSON(folder: "/archive"))
+            .on("POST", "\(server)/share/7K2M9QDX/restore", body: recordJSON())
+        #expect(try runShare(["rename", "7K2M9QDX", "final.docx"], transport: transport).output == "Renamed 7K2M9QDX to final.docx\n")
+        #expect(try runShare(["mv", "7K2M9QDX", "/archive"], transport: transport).output == "Moved 7K2M9QDX to /archive\n")
+        #expect(try runShare(["restore", "7K2M9QDX"], transport: transport).output == "Restored 7K2M9QDX (report.pdf)\n")
+        let bodies = transport.sent.map { $0.body.map { String(decoding: $0, as: UTF8.self) } }
+        #expect(bodies == [#"{"name":"final.docx"}"#, #"{"folder":"/archive"}"#, nil])
+    }
+
+    @Test func addRecordsEachFilesNameAndSize() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "share-add-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(count: 1234).write(to: folder.appending(path: "report.pdf"))
+        let transport = FakeTransport().on("POST", "\(server)/share", status: 201, body: recordJSON(name: "Signed.pdf", size: 1234))
+        let run = try runShare(
+            ["add", folder.appending(path: "report.pdf").path, "--name", "Signed.pdf", "--folder", "/contracts"], transport: transport)
+        #expect(run.output == "7K2M9QDX  Signed.pdf\n")
+        let sent = try JSONSerialization.jsonObject(with: transport.sent[0].body!) as? [String: Any]
+        #expect(sent?["name"] as? String == "Signed.pdf")
+        #expect(sent?["size"] as? Int == 1234)
+        #expect(sent?["folder"] as? String == "/contracts")
+
+        let missing = try runShare(["add", folder.appending(path: "nope.pdf").path], transport: FakeTransport())
+        #expect(missing.exitStatus == 66)
+        let directory = try runShare(["add", folder.path], transport: FakeTransport())
+        #expect(directory.exitStatus == 66)
+    }
+
+    @Test func removeAsksOnATerminalAndNeedsYesElsewhere() throws {
+        let refused = try runShare(["rm", "7K2M9QDX"], transport: FakeTransport())
+        #expect(refused.exitStatus == 64)
+        #expect(refused.failure?.contains("--yes") == true)
+
+        let declined = try runShare(["rm", "7K2M9QDX"], transport: FakeTransport(), input: ScriptedInput(isTerminal: true, lines: ["n"]))
+        #expect(declined.output.hasSuffix("Nothing deleted.\n"))
+
+        let transport = FakeTransport().on("DELETE", "\(server)/share/7K2M9QDX", status: 204).on("DELETE", "\(server)/share/3D4F5G6H?purge=true", status: 204)
+        let confirmed = try runShare(["rm", "7K2M9QDX"], transport: transport, input: ScriptedInput(isTerminal: true, lines: ["y"]))
+        #expect(confirmed.output == "Move share 7K2M9QDX to the trash? [y/N] Moved 7K2M9QDX to the trash\n")
+        let purged = try runShare(["rm", "3D4F5G6H", "--purge", "--yes"], transport: transport)
+        #expect(purged.output == "Deleted 3D4F5G6H for good\n")
+        #expect(transport.isDone)
+    }
+
+    @Test func globalOptionsWorkBeforeOrAfterTheCommand() {
+        #expect(ShareCommand.hoistingGlobalOptions(["--json", "--tz", "UTC", "ls", "/a"]) == ["ls", "--json", "--tz", "UTC", "/a"])
+        #expect(ShareCommand.hoistingGlobalOptions(["--server=http://x", "find", "q"]) == ["find", "--server=http://x", "q"])
+        #expect(ShareCommand.hoistingGlobalOptions(["ls", "--json"]) == ["ls", "--json"])
+        #expect(ShareCommand.hoistingGlobalOptions(["--json"]) == ["--json"])
+    }
+}
