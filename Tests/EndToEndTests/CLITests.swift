@@ -1,0 +1,121 @@
+import Foundation
+import ShareKit
+import Testing
+
+/// The real `share` binary driving the real `shared` on a free port.
+@Suite(.serialized) struct CLITests {
+    private func records(_ json: String) throws -> [ShareRecord] {
+        try WireJSON.decoder().decode([ShareRecord].self, from: Data(json.utf8))
+    }
+
+    @Test func aDayOfSharingFromAddToRm() throws {
+        let folder = try temporaryFolder()
+        let daemon = try Daemon(folder: folder)
+        let server = daemon.address
+        let file = folder.appending(path: "Q1 report.pdf")
+        try Data(count: 1_234_567).write(to: file)
+
+        let added = try share(["add", file.path, "--folder", "/reports"], server: server)
+        #expect(added.status == 0, "\(added.stderr)")
+        let id = try #require(added.stdout.split(separator: " ").first.map(String.init))
+        #expect(added.stdout == "\(id)  Q1 report.pdf\n")
+
+        let listed = try share(["ls", "/reports"], server: server)
+        #expect(listed.stdout.contains("pdf   Q1 report.pdf  1.2 MB"))
+        #expect(listed.stdout.hasSuffix("1 share\n"))
+
+        #expect(try share(["find", "REPORT"], server: server).stdout.contains(id))
+        #expect(try share(["show", id.lowercased()], server: server).stdout.contains("size:    1.2 MB (1234567 bytes)"))
+        #expect(try share(["rename", id, "Q1 final.docx"], server: server).stdout == "Renamed \(id) to Q1 final.docx\n")
+        #expect(try share(["mv", id, "/archive/2021/"], server: server).stdout == "Moved \(id) to /archive/2021\n")
+        let shown = try records("[" + share(["show", id, "--json"], server: server).stdout + "]")
+        #expect(shown.first?.type == .doc && shown.first?.folder == "/archive/2021")
+
+        #expect(try share(["rm", id], server: server).status == 64, "no --yes and stdin is not a terminal")
+        #expect(try share(["rm", id, "--yes"], server: server).stdout == "Moved \(id) to the trash\n")
+        #expect(try share(["ls"], server: server).stdout == "No shares.\n")
+        #expect(try share(["trash"], server: server).stdout.contains(id))
+        #expect(try share(["restore", id], server: server).status == 0)
+        #expect(try share(["rm", id, "--purge", "--yes"], server: server).status == 0)
+        #expect(try share(["trash", "--json"], server: server).stdout == "[]\n")
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func jsonRoundTripsAndAllWalksEveryPage() async throws {
+        let daemon = try Daemon(folder: try temporaryFolder())
+        for index in 0..<7 {
+            let body = #"{"name": "file-\#(index).txt", "size": \#(index), "createdAt": "2021-01-17T0\#(index):00:00Z"}"#
+            #expect(try await http("POST", "\(daemon.address)/share", body: body).status == 201)
+        }
+        let direct = try await http("GET", "\(daemon.address)/share?limit=3")
+        #expect(try share(["--json", "ls", "--limit", "3"], server: daemon.address).stdout == direct.body + "\n")
+
+        let everything = try share(["ls", "--all", "--json"], server: daemon.address)
+        #expect(try records(everything.stdout).map(\.name) == (0..<7).reversed().map { "file-\($0).txt" })
+        let oldestFirst = try share(["sort", "--all"], server: daemon.address)
+        #expect(oldestFirst.stdout.split(separator: "\n").dropFirst().first?.contains("file-0.txt") == true)
+        #expect(oldestFirst.stdout.hasSuffix("7 shares\n"))
+        let truncated = try share(["ls", "--limit", "2"], server: daemon.address)
+        #expect(truncated.stdout.hasSuffix("2 shares shown; more match (use --all or a larger --limit)\n"))
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func dateIsTheUsersCalendarDay() async throws {
+        let daemon = try Daemon(folder: try temporaryFolder())
+        // 23:30 UTC on the 16th is already the 17th in Shanghai.
+        _ = try await http("POST", "\(daemon.address)/share", body: #"{"name": "late.pdf", "size": 1, "createdAt": "2021-01-16T23:30:00Z"}"#)
+        let shanghai = try share(["ls", "--date", "2021-01-17", "--tz", "Asia/Shanghai"], server: daemon.address)
+        #expect(shanghai.stdout.contains("late.pdf") && shanghai.stdout.contains("2021-01-17 07:30"))
+        #expect(try share(["ls", "--date", "2021-01-17"], server: daemon.address).stdout == "No shares.\n")
+        #expect(try share(["ls", "--date", "2021-01-17"], server: daemon.address, environment: ["SHARE_TIMEZONE": "Asia/Shanghai"])
+            .stdout.contains("late.pdf"))
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func failuresAreOneLineWithTheirOwnExitStatus() throws {
+        let folder = try temporaryFolder()
+        try "[auth]\ntokens = [\"team-secret\"]\n".write(to: folder.appending(path: "share.toml"), atomically: true, encoding: .utf8)
+        let daemon = try Daemon(folder: folder)
+
+        let wrongToken = try share(["ls"], server: daemon.address, environment: ["SHARE_TOKEN": "guess"])
+        #expect(wrongToken.status == 4)
+        #expect(wrongToken.stderr.hasPrefix("share: the server refused the token"))
+        #expect(wrongToken.stderr.split(separator: "\n").count == 1)
+
+        let unknown = try share(["show", "NOSUCHID", "--token", "team-secret"], server: daemon.address)
+        #expect(unknown.status == 5)
+        #expect(unknown.stderr == "share: no share with id 'NOSUCHID'\n")
+
+        let rejected = try share(["--token", "team-secret", "ls", "--type", "movie"], server: daemon.address)
+        #expect(rejected.status == 6)
+        #expect(rejected.stderr.contains("parameter 'type'"))
+
+        let port = daemon.address.split(separator: ":").last!
+        #expect(daemon.stop() == 0)
+        let unreachable = try share(["ls"], server: "http://127.0.0.1:\(port)")
+        #expect(unreachable.status == 3)
+        #expect(unreachable.stderr.contains("http://127.0.0.1:\(port)") && unreachable.stderr.contains("is shared running?"))
+    }
+
+    @Test func hostileNamesFromTheServerCannotReachTheTerminal() async throws {
+        let daemon = try Daemon(folder: try temporaryFolder())
+        // The server refuses control characters; bidi overrides are legal names and still must be shown escaped.
+        let created = try await http("POST", "\(daemon.address)/share", body: #"{"name": "invoice\u202Efdp.exe", "size": 1}"#)
+        #expect(created.status == 201)
+        let listed = try share(["ls"], server: daemon.address)
+        #expect(listed.stdout.contains(#"invoice\u{202E}fdp.exe"#))
+        #expect(!listed.stdout.unicodeScalars.contains("\u{202E}"))
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func overAUnixSocketToo() throws {
+        let folder = try temporaryFolder()
+        let socket = folder.appending(path: "shared.sock").path
+        let daemon = try Daemon(folder: folder, arguments: ["--listen", "unix:\(socket)", "--db", folder.appending(path: "s.db").path])
+        let file = folder.appending(path: "a.txt")
+        try Data(count: 3).write(to: file)
+        #expect(try share(["add", file.path], server: "unix:\(socket)").status == 0)
+        #expect(try share(["ls"], server: "unix:\(socket)").stdout.contains("a.txt"))
+        #expect(daemon.stop() == 0)
+    }
+}
