@@ -48,7 +48,8 @@ struct ShareController {
             let kept = parameters.filter { $0.name != "cursor" } + [(name: "cursor", value: next.encoded)]
             headers[.init("Link")!] = "<\(pathPrefix)/share?\(FormEncoding.encode(kept))>; rel=\"next\""
         }
-        return try JSONBody.response(page.records, headers: headers)
+        headers[.contentType] = "application/json"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: page.body)))
     }
 
     @Sendable func get(_ request: Request, context: ShareRequestContext) async throws -> Response {
@@ -76,11 +77,12 @@ struct ShareController {
     /// Moves to the trash; `?purge=true` deletes for good, trashed or not.
     @Sendable func delete(_ request: Request, context: ShareRequestContext) async throws -> Response {
         let id = try Self.id(context)
-        if try Self.flag("purge", request) {
+        let (purge, includeTrashed) = (try Self.flag("purge", request), try Self.flag("trashed", request))
+        if purge {
             try await database.purgeShare(id: id)
             context.logger.info("share purged", metadata: ["id": "\(id)"])
         } else {
-            try await database.trashShare(id: id, includeTrashed: try Self.flag("trashed", request))
+            try await database.trashShare(id: id, includeTrashed: includeTrashed)
             context.logger.info("share trashed", metadata: ["id": "\(id)"])
         }
         return Response(status: .noContent)

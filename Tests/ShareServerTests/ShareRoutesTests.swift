@@ -73,6 +73,8 @@ import Testing
 
             let restored = try await client.send(.post, "/share/\(record.id)/restore")
             #expect(try restored.decode(ShareRecord.self) == record)
+            let badFlag = try await client.send(.delete, "/share/\(record.id)?purge=true&trashed=maybe")
+            #expect(badFlag.status == .badRequest, "every parameter is checked, even one this request does not need")
             #expect(try await client.send(.delete, "/share/\(record.id)?purge=true").status == .noContent)
             #expect(try await client.send(.get, "/share/\(record.id)?trashed=true").status == .notFound)
             #expect(try await client.send(.delete, "/share/\(record.id)?purge=true").status == .notFound)

@@ -117,7 +117,7 @@ import Testing
         var pages = 0
         repeat {
             let page = try await database.listShares(query)
-            seen += page.records
+            seen += try page.records
             query.cursor = page.next
             pages += 1
         } while query.cursor != nil && pages < 10
@@ -143,14 +143,18 @@ import Testing
         #expect(try await ShareDatabase(path: path).share(id: record.id) == record)
     }
 
-    @Test func theFileIsInWALModeWithItsMigrationsRecorded() throws {
+    @Test func theFileIsInWALModeWithEveryMigrationAppliedInOrder() throws {
+        let folder = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../migrations").standardized
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".sql") }
+        let shipped = files.map { String($0.dropLast(".sql".count)) }.sorted()
+        #expect(shipped.allSatisfy { $0.range(of: #"^[0-9]{4}_[a-z0-9_]+$"#, options: .regularExpression) != nil })
         let path = try temporaryDatabasePath()
         _ = try ShareDatabase(path: path)
         let queue = try DatabaseQueue(path: path)
         let journalMode = try queue.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
-        let migrations = try queue.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
+        let migrations = try queue.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid") }
         #expect(journalMode == "wal")
-        #expect(migrations == ["0001_create_share"])
+        #expect(migrations == shipped)
     }
 
     @Test func aFileThatIsNotADatabaseIsRefusedAndLeftUntouched() throws {

@@ -23,3 +23,10 @@ extension ShareDatabase {
         try await createShare(NewShare(id: id, name: name, folder: folder, createdAt: createdAt, size: size))
     }
 }
+
+extension SharePage {
+    /// The page's records, read back from its JSON as a client would.
+    var records: [ShareRecord] {
+        get throws { try WireJSON.decoder().decode([ShareRecord].self, from: Data(body)) }
+    }
+}

@@ -113,7 +113,7 @@ public struct ShareDatabase: Sendable {
         try await writer.read { db in try ShareRow.fetch(id: id, includeTrashed: includeTrashed, db) }
     }
 
-    /// One page of records matching `query`, and the cursor of the next page if there is one.
+    /// One page of records matching `query`, as the JSON array the API answers with, and the next page's cursor.
     public func listShares(_ query: ShareQuery) async throws -> SharePage {
         try await writer.read { db in try ShareListing(query: query).fetch(db) }
     }
@@ -126,7 +126,9 @@ public struct ShareDatabase: Sendable {
 
 /// A page of a listing.
 public struct SharePage: Sendable, Equatable {
-    public var records: [ShareRecord]
+    /// The records as a JSON array, exactly as `GET /share` answers.
+    public var body: [UInt8]
+    public var count: Int
     /// Present when more records follow.
     public var next: ShareCursor?
 }

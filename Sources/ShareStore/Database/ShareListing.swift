@@ -1,16 +1,43 @@
+import Foundation
 import GRDB
 import ShareKit
 
-/// Turns a `ShareQuery` into one keyset-paged SQL statement (never OFFSET) and runs it.
+/// Turns a `ShareQuery` into one keyset-paged SQL statement (never OFFSET) and writes its rows as JSON.
 struct ShareListing {
     let query: ShareQuery
 
+    /// Columns of a listing: a record, plus the folded name a `sort=name` cursor continues from.
+    private static let columns = "\(ShareRow.columns), name_key"
+
+    /// Reads one page straight into the JSON array the API answers with: no intermediate records.
     func fetch(_ db: Database) throws -> SharePage {
         let (sql, arguments) = statement()
-        var records = try Row.fetchAll(db, sql: sql, arguments: arguments).map(ShareRow.record)
-        guard records.count > query.limit else { return SharePage(records: records, next: nil) }
-        records.removeLast(records.count - query.limit)
-        return SharePage(records: records, next: cursor(after: records[records.count - 1]))
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        var body: [UInt8] = [UInt8(ascii: "[")]
+        body.reserveCapacity(query.limit * 160)
+        var count = 0
+        var last: ShareCursor?
+        while let row = try rows.next() {
+            guard count < query.limit else {
+                return SharePage(body: body + [UInt8(ascii: "]")], count: count, next: last)
+            }
+            if count > 0 { body.append(UInt8(ascii: ",")) }
+            let id: String = row[0]
+            let createdAt: Int64 = row[3]
+            let size: Int64 = row[4]
+            RecordJSON.append(
+                id: id, name: row[1], folder: row[2], createdAt: createdAt, size: size, type: row[5], trashedAt: row[6],
+                to: &body)
+            count += 1
+            let value: ShareCursor.Value
+            switch query.sort {
+            case .createdAt: value = .integer(createdAt)
+            case .size: value = .integer(size)
+            case .name: value = .text(row[7])
+            }
+            last = ShareCursor(sort: query.sort, order: query.order, value: value, id: id)
+        }
+        return SharePage(body: body + [UInt8(ascii: "]")], count: count, next: nil)
     }
 
     /// The SELECT with its arguments; one row more than the page is asked for, to learn whether another page follows.
@@ -26,9 +53,15 @@ struct ShareListing {
             arguments.append(before.millisecondsSinceEpoch)
         }
         if let text = query.nameContains, !text.isEmpty {
-            // instr is a literal substring test: % and _ mean nothing special.
-            conditions.append("instr(name_key, ?) > 0")
-            arguments.append(text)
+            if text.unicodeScalars.count >= 3 {
+                // A quoted FTS5 phrase of trigrams matches exactly where the text is a substring.
+                conditions.append("seq IN (SELECT rowid FROM share_name_search WHERE share_name_search MATCH ?)")
+                arguments.append("\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
+            } else {
+                // Too short for a trigram: a literal substring test (% and _ are plain) over the rows in order.
+                conditions.append("instr(name_key, ?) > 0")
+                arguments.append(text)
+            }
         }
         if let types = query.types {
             conditions.append("type IN (\(Array(repeating: "?", count: types.count).joined(separator: ", ")))")
@@ -56,20 +89,10 @@ struct ShareListing {
             arguments.append(cursor.id)
         }
         let sql = """
-            SELECT \(ShareRow.columns) FROM share WHERE \(conditions.joined(separator: " AND "))
+            SELECT \(Self.columns) FROM share WHERE \(conditions.joined(separator: " AND "))
             ORDER BY \(column) \(direction), id \(direction) LIMIT \(query.limit + 1)
             """
         return (sql, StatementArguments(arguments))
-    }
-
-    private func cursor(after record: ShareRecord) -> ShareCursor {
-        let value: ShareCursor.Value
-        switch query.sort {
-        case .createdAt: value = .integer(record.createdAt.millisecondsSinceEpoch)
-        case .size: value = .integer(record.size)
-        case .name: value = .text(SearchKey.fold(record.name))
-        }
-        return ShareCursor(sort: query.sort, order: query.order, value: value, id: record.id)
     }
 
     static func column(for sort: SortField) -> String {

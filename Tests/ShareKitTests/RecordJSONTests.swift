@@ -1,0 +1,47 @@
+import Foundation
+import ShareKit
+import Testing
+
+@Suite struct RecordJSONTests {
+    /// Deterministic pseudo-random numbers, so a failure can be replayed.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    private static let alphabet: [Unicode.Scalar] = Array("aZ09 ./\\\"'%_-é报告😀\u{301}\u{202E}\u{7F}\u{85}".unicodeScalars)
+        + (0..<0x20).map { Unicode.Scalar($0)! }
+
+    private func randomText(_ generator: inout SplitMix) -> String {
+        var text = ""
+        for _ in 0..<Int.random(in: 0...12, using: &generator) {
+            text.unicodeScalars.append(Self.alphabet.randomElement(using: &generator)!)
+        }
+        return text
+    }
+
+    @Test func writesExactlyWhatTheWireEncoderWrites() throws {
+        var generator = SplitMix(state: 20_261_122)
+        let encoder = WireJSON.encoder()
+        for _ in 0..<2000 {
+            let trashed = Bool.random(using: &generator)
+            let record = ShareRecord(
+                id: randomText(&generator), name: randomText(&generator), folder: "/" + randomText(&generator),
+                createdAt: Timestamp(millisecondsSinceEpoch: Int64.random(in: Timestamp.earliest.millisecondsSinceEpoch...Timestamp.latest.millisecondsSinceEpoch, using: &generator)),
+                size: Int64.random(in: 0...Int64.max, using: &generator), type: IconCategory.allCases.randomElement(using: &generator)!,
+                trashedAt: trashed ? Timestamp(millisecondsSinceEpoch: Int64.random(in: 0...4_102_444_800_000, using: &generator)) : nil)
+            var bytes: [UInt8] = []
+            RecordJSON.append(
+                id: record.id, name: record.name, folder: record.folder, createdAt: record.createdAt.millisecondsSinceEpoch,
+                size: record.size, type: record.type.rawValue, trashedAt: record.trashedAt?.millisecondsSinceEpoch, to: &bytes)
+            let expected = try encoder.encode(record)
+            #expect(bytes == Array(expected), "\(String(decoding: bytes, as: UTF8.self)) vs \(String(decoding: expected, as: UTF8.self))")
+        }
+    }
+}
