@@ -36,7 +36,7 @@ struct PagingOptions: ParsableArguments {
     }
 }
 
-/// The filters of `ls` and `find`.
+/// Which shares: by day or range in the user's zone, and by icon category.
 struct FilterOptions: ParsableArguments {
     @Option(help: "Only shares from this day (YYYY-MM-DD), in your time zone.")
     var date: String?
@@ -50,6 +50,24 @@ struct FilterOptions: ParsableArguments {
     @Option(help: "Only these icon categories, comma-separated: image, pdf, doc, txt, ppt, xls, zip, audio, video, other.")
     var type: String?
 
+    func validate() throws {
+        if date != nil && (from != nil || to != nil) { throw ValidationError("give --date, or --from/--to, not both") }
+        if let date, CalendarDay(date) == nil { throw ValidationError("--date must be a day as YYYY-MM-DD, got '\(date)'") }
+    }
+
+    /// The query parameters, with dates read in the zone named `zoneName` (always sent, so days are the user's).
+    func parameters(zoneName: String) -> [(name: String, value: String)] {
+        var parameters: [(name: String, value: String)] = []
+        for (name, value) in [("date", date), ("from", from), ("to", to), ("type", type)] {
+            if let value { parameters.append((name, value)) }
+        }
+        if date != nil || from != nil || to != nil { parameters.append(("tz", zoneName)) }
+        return parameters
+    }
+}
+
+/// How `ls` and `find` order and page their listing.
+struct OrderOptions: ParsableArguments {
     @Option(help: "Order by: created, name or size (default created).")
     var sort: SortKey?
 
@@ -58,18 +76,8 @@ struct FilterOptions: ParsableArguments {
 
     @OptionGroup var paging: PagingOptions
 
-    func validate() throws {
-        if date != nil && (from != nil || to != nil) { throw ValidationError("give --date, or --from/--to, not both") }
-        if let date, CalendarDay(date) == nil { throw ValidationError("--date must be a day as YYYY-MM-DD, got '\(date)'") }
-    }
-
-    /// The query parameters, with dates read in the zone named `zoneName`.
-    func parameters(zoneName: String) -> [(name: String, value: String)] {
+    var parameters: [(name: String, value: String)] {
         var parameters: [(name: String, value: String)] = []
-        for (name, value) in [("date", date), ("from", from), ("to", to), ("type", type)] {
-            if let value { parameters.append((name, value)) }
-        }
-        if date != nil || from != nil || to != nil { parameters.append(("tz", zoneName)) }
         if let sort { parameters.append(("sort", sort.parameter)) }
         if let direction { parameters.append(("order", direction.rawValue)) }
         return parameters + paging.parameters

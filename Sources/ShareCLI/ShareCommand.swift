@@ -33,7 +33,7 @@ struct ShareCommand: ParsableCommand {
         version: ShareVersion.current,
         subcommands: [
             ListCommand.self, FindCommand.self, SortCommand.self, ShowCommand.self, AddCommand.self, RenameCommand.self,
-            MoveCommand.self, RemoveCommand.self, TrashCommand.self, RestoreCommand.self,
+            MoveCommand.self, RemoveCommand.self, TrashCommand.self, RestoreCommand.self, StatsCommand.self,
         ],
         defaultSubcommand: ListCommand.self
     )

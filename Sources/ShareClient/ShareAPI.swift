@@ -31,6 +31,12 @@ public final class ShareAPI {
         return try page(at: server.url("/share") + (query.isEmpty ? "" : "?\(query)"))
     }
 
+    public func stats(_ parameters: [(name: String, value: String)]) throws(ClientError) -> (stats: ShareStats, body: Data) {
+        let query = FormEncoding.encode(parameters)
+        let response = try send("GET", server.url("/share/stats") + (query.isEmpty ? "" : "?\(query)"), id: nil)
+        return (try decode(ShareStats.self, response.body), response.body)
+    }
+
     /// Fetches a page by the URL a `Link` header gave.
     public func page(at url: String) throws(ClientError) -> Page {
         let response = try send("GET", url, id: nil)

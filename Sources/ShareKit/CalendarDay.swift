@@ -22,7 +22,7 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
     }
 
     /// The day that contains `daysSinceEpoch` days after 1970-01-01.
-    init(daysSinceEpoch: Int64) {
+    public init(daysSinceEpoch: Int64) {
         // Howard Hinnant's civil_from_days.
         let z = daysSinceEpoch + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097

@@ -15,6 +15,7 @@ struct ShareController {
     func addRoutes(to group: RouterGroup<ShareRequestContext>) {
         group.get("share", use: list)
         group.post("share", use: create)
+        group.get("share/stats", use: stats)
         group.get("share/:id", use: get)
         group.patch("share/:id", use: update)
         group.delete("share/:id", use: delete)
@@ -22,6 +23,7 @@ struct ShareController {
         group.rejectMethods(on: "share", except: [.get, .post])
         group.rejectMethods(on: "share/:id", except: [.get, .patch, .delete])
         group.rejectMethods(on: "share/:id/restore", except: [.post])
+        group.rejectMethods(on: "share/stats", except: [.get])
     }
 
     /// Request body of `POST /share`; every field optional here so that a missing one is reported by name.
@@ -50,6 +52,12 @@ struct ShareController {
         }
         headers[.contentType] = "application/json"
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: page.body)))
+    }
+
+    /// Totals for the "storage used" bar; takes the list filters (paging and sorting parameters change nothing).
+    @Sendable func stats(_ request: Request, context: ShareRequestContext) async throws -> Response {
+        let query = try ShareQuery(parameters: try QueryString.parse(request.uri.query), defaultZone: defaultZone)
+        return try JSONBody.response(try await database.stats(query))
     }
 
     @Sendable func get(_ request: Request, context: ShareRequestContext) async throws -> Response {

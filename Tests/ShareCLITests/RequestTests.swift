@@ -103,6 +103,24 @@ import Testing
         #expect(transport.isDone)
     }
 
+    @Test func statsAreTheUsersDaysWithTotals() throws {
+        let body = #"{"bytes":2500999,"count":3,"days":[{"bytes":2500999,"count":3,"day":"2021-01-17"}],"types":{"doc":{"bytes":2500000,"count":1},"pdf":{"bytes":999,"count":2}}}"#
+        let transport = FakeTransport().on("GET", "\(server)/share/stats?type=pdf%2Cdoc&folder=%2Freports&recursive=true&tz=Asia%2FTokyo", body: body)
+        let run = try runShare(["stats", "/reports", "--type", "pdf,doc", "--tz", "Asia/Tokyo"], transport: transport)
+        #expect(
+            run.output == """
+                3 shares, 2.5 MB
+
+                TYPE  SHARES    SIZE
+                doc        1  2.5 MB
+                pdf        2   999 B
+
+                DAY         SHARES    SIZE
+                2021-01-17       3  2.5 MB
+
+                """)
+    }
+
     @Test func globalOptionsWorkBeforeOrAfterTheCommand() {
         #expect(ShareCommand.hoistingGlobalOptions(["--json", "--tz", "UTC", "ls", "/a"]) == ["ls", "--json", "--tz", "UTC", "/a"])
         #expect(ShareCommand.hoistingGlobalOptions(["--server=http://x", "find", "q"]) == ["find", "--server=http://x", "q"])

@@ -78,6 +78,19 @@ import Testing
         }
     }
 
+    @Test func statsCountSharesAndBytesWithTheListFilters() async throws {
+        try await withServer { client in
+            try await client.create(#""name": "a.pdf", "size": 1000, "createdAt": "2021-01-16T20:00:00Z""#)
+            try await client.create(#""name": "b.jpg", "size": 24, "createdAt": "2021-01-17T09:00:00Z""#)
+            let response = try await client.send(.get, "/share/stats?tz=Asia/Tokyo&from=2021-01-17")
+            let stats = try response.decode(ShareStats.self)
+            #expect(stats.count == 2 && stats.bytes == 1024)
+            #expect(stats.types["pdf"] == ShareStats.Total(count: 1, bytes: 1000))
+            #expect(stats.days.map(\.day) == ["2021-01-17"])
+            #expect(try await client.send(.get, "/share/stats?type=nope").problemDetail.contains("'type'"))
+        }
+    }
+
     @Test func brokenPercentEncodingIsA400() async throws {
         try await withServer { client in
             let response = try await client.send(.get, "/share?q=%ZZ")

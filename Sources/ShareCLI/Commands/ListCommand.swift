@@ -16,6 +16,7 @@ struct ListCommand: ShareSubcommand {
     var folder: String?
 
     @OptionGroup var filters: FilterOptions
+    @OptionGroup var order: OrderOptions
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
@@ -26,7 +27,8 @@ struct ListCommand: ShareSubcommand {
 
     func run(in context: CommandContext) throws {
         let folderParameter = folder.map { [(name: "folder", value: $0)] } ?? []
-        try Listing(parameters: folderParameter + filters.parameters(zoneName: context.zoneName), all: filters.paging.all).run(in: context)
+        let parameters = folderParameter + filters.parameters(zoneName: context.zoneName) + order.parameters
+        try Listing(parameters: parameters, all: order.paging.all).run(in: context)
     }
 }
 
@@ -45,11 +47,12 @@ struct FindCommand: ShareSubcommand {
     var text: String
 
     @OptionGroup var filters: FilterOptions
+    @OptionGroup var order: OrderOptions
     @OptionGroup var global: GlobalOptions
 
     func run(in context: CommandContext) throws {
-        try Listing(parameters: [(name: "q", value: text)] + filters.parameters(zoneName: context.zoneName), all: filters.paging.all)
-            .run(in: context)
+        let parameters = [(name: "q", value: text)] + filters.parameters(zoneName: context.zoneName) + order.parameters
+        try Listing(parameters: parameters, all: order.paging.all).run(in: context)
     }
 }
 

@@ -5,9 +5,14 @@ import ShareKit
 enum Formats {
     /// 1000-based units with one decimal: `999 B`, `1.2 kB`, `2.5 MB`, `3.1 GB`.
     static func size(_ bytes: Int64) -> String {
+        size(Decimal(bytes))
+    }
+
+    /// Sizes of totals, which can exceed 64 bits.
+    static func size(_ bytes: Decimal) -> String {
         guard bytes >= 1000 else { return "\(bytes) B" }
-        let units = ["kB", "MB", "GB", "TB", "PB", "EB"]
-        var scaled = Double(bytes) / 1000
+        let units = ["kB", "MB", "GB", "TB", "PB", "EB", "ZB", "YB"]
+        var scaled = NSDecimalNumber(decimal: bytes).doubleValue / 1000
         var unit = 0
         // 999.95 would print as 1000.0 of this unit: it is 1.0 of the next.
         while scaled >= 999.95, unit < units.count - 1 {

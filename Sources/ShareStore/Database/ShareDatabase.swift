@@ -118,6 +118,11 @@ public struct ShareDatabase: Sendable {
         try await writer.read { db in try ShareListing(query: query).fetch(db) }
     }
 
+    /// Counts and bytes of the records `query` matches, in total, per icon category and per day in its zone.
+    public func stats(_ query: ShareQuery) async throws -> ShareStats {
+        try await writer.read { db in try ShareStatistics(query: query).fetch(db) }
+    }
+
     /// True when the database answers and every migration this binary knows has been applied.
     public func isReady() async -> Bool {
         (try? await writer.read { db in try SchemaMigrator.isUpToDate(db) }) ?? false

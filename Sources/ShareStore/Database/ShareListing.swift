@@ -1,4 +1,3 @@
-import Foundation
 import GRDB
 import ShareKit
 
@@ -42,57 +41,22 @@ struct ShareListing {
 
     /// The SELECT with its arguments; one row more than the page is asked for, to learn whether another page follows.
     func statement() -> (String, StatementArguments) {
-        var conditions = [query.trashed ? "trashed_at IS NOT NULL" : "trashed_at IS NULL"]
-        var arguments: [any DatabaseValueConvertible] = []
-        if let from = query.createdFrom {
-            conditions.append("created_at >= ?")
-            arguments.append(from.millisecondsSinceEpoch)
-        }
-        if let before = query.createdBefore {
-            conditions.append("created_at < ?")
-            arguments.append(before.millisecondsSinceEpoch)
-        }
-        if let text = query.nameContains, !text.isEmpty {
-            if text.unicodeScalars.count >= 3 {
-                // A quoted FTS5 phrase of trigrams matches exactly where the text is a substring.
-                conditions.append("seq IN (SELECT rowid FROM share_name_search WHERE share_name_search MATCH ?)")
-                arguments.append("\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
-            } else {
-                // Too short for a trigram: a literal substring test (% and _ are plain) over the rows in order.
-                conditions.append("instr(name_key, ?) > 0")
-                arguments.append(text)
-            }
-        }
-        if let types = query.types {
-            conditions.append("type IN (\(Array(repeating: "?", count: types.count).joined(separator: ", ")))")
-            arguments.append(contentsOf: types.map(\.rawValue).sorted())
-        }
-        if let folder = query.folder {
-            if !query.recursive {
-                conditions.append("folder = ?")
-                arguments.append(folder)
-            } else if folder != FolderPath.root {
-                // Descendants of /a are the folders from "/a/" up to, not including, "/a0" ('0' follows '/').
-                let prefix = FolderPath.descendantPrefix(of: folder)
-                conditions.append("(folder = ? OR (folder >= ? AND folder < ?))")
-                arguments.append(contentsOf: [folder, prefix, String(prefix.dropLast()) + "0"])
-            }
-        }
+        var filter = ShareFilter(query)
         let column = Self.column(for: query.sort)
         let direction = query.order == .asc ? "ASC" : "DESC"
         if let cursor = query.cursor {
-            conditions.append("(\(column), id) \(query.order == .asc ? ">" : "<") (?, ?)")
+            let value: any DatabaseValueConvertible
             switch cursor.value {
-            case .integer(let number): arguments.append(number)
-            case .text(let text): arguments.append(text)
+            case .integer(let number): value = number
+            case .text(let text): value = text
             }
-            arguments.append(cursor.id)
+            filter.add("(\(column), id) \(query.order == .asc ? ">" : "<") (?, ?)", [value, cursor.id])
         }
         let sql = """
-            SELECT \(Self.columns) FROM share WHERE \(conditions.joined(separator: " AND "))
+            SELECT \(Self.columns) FROM share WHERE \(filter.whereClause)
             ORDER BY \(column) \(direction), id \(direction) LIMIT \(query.limit + 1)
             """
-        return (sql, StatementArguments(arguments))
+        return (sql, StatementArguments(filter.arguments))
     }
 
     static func column(for sort: SortField) -> String {

@@ -1,3 +1,4 @@
+import Foundation
 import ShareKit
 
 /// A listing request: filters combined with AND, a sort, and a page.
@@ -19,6 +20,8 @@ public struct ShareQuery: Equatable, Sendable {
     public var cursor: ShareCursor?
     /// List the trash instead of the live records.
     public var trashed = false
+    /// The zone `date`, `from` and `to` were read in, and statistics group days by.
+    public var zone = ZonedCalendar(zone: .gmt)
 
     public static let defaultLimit = 100
     public static let maxLimit = 1000
@@ -47,6 +50,7 @@ public struct ShareQuery: Equatable, Sendable {
             }
             zone = named
         }
+        self.zone = zone
         if let text = values["date"] {
             guard let day = CalendarDay(text) else { throw .invalidParameter("date", "must be a date as YYYY-MM-DD, got '\(text)'") }
             let range = zone.range(of: day)

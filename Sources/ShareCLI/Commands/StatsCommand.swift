@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import ShareClient
+import ShareKit
+
+struct StatsCommand: ShareSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "Count shares and the space they take: in total, per type and per day.",
+        discussion: """
+            Examples:
+              share stats
+              share stats /reports --from 2021-01-01 --to 2021-12-31
+              share stats --type image,video --json
+            """)
+
+    @Argument(help: "Only shares in this folder and its subfolders.")
+    var folder: String?
+
+    @OptionGroup var filters: FilterOptions
+    @OptionGroup var global: GlobalOptions
+
+    func run(in context: CommandContext) throws {
+        var parameters = filters.parameters(zoneName: context.zoneName)
+        if let folder { parameters += [(name: "folder", value: folder), (name: "recursive", value: "true")] }
+        // Days are always the user's days.
+        if !parameters.contains(where: { $0.name == "tz" }) { parameters.append((name: "tz", value: context.zoneName)) }
+        let answer = try context.call { () throws(ClientError) in try context.api.stats(parameters) }
+        if context.json {
+            context.printJSON(answer.body)
+            return
+        }
+        let stats = answer.stats
+        context.print("\(Self.shares(stats.count)), \(Formats.size(stats.bytes))")
+        guard stats.count > 0 else { return }
+        let types = stats.types.sorted { $0.value.bytes > $1.value.bytes }.map { [TerminalText.escape($0.key), String($0.value.count), Formats.size($0.value.bytes)] }
+        let days = stats.days.map { [$0.day, String($0.count), Formats.size($0.bytes)] }
+        context.print("\n" + table(["TYPE", "SHARES", "SIZE"], types, context) + "\n\n" + table(["DAY", "SHARES", "SIZE"], days, context))
+    }
+
+    private static func shares(_ count: Int) -> String {
+        count == 1 ? "1 share" : "\(count) shares"
+    }
+
+    /// A left column and two right-aligned number columns.
+    private func table(_ header: [String], _ rows: [[String]], _ context: CommandContext) -> String {
+        let widths = header.indices.map { column in ([header] + rows).map { TerminalText.width($0[column]) }.max() ?? 0 }
+        return ([header] + rows).enumerated().map { index, row in
+            let line = row.indices.map { TerminalText.pad(row[$0], to: widths[$0], alignRight: $0 > 0) }.joined(separator: "  ")
+            return index == 0 ? context.style.bold(line) : line
+        }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import GRDB
+
+/// The WHERE clause of a query's filters, shared by listings and statistics.
+struct ShareFilter {
+    var conditions: [String] = []
+    var arguments: [any DatabaseValueConvertible] = []
+
+    init(_ query: ShareQuery) {
+        add(query.trashed ? "trashed_at IS NOT NULL" : "trashed_at IS NULL")
+        if let from = query.createdFrom { add("created_at >= ?", from.millisecondsSinceEpoch) }
+        if let before = query.createdBefore { add("created_at < ?", before.millisecondsSinceEpoch) }
+        if let text = query.nameContains, !text.isEmpty {
+            if text.unicodeScalars.count >= 3 {
+                // A quoted FTS5 phrase of trigrams matches exactly where the text is a substring.
+                let phrase = "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+                add("seq IN (SELECT rowid FROM share_name_search WHERE share_name_search MATCH ?)", phrase)
+            } else {
+                // Too short for a trigram: a literal substring test (% and _ are plain) over the rows in order.
+                add("instr(name_key, ?) > 0", text)
+            }
+        }
+        if let types = query.types {
+            let placeholders = Array(repeating: "?", count: types.count).joined(separator: ", ")
+            add("type IN (\(placeholders))", types.map(\.rawValue).sorted())
+        }
+        if let folder = query.folder {
+            if !query.recursive {
+                add("folder = ?", folder)
+            } else if folder != FolderPath.root {
+                // Descendants of /a are the folders from "/a/" up to, not including, "/a0" ('0' follows '/').
+                let prefix = FolderPath.descendantPrefix(of: folder)
+                add("(folder = ? OR (folder >= ? AND folder < ?))", [folder, prefix, String(prefix.dropLast()) + "0"])
+            }
+        }
+    }
+
+    mutating func add(_ condition: String, _ values: [any DatabaseValueConvertible] = []) {
+        conditions.append(condition)
+        arguments.append(contentsOf: values)
+    }
+
+    mutating func add(_ condition: String, _ value: any DatabaseValueConvertible) {
+        add(condition, [value])
+    }
+
+    var whereClause: String { conditions.joined(separator: " AND ") }
+}
