@@ -19,6 +19,8 @@ public func buildRouter(setup: ServerSetup, database: ShareDatabase) -> Router<S
     let group = router.group(RouterPath(prefix))
     HealthController(database: database).addRoutes(to: group)
     DocumentController().addRoutes(to: group)
+    // Before the record routes: `import`, `export` and `stats` are words no id may be.
+    TransferController(database: database, maxRecordBytes: server.maxBodyBytes).addRoutes(to: group)
     ShareController(
         database: database, defaultZone: ZonedCalendar(identifier: server.timezone) ?? ZonedCalendar(zone: .gmt),
         pathPrefix: prefix, maxBodyBytes: server.maxBodyBytes

@@ -9,11 +9,17 @@ enum JSONBody {
     ///
     /// A body above `maxBytes` throws `NIOTooManyBytesError`, answered as 413.
     static func decode<Body: Decodable>(_ type: Body.Type, from request: Request, maxBytes: Int) async throws -> Body {
-        let buffer = try await request.body.collect(upTo: maxBytes)
+        try decode(Body.self, from: Data(buffer: try await request.body.collect(upTo: maxBytes)))
+    }
+
+    /// Decodes one JSON object, turning a failure into an error that names the field.
+    static func decode<Body: Decodable>(_ type: Body.Type, from data: Data) throws(ShareError) -> Body {
         do {
-            return try WireJSON.decoder().decode(Body.self, from: Data(buffer: buffer))
+            return try WireJSON.decoder().decode(Body.self, from: data)
         } catch let error as DecodingError {
             throw problem(for: error)
+        } catch {
+            throw .malformedBody("the body could not be read as JSON")
         }
     }
 

@@ -10,7 +10,7 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch {
-            let (problem, headers) = Self.problem(for: error)
+            let (problem, headers) = Problems.problem(for: error)
             if problem.status >= 500 {
                 context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
             }
@@ -19,7 +19,10 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             return response
         }
     }
+}
 
+/// How each error reads as a problem: the one place errors become HTTP statuses and details.
+enum Problems {
     static func problem(for error: any Error) -> (ProblemDetails, HTTPFields) {
         switch error {
         case let error as ShareError:
@@ -46,7 +49,12 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
-    private static func problem(for error: ShareError) -> ProblemDetails {
+    /// The detail alone, for reports that list problems (imports).
+    static func detail(for error: any Error) -> String {
+        problem(for: error).0.detail
+    }
+
+    static func problem(for error: ShareError) -> ProblemDetails {
         switch error {
         case .invalidField(let field, let reason):
             return ProblemDetails(status: 400, title: "Bad Request", detail: "field '\(field)' \(reason)")

@@ -7,11 +7,12 @@ import ShareKit
 import ShareServer
 import ShareStore
 
-/// Runs `test` against the real router over a fresh temporary database.
-func withServer(
+/// Runs `test` against the real router over a fresh temporary database, and returns what it returns.
+@discardableResult
+func withServer<Value: Sendable>(
     _ configure: (inout ShareConfig) -> Void = { _ in },
-    _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void
-) async throws {
+    _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Value
+) async throws -> Value {
     let folder = FileManager.default.temporaryDirectory.appending(path: "share-server-\(UUID().uuidString)")
     var config = ShareConfig(database: DatabaseSettings(path: folder.appending(path: "share.db").path))
     configure(&config)
@@ -19,7 +20,7 @@ func withServer(
     let database = try ShareDatabase(path: config.database.path)
     var logger = Logger(label: "share-server-tests")
     logger.logLevel = .warning
-    try await Application(router: buildRouter(setup: setup, database: database), logger: logger).test(.router, test)
+    return try await Application(router: buildRouter(setup: setup, database: database), logger: logger).test(.router, test)
 }
 
 extension TestClientProtocol {

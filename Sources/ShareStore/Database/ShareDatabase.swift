@@ -50,12 +50,33 @@ public struct ShareDatabase: Sendable {
 
     /// Stores a new record, generating its id unless one was given.
     public func createShare(_ new: NewShare, now: Timestamp = .now()) async throws -> ShareRecord {
+        try await writer.write { db in try Self.insert(new, now: now, db) }
+    }
+
+    /// Stores a batch of records in one transaction. A record whose id is taken is skipped and reported by
+    /// its line; the others are kept.
+    public func importShares(_ batch: [(line: Int, share: NewShare)], now: Timestamp = .now()) async throws -> [ImportReport.Problem] {
+        try await writer.write { db in
+            var problems: [ImportReport.Problem] = []
+            for (line, new) in batch {
+                do {
+                    _ = try Self.insert(new, now: now, db)
+                } catch ShareError.idTaken(let id) {
+                    problems.append(ImportReport.Problem(line: line, detail: "a share with id '\(id)' exists already"))
+                }
+            }
+            return problems
+        }
+    }
+
+    /// Inserts one record, generating its id unless one was given.
+    private static func insert(_ new: NewShare, now: Timestamp, _ db: Database) throws -> ShareRecord {
         for _ in 0..<8 {
             let record = ShareRecord(
                 id: new.id ?? ShareID.generate(), name: new.name, folder: new.folder, createdAt: new.createdAt ?? now,
                 size: new.size, type: IconCategory(fileName: new.name))
             do {
-                try await writer.write { db in try ShareRow.insert(record, db) }
+                try ShareRow.insert(record, db)
                 return record
             } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
                 // A generated id collided (vanishingly rare): draw another. A given one is the client's conflict.
@@ -116,6 +137,25 @@ public struct ShareDatabase: Sendable {
     /// One page of records matching `query`, as the JSON array the API answers with, and the next page's cursor.
     public func listShares(_ query: ShareQuery) async throws -> SharePage {
         try await writer.read { db in try ShareListing(query: query).fetch(db) }
+    }
+
+    /// Live records after `seq` in the order they were stored, as NDJSON lines, and the last one's `seq`.
+    public func exportChunk(after seq: Int64, limit: Int) async throws -> (lines: [UInt8], last: Int64?) {
+        try await writer.read { db in
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT \(ShareRow.columns), seq FROM share WHERE seq > ? AND trashed_at IS NULL ORDER BY seq LIMIT ?",
+                arguments: [seq, limit])
+            var lines: [UInt8] = []
+            var last: Int64?
+            while let row = try rows.next() {
+                RecordJSON.append(
+                    id: row[0], name: row[1], folder: row[2], createdAt: row[3], size: row[4], type: row[5], trashedAt: row[6],
+                    to: &lines)
+                lines.append(UInt8(ascii: "\n"))
+                last = row[7]
+            }
+            return (lines, last)
+        }
     }
 
     /// Counts and bytes of the records `query` matches, in total, per icon category and per day in its zone.

@@ -21,11 +21,12 @@ enum ShareRow {
     }
 
     static func insert(_ record: ShareRecord, _ db: Database) throws {
-        try db.execute(
+        let statement = try db.cachedStatement(
             sql: """
                 INSERT INTO share (id, name, name_key, folder, created_at, size, type, trashed_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """,
+                """)
+        try statement.execute(
             arguments: [
                 record.id, record.name, SearchKey.fold(record.name), record.folder, record.createdAt.millisecondsSinceEpoch,
                 record.size, record.type.rawValue, record.trashedAt?.millisecondsSinceEpoch,

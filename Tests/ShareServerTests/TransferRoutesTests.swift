@@ -1,0 +1,54 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import ShareKit
+import Testing
+
+@Suite struct TransferRoutesTests {
+    @Test func importKeepsValidRecordsAndReportsTheOthersByLine() async throws {
+        try await withServer { client in
+            let ndjson = """
+                {"name": "a.pdf", "size": 1, "id": "legacy-1", "createdAt": "2020-01-01T08:00:00+08:00"}
+                {"name": "bad/name.pdf", "size": 1}
+                {"name": "b.jpg", "size": 2, "folder": "/photos", "unknown": true}
+                {"name": "c.txt", "size": 3, "id": "LEGACY-1"}
+                """
+            let report = try await client.send(.post, "/share/import", ndjson).decode(ImportReport.self)
+            #expect(report.imported == 2 && report.rejected == 2)
+            #expect(report.problems.map(\.line) == [2, 4])
+            #expect(report.problems[0].detail == "field 'name' must not contain '/'")
+            let kept = try await client.send(.get, "/share/legacy-1").decode(ShareRecord.self)
+            #expect(kept.createdAt.description == "2020-01-01T00:00:00.000Z")
+        }
+    }
+
+    @Test func exportThenImportReproducesTheHistory() async throws {
+        let exported = try await withServer { client in
+            let array = (0..<2500).map { #"{"name": "f\#($0).pdf", "size": \#($0), "createdAt": "2021-01-17T00:00:00Z"}"# }
+            let report = try await client.send(.post, "/share/import", "[" + array.joined(separator: ",\n") + "]").decode(ImportReport.self)
+            #expect(report.imported == 2500)
+            let trashed = try await client.create(#""name": "gone.pdf", "size": 1"#)
+            _ = try await client.send(.delete, "/share/\(trashed.id)")
+            let response = try await client.send(.get, "/share/export")
+            #expect(response.headers[.contentType] == "application/x-ndjson")
+            return response.text
+        }
+        let lines = exported.split(separator: "\n")
+        #expect(lines.count == 2500, "live records only, across several chunks")
+        try await withServer { client in
+            let report = try await client.send(.post, "/share/import", exported).decode(ImportReport.self)
+            let again = try await client.send(.get, "/share/export").text
+            #expect(report.imported == 2500)
+            #expect(again == exported)
+        }
+    }
+
+    @Test func oneRecordAboveTheLimitStopsTheImportThere() async throws {
+        try await withServer({ $0.server.maxBodyBytes = 100 }) { client in
+            let big = #"{"name": "\#(String(repeating: "x", count: 200)).pdf", "size": 1}"#
+            let report = try await client.send(.post, "/share/import", "{\"name\": \"ok.pdf\", \"size\": 1}\n" + big).decode(ImportReport.self)
+            #expect(report.imported == 1)
+            #expect(report.problems.first?.line == 2)
+        }
+    }
+}
