@@ -8,7 +8,14 @@ import Glibc
 
 /// Where command output goes: the process's stdout, or a buffer in tests.
 protocol TextOutput: AnyObject {
-    func write(_ text: String)
+    /// Raw bytes, for streamed output whose pieces may split a character.
+    func write(bytes: [UInt8])
+}
+
+extension TextOutput {
+    func write(_ text: String) {
+        write(bytes: Array(text.utf8))
+    }
 }
 
 /// Answers to questions such as "Move 2 shares to the trash?"; nil when input ended.
@@ -27,11 +34,13 @@ struct CommandContext {
     let style: TerminalStyle
     let output: any TextOutput
     let input: any TextInput
+    /// Standard error when it is a terminal, for progress that redraws itself; nil otherwise.
+    let statusLine: (any TextOutput)?
 
     /// Resolves the options against share.toml and the environment (flags win), and opens the transport.
     static func make(
         _ options: GlobalOptions, environment: [String: String], output: any TextOutput, outputIsTerminal: Bool,
-        input: any TextInput, transport: (ServerAddress) throws -> any HTTPTransport
+        input: any TextInput, statusLine: (any TextOutput)? = nil, transport: (ServerAddress) throws -> any HTTPTransport
     ) throws -> CommandContext {
         let config: ShareConfig
         do {
@@ -56,14 +65,15 @@ struct CommandContext {
         return CommandContext(
             api: ShareAPI(transport: try transport(server), server: server, token: token), zone: zone,
             zoneName: zoneName ?? zone.identifier, json: options.json,
-            style: TerminalStyle(enabled: colored), output: output, input: input)
+            style: TerminalStyle(enabled: colored), output: output, input: input, statusLine: statusLine)
     }
 
     /// The context of a real run: libcurl, the process's stdout and stdin.
     static func live(_ options: GlobalOptions) throws -> CommandContext {
         try make(
             options, environment: ProcessInfo.processInfo.environment, output: StandardOutput(), outputIsTerminal: isatty(1) == 1,
-            input: StandardInput(), transport: { try CurlTransport(unixSocket: $0.unixSocket) })
+            input: StandardInput(), statusLine: isatty(2) == 1 ? StandardError() : nil,
+            transport: { try CurlTransport(unixSocket: $0.unixSocket) })
     }
 
     func print(_ text: String) {
@@ -77,8 +87,14 @@ struct CommandContext {
 }
 
 final class StandardOutput: TextOutput {
-    func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+    func write(bytes: [UInt8]) {
+        FileHandle.standardOutput.write(Data(bytes))
+    }
+}
+
+final class StandardError: TextOutput {
+    func write(bytes: [UInt8]) {
+        FileHandle.standardError.write(Data(bytes))
     }
 }
 

@@ -25,7 +25,7 @@ struct ShareCommand: ParsableCommand {
               3   the server could not be reached (is shared running?)
               4   the server refused the token (401/403)
               5   no share has that id (404)
-              6   the server rejected the request; its reason is printed (400/409/413)
+              6   the server rejected the request (400/409/413), or some records of an import
               64  usage error
               66  a local file could not be read (share add)
               78  configuration error (share.toml or SHARE_* variables)
@@ -33,7 +33,8 @@ struct ShareCommand: ParsableCommand {
         version: ShareVersion.current,
         subcommands: [
             ListCommand.self, FindCommand.self, SortCommand.self, ShowCommand.self, AddCommand.self, RenameCommand.self,
-            MoveCommand.self, RemoveCommand.self, TrashCommand.self, RestoreCommand.self, StatsCommand.self,
+            MoveCommand.self, RemoveCommand.self, TrashCommand.self, RestoreCommand.self, StatsCommand.self, ImportCommand.self,
+            ExportCommand.self,
         ],
         defaultSubcommand: ListCommand.self
     )

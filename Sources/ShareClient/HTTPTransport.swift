@@ -1,17 +1,52 @@
 import Foundation
 
 /// One HTTP request, as the CLI sends it.
-public struct HTTPRequest: Sendable, Equatable {
+public struct HTTPRequest {
     public var method: String
     public var url: String
     public var headers: [String: String]
     public var body: Data?
+    /// A body read from a file while it is sent, instead of `body`: uploads of any size in constant memory.
+    public var upload: UploadSource?
 
-    public init(method: String, url: String, headers: [String: String] = [:], body: Data? = nil) {
+    public init(method: String, url: String, headers: [String: String] = [:], body: Data? = nil, upload: UploadSource? = nil) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
+        self.upload = upload
+    }
+}
+
+/// A request body streamed from a file descriptor, telling how much has gone as it goes.
+public final class UploadSource {
+    let descriptor: Int32
+    /// Known for regular files; nil for pipes, which are sent chunked.
+    public let size: Int64?
+    private let progress: (Int64) -> Void
+    public private(set) var sent: Int64 = 0
+
+    public init(descriptor: Int32, size: Int64?, progress: @escaping (_ sent: Int64) -> Void = { _ in }) {
+        self.descriptor = descriptor
+        self.size = size
+        self.progress = progress
+    }
+
+    /// Fills `buffer` from the file; 0 at its end, nil on a read error.
+    func read(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+        let count = Foundation.read(descriptor, buffer.baseAddress, buffer.count)
+        guard count >= 0 else { return nil }
+        sent += Int64(count)
+        progress(sent)
+        return count
+    }
+
+    /// Everything left, for transports that do not stream (tests).
+    public func readAll() -> Data {
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while let count = chunk.withUnsafeMutableBytes({ read(into: $0) }), count > 0 { data.append(contentsOf: chunk[..<count]) }
+        return data
     }
 }
 
@@ -39,5 +74,13 @@ public enum TransportError: Error, Equatable, Sendable {
 
 /// Sends requests and returns responses: libcurl in the program, a scripted fake in tests.
 public protocol HTTPTransport: AnyObject {
-    func send(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse
+    /// Sends `request`. With a `sink`, a successful (2xx) response's body goes there as it arrives, in pieces,
+    /// instead of into the returned response; an error's body is still returned whole.
+    func send(_ request: HTTPRequest, sink: (([UInt8]) -> Void)?) throws(TransportError) -> HTTPResponse
+}
+
+extension HTTPTransport {
+    public func send(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse {
+        try send(request, sink: nil)
+    }
 }

@@ -37,6 +37,17 @@ public final class ShareAPI {
         return (try decode(ShareStats.self, response.body), response.body)
     }
 
+    /// Streams a JSON array or NDJSON file to the server and returns its report.
+    public func importShares(from upload: UploadSource) throws(ClientError) -> (report: ImportReport, body: Data) {
+        let response = try send("POST", server.url("/share/import"), id: nil, upload: upload)
+        return (try decode(ImportReport.self, response.body), response.body)
+    }
+
+    /// Streams every live record, as NDJSON, into `sink` as it arrives.
+    public func exportShares(to sink: @escaping ([UInt8]) -> Void) throws(ClientError) {
+        _ = try send("GET", server.url("/share/export"), id: nil, sink: sink)
+    }
+
     /// Fetches a page by the URL a `Link` header gave.
     public func page(at url: String) throws(ClientError) -> Page {
         let response = try send("GET", url, id: nil)
@@ -75,9 +86,10 @@ public final class ShareAPI {
         server.url("/share/\(FormEncoding.escape(id))")
     }
 
-    private func send(_ method: String, _ url: String, id: String?, body: [String: JSONField]? = nil) throws(ClientError)
-        -> HTTPResponse
-    {
+    private func send(
+        _ method: String, _ url: String, id: String?, body: [String: JSONField]? = nil, upload: UploadSource? = nil,
+        sink: (([UInt8]) -> Void)? = nil
+    ) throws(ClientError) -> HTTPResponse {
         var headers = ["Accept": "application/json", "User-Agent": "share/\(ShareVersion.current)"]
         if let token { headers["Authorization"] = "Bearer \(token)" }
         var data: Data?
@@ -87,7 +99,8 @@ public final class ShareAPI {
         }
         let response: HTTPResponse
         do {
-            response = try transport.send(HTTPRequest(method: method, url: url, headers: headers, body: data))
+            if upload != nil { headers["Content-Type"] = "application/json" }
+            response = try transport.send(HTTPRequest(method: method, url: url, headers: headers, body: data, upload: upload), sink: sink)
         } catch {
             switch error {
             case .unreachable(let reason), .timedOut(let reason): throw .unreachable(server: server.display, reason: reason)

@@ -108,6 +108,29 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
+    @Test func exportFromOneServerImportsIntoAnother() throws {
+        let folder = try temporaryFolder()
+        let source = folder.appending(path: "history.ndjson")
+        let lines = (0..<5_000).map { #"{"name": "doc-\#($0).pdf", "size": \#($0), "id": "old-\#($0)", "createdAt": "2020-05-01T10:00:00Z"}"# }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: source)
+        let first = try Daemon(folder: try temporaryFolder())
+        let imported = try share(["import", source.path], server: first.address)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout == "Imported 5000 shares\n")
+        let exported = try share(["export"], server: first.address)
+        #expect(exported.stdout.split(separator: "\n").count == 5_000)
+
+        let second = try Daemon(folder: try temporaryFolder())
+        let again = try share(["import", "-"], server: second.address, input: exported.stdout)
+        #expect(again.stdout == "Imported 5000 shares\n")
+        #expect(try share(["export"], server: second.address).stdout == exported.stdout)
+        let duplicate = try share(["import", source.path], server: second.address)
+        #expect(duplicate.status == 6, "every id is taken now")
+        #expect(duplicate.stdout.hasPrefix("Imported 0 shares\n  line 1: a share with id 'old-0' exists already\n"))
+        #expect(first.stop() == 0)
+        #expect(second.stop() == 0)
+    }
+
     @Test func overAUnixSocketToo() throws {
         let folder = try temporaryFolder()
         let socket = folder.appending(path: "shared.sock").path

@@ -21,7 +21,10 @@ final class FakeTransport: HTTPTransport, @unchecked Sendable {
         script.append((method, url, .failure(error)))
     }
 
-    func send(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse {
+    /// Reads an upload whole, and hands a successful body to the sink, as a streaming transport would.
+    func send(_ request: HTTPRequest, sink: (([UInt8]) -> Void)?) throws(TransportError) -> HTTPResponse {
+        var request = request
+        if let upload = request.upload { request.body = upload.readAll() }
         sent.append(request)
         guard !script.isEmpty else {
             Issue.record("unexpected request \(request.method) \(request.url)")
@@ -30,15 +33,21 @@ final class FakeTransport: HTTPTransport, @unchecked Sendable {
         let next = script.removeFirst()
         #expect(request.method == next.method)
         #expect(request.url == next.url)
-        return try next.answer.get()
+        var response = try next.answer.get()
+        if let sink, (200..<300).contains(response.status) {
+            sink(Array(response.body))
+            response.body = Data()
+        }
+        return response
     }
 
     var isDone: Bool { script.isEmpty }
 }
 
 final class CapturedOutput: TextOutput {
-    var text = ""
-    func write(_ text: String) { self.text += text }
+    var bytes: [UInt8] = []
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+    func write(bytes: [UInt8]) { self.bytes += bytes }
 }
 
 final class ScriptedInput: TextInput {

@@ -1,0 +1,97 @@
+import ArgumentParser
+import Foundation
+import ShareClient
+import ShareKit
+
+struct ImportCommand: ShareSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Add many shares from a JSON array or NDJSON file (ids and dates kept when given).",
+        discussion: """
+            The file is streamed, whatever its size; a progress bar shows on a terminal. Valid records are \
+            stored; invalid ones are listed by line, and the exit status is then 6.
+
+            Examples:
+              share import history.ndjson
+              share export > backup.ndjson && share --server https://new.example.org import backup.ndjson
+              generate-records | share import -
+            """)
+
+    @Argument(help: "The file to read, or - for standard input.")
+    var file: String
+
+    @OptionGroup var global: GlobalOptions
+
+    func run(in context: CommandContext) throws {
+        let descriptor = file == "-" ? 0 : open(file, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw CommandFailure("cannot read \(file): no such file or no permission", exitStatus: CommandFailure.localFileStatus)
+        }
+        defer { if descriptor != 0 { close(descriptor) } }
+        var info = stat()
+        let size = fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? Int64(info.st_size) : nil
+        let progress = context.statusLine.map { ProgressLine(output: $0, label: "Importing \(file)", total: size) }
+        let upload = UploadSource(descriptor: descriptor, size: size) { progress?.show($0) }
+        let answer = try context.call { () throws(ClientError) in try context.api.importShares(from: upload) }
+        progress?.clear()
+        let report = answer.report
+        if context.json {
+            context.printJSON(answer.body)
+        } else {
+            context.print("Imported \(report.imported) \(report.imported == 1 ? "share" : "shares")")
+            for problem in report.problems {
+                context.print("  line \(problem.line): \(TerminalText.escape(problem.detail))")
+            }
+            if report.rejected > report.problems.count {
+                context.print("  … and \(report.rejected - report.problems.count) more")
+            }
+        }
+        if report.rejected > 0 {
+            throw CommandFailure("\(report.rejected) \(report.rejected == 1 ? "record was" : "records were") not imported", exitStatus: 6)
+        }
+    }
+}
+
+struct ExportCommand: ShareSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write every share to standard output as NDJSON, streamed.",
+        discussion: "Example:\n  share export > backup.ndjson")
+
+    @OptionGroup var global: GlobalOptions
+
+    func run(in context: CommandContext) throws {
+        try context.call { () throws(ClientError) in try context.api.exportShares { context.output.write(bytes: $0) } }
+    }
+}
+
+/// A one-line progress display that redraws itself on a terminal.
+final class ProgressLine {
+    private let output: any TextOutput
+    private let label: String
+    private let total: Int64?
+    private var shown = ""
+
+    init(output: any TextOutput, label: String, total: Int64?) {
+        self.output = output
+        self.label = label
+        self.total = total
+    }
+
+    func show(_ done: Int64) {
+        let text: String
+        if let total, total > 0 {
+            text = "\(label)  \(done * 100 / total)%  \(Formats.size(done)) of \(Formats.size(total))"
+        } else {
+            text = "\(label)  \(Formats.size(done))"
+        }
+        // Redraw only when the text changes: uploads call back for every piece.
+        guard text != shown else { return }
+        shown = text
+        output.write("\r\u{1B}[K" + TerminalText.escape(text))
+    }
+
+    func clear() {
+        output.write("\r\u{1B}[K")
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import ShareClient
+import ShareKit
+import Testing
+
+@testable import ShareCLI
+
+@Suite struct TransferTests {
+    private func file(_ text: String) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appending(path: "share-import-\(UUID().uuidString).ndjson")
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    @Test func importStreamsTheFileAndListsProblemsByLine() throws {
+        let records = "{\"name\": \"a.pdf\", \"size\": 1}\n{\"name\": \"a/b\", \"size\": 1}\n"
+        let report = #"{"imported":1,"problems":[{"detail":"field 'name' must not contain '/'","line":2}],"rejected":1}"#
+        let transport = FakeTransport().on("POST", "\(server)/share/import", body: report)
+        let run = try runShare(["import", try file(records)], transport: transport)
+        #expect(transport.sent.first?.body.map { String(decoding: $0, as: UTF8.self) } == records)
+        #expect(run.output == "Imported 1 share\n  line 2: field 'name' must not contain '/'\n")
+        #expect(run.exitStatus == 6)
+        #expect(run.failure == "1 record was not imported")
+    }
+
+    @Test func aCleanImportSucceeds() throws {
+        let transport = FakeTransport().on("POST", "\(server)/share/import", body: #"{"imported":2,"problems":[],"rejected":0}"#)
+        let run = try runShare(["import", try file("[{\"name\": \"a.pdf\", \"size\": 1}, {\"name\": \"b.pdf\", \"size\": 2}]")], transport: transport)
+        #expect(run.exitStatus == 0)
+        #expect(run.output == "Imported 2 shares\n")
+    }
+
+    @Test func aMissingFileIsALocalFailure() throws {
+        let run = try runShare(["import", "/nonexistent/history.ndjson"], transport: FakeTransport())
+        #expect(run.exitStatus == 66)
+    }
+
+    @Test func exportWritesTheStreamAsItComes() throws {
+        let lines = "\(recordJSON())\n\(recordJSON(id: "3D4F5G6H", name: "年度报告.pdf"))\n"
+        let run = try runShare(["export"], transport: FakeTransport().on("GET", "\(server)/share/export", body: lines))
+        #expect(run.output == lines)
+    }
+
+    @Test func progressRedrawsOneLineAndClearsIt() {
+        let output = CapturedOutput()
+        let progress = ProgressLine(output: output, label: "Importing h.ndjson", total: 2_000_000)
+        progress.show(500_000)
+        progress.show(500_000)
+        progress.show(2_000_000)
+        progress.clear()
+        #expect(output.text == "\r\u{1B}[KImporting h.ndjson  25%  500.0 kB of 2.0 MB\r\u{1B}[KImporting h.ndjson  100%  2.0 MB of 2.0 MB\r\u{1B}[K")
+    }
+}
