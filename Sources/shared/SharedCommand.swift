@@ -35,27 +35,15 @@ struct SharedCommand: AsyncParsableCommand {
     var checkConfig = false
 
     func run() async throws {
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
-            return handler
-        }
-        let setup: ServerSetup
+        try await runDaemon(setup: try checkedSetup(), checkOnly: checkConfig)
+    }
+
+    /// The settings, or a usage error that says what is wrong with them.
+    private func checkedSetup() throws -> ServerSetup {
         do {
-            setup = try ServerSetup(config: try loadConfig())
+            return try ServerSetup(config: try loadConfig())
         } catch {
             throw ValidationError("\(error)")
-        }
-        if checkConfig {
-            print(summary(of: setup))
-            return
-        }
-        let logger = Logger(label: "shared")
-        do {
-            try await buildApplication(setup: setup, logger: logger).runService()
-        } catch {
-            logger.critical("\(error)")
-            throw ExitCode(1)
         }
     }
 
@@ -75,17 +63,4 @@ struct SharedCommand: AsyncParsableCommand {
         return config
     }
 
-    private func summary(of setup: ServerSetup) -> String {
-        let config = setup.config
-        return """
-            configuration OK
-              file:      \(config.file ?? "(none; built-in defaults)")
-              listen:    \(config.server.listen)
-              base_path: \(config.server.basePath)
-              timezone:  \(config.server.timezone)
-              database:  \(config.database.path)
-              auth:      \(setup.tokens.isEmpty ? "none (local connections only)" : "\(setup.tokens.count) token(s)")\
-            \(config.auth.publicRead ? ", public reads" : "")
-            """
-    }
 }

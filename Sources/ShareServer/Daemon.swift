@@ -1,0 +1,47 @@
+import Foundation
+import Hummingbird
+import Logging
+import ShareKit
+
+/// What `shared` does once its settings are known: print them (`--check-config`), or serve until SIGTERM/SIGINT.
+///
+/// It lives here, not in the executable, because the 6.3.1 optimizer crashes on this code in an `@main` command.
+public func runDaemon(setup: ServerSetup, checkOnly: Bool) async throws {
+    if checkOnly {
+        print(summary(of: setup))
+        return
+    }
+    LoggingSystem.bootstrap { label in
+        var handler = StreamLogHandler.standardError(label: label)
+        handler.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+        return handler
+    }
+    let logger = Logger(label: "shared")
+    let application: any ApplicationProtocol
+    do {
+        application = try buildApplication(setup: setup, logger: logger)
+    } catch {
+        logger.critical("\(error)")
+        throw DaemonStartFailure()
+    }
+    try await application.runService()
+}
+
+/// The daemon could not start; the reason has been logged just before.
+public struct DaemonStartFailure: Error, CustomStringConvertible {
+    public var description: String { "shared could not start (see the message above)" }
+}
+
+private func summary(of setup: ServerSetup) -> String {
+    let config = setup.config
+    let auth = setup.tokens.isEmpty ? "none (local connections only)" : "\(setup.tokens.count) token(s)"
+    return """
+        configuration OK
+          file:      \(config.file ?? "(none; built-in defaults)")
+          listen:    \(config.server.listen)
+          base_path: \(config.server.basePath)
+          timezone:  \(config.server.timezone)
+          database:  \(config.database.path)
+          auth:      \(auth)\(config.auth.publicRead ? ", public reads" : "")
+        """
+}
