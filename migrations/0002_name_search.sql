@@ -9,9 +9,9 @@ CREATE VIRTUAL TABLE share_name_search USING fts5(
 
 INSERT INTO share_name_search (share_name_search) VALUES ('rebuild');
 
-CREATE TRIGGER share_name_search_insert AFTER INSERT ON share BEGIN
-    INSERT INTO share_name_search (rowid, name_key) VALUES (new.seq, new.name_key);
-END;
+-- New rows are indexed by the application, with one INSERT ... SELECT per transaction: FTS5 flushes
+-- its pending terms at every statement, so a per-row trigger would write a tiny segment per record
+-- and make bulk imports about four times slower. Deletes and renames are rare and use triggers.
 
 CREATE TRIGGER share_name_search_delete AFTER DELETE ON share BEGIN
     INSERT INTO share_name_search (share_name_search, rowid, name_key) VALUES ('delete', old.seq, old.name_key);

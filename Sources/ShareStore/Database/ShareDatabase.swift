@@ -23,6 +23,9 @@ public struct ShareDatabase: Sendable {
             throw StoreError.cannotOpen(path: path, reason: "\(error)")
         }
         try SchemaMigrator.migrate(writer, path: path)
+        // The one writer connection gets a large page cache: a batch touches a dozen indexes, and with SQLite's
+        // default 2 MB it spills pages to the WAL over and over. Readers keep the default, to keep memory small.
+        try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA cache_size = -65536") }
     }
 
     private static var configuration: Configuration {
@@ -50,13 +53,19 @@ public struct ShareDatabase: Sendable {
 
     /// Stores a new record, generating its id unless one was given.
     public func createShare(_ new: NewShare, now: Timestamp = .now()) async throws -> ShareRecord {
-        try await writer.write { db in try Self.insert(new, now: now, db) }
+        try await writer.write { db in
+            let before = try ShareRow.lastSeq(db)
+            let record = try Self.insert(new, now: now, db)
+            try ShareRow.indexNames(after: before, db)
+            return record
+        }
     }
 
     /// Stores a batch of records in one transaction. A record whose id is taken is skipped and reported by
     /// its line; the others are kept.
     public func importShares(_ batch: [(line: Int, share: NewShare)], now: Timestamp = .now()) async throws -> [ImportReport.Problem] {
         try await writer.write { db in
+            let before = try ShareRow.lastSeq(db)
             var problems: [ImportReport.Problem] = []
             for (line, new) in batch {
                 do {
@@ -65,6 +74,7 @@ public struct ShareDatabase: Sendable {
                     problems.append(ImportReport.Problem(line: line, detail: "a share with id '\(id)' exists already"))
                 }
             }
+            try ShareRow.indexNames(after: before, db)
             return problems
         }
     }

@@ -33,6 +33,17 @@ enum ShareRow {
             ])
     }
 
+    /// The highest `seq` so far: rows stored after it are the ones `indexNames(after:)` adds to name search.
+    static func lastSeq(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT coalesce(max(seq), 0) FROM share") ?? 0
+    }
+
+    /// Adds the names of rows stored after `seq` to the trigram search index, in one statement.
+    static func indexNames(after seq: Int64, _ db: Database) throws {
+        try db.execute(
+            sql: "INSERT INTO share_name_search (rowid, name_key) SELECT seq, name_key FROM share WHERE seq > ?", arguments: [seq])
+    }
+
     static func update(_ record: ShareRecord, _ db: Database) throws {
         try db.execute(
             sql: "UPDATE share SET name = ?, name_key = ?, folder = ?, type = ?, trashed_at = ? WHERE id = ?",

@@ -6,7 +6,7 @@ public enum FileName {
 
     /// Returns the name NFC-normalised, or throws naming `field` and the broken rule.
     public static func validate(_ raw: String, field: String = "name") throws(ShareError) -> String {
-        let name = raw.precomposedStringWithCanonicalMapping
+        let name = SearchKey.nfc(raw)
         guard !name.isEmpty else { throw .invalidField(field, "must not be empty") }
         guard name.utf8.count <= maxBytes else {
             throw .invalidField(field, "is \(name.utf8.count) bytes of UTF-8; at most \(maxBytes) are allowed")

@@ -12,8 +12,10 @@ public enum ShareID {
         return generate(using: &generator)
     }
 
+    /// Eight 5-bit digits from one 64-bit draw: the alphabet has exactly 32 letters, so each is uniform.
     static func generate(using generator: inout some RandomNumberGenerator) -> String {
-        String((0..<generatedLength).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
+        let bits = generator.next()
+        return String((0..<generatedLength).map { alphabet[Int(truncatingIfNeeded: bits >> ($0 * 5)) & 31] })
     }
 
     /// Checks an id given by a client (`POST` with `id`, or an import): 1–64 of `[A-Za-z0-9_-]`, not a reserved word.
