@@ -33,15 +33,45 @@ public enum RecordJSON {
         bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
     }
 
+    /// `"2021-01-17T12:34:56.789Z"`, digit by digit: the same text as `Timestamp.description`, without building a String.
     private static func appendTime(_ milliseconds: Int64, to bytes: inout [UInt8]) {
+        let time = Timestamp(millisecondsSinceEpoch: milliseconds)
+        let day = time.utcDay
+        let millisOfDay = Int(milliseconds - day.daysSinceEpoch * Timestamp.millisecondsPerDay)
+        func digits(_ value: Int, _ count: Int) {
+            var divisor = 1
+            for _ in 1..<count { divisor *= 10 }
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                divisor /= 10
+            }
+        }
         bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: Timestamp(millisecondsSinceEpoch: milliseconds).description.utf8)
-        bytes.append(UInt8(ascii: "\""))
+        digits(day.year, 4)
+        bytes.append(UInt8(ascii: "-"))
+        digits(day.month, 2)
+        bytes.append(UInt8(ascii: "-"))
+        digits(day.day, 2)
+        bytes.append(UInt8(ascii: "T"))
+        digits(millisOfDay / 3_600_000, 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits(millisOfDay / 60_000 % 60, 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits(millisOfDay / 1000 % 60, 2)
+        bytes.append(UInt8(ascii: "."))
+        digits(millisOfDay % 1000, 3)
+        bytes.append(contentsOf: [UInt8(ascii: "Z"), UInt8(ascii: "\"")])
     }
 
     /// A JSON string as Foundation writes it: `"` and `\` escaped, control characters as `\n`-style or `\u00XX`.
     public static func appendString(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
+        // Most names need no escaping at all: copy them whole.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])

@@ -1,0 +1,250 @@
+#!/usr/bin/env python3
+"""Starts shared, Datasette and nginx on loopback, measures every query shape with wrk, and writes the
+report. Called by bench/run, which builds and installs what this needs."""
+import argparse
+import datetime
+import json
+import os
+import platform
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.parse
+import urllib.request
+
+WRK_SECONDS = 10
+CONNECTIONS = 32
+SHANGHAI = datetime.timezone(datetime.timedelta(hours=8))
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def get(url):
+    with urllib.request.urlopen(url, timeout=60) as response:
+        return response.read(), dict(response.headers)
+
+
+def wait_until_up(url, process, seconds=120):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if process.poll() is not None:
+            sys.exit(f"{process.args[0]} exited while starting")
+        try:
+            get(url)
+            return
+        except OSError:
+            time.sleep(0.2)
+    sys.exit(f"{url} did not answer")
+
+
+def wrk(url):
+    """Requests/s, p50 and p99 in ms, and how many answers were not 2xx."""
+    output = subprocess.run(
+        ["wrk", "-t2", f"-c{CONNECTIONS}", f"-d{WRK_SECONDS}s", "--latency", url],
+        check=True, capture_output=True, text=True).stdout
+
+    def latency(percent):
+        value, unit = re.search(rf"^\s+{percent}%\s+([\d.]+)(us|ms|s)\s*$", output, re.M).groups()
+        return float(value) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
+
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    return {
+        "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1)),
+        "p50": latency(50), "p99": latency(99), "errors": int(errors.group(1)) if errors else 0,
+    }
+
+
+def peak_rss_mb(pid):
+    with open(f"/proc/{pid}/status") as status:
+        return int(re.search(r"VmHWM:\s+(\d+) kB", status.read()).group(1)) / 1024
+
+
+def day_bounds_ms(day, zone):
+    start = datetime.datetime.combine(day, datetime.time(), zone)
+    return int(start.timestamp() * 1000), int((start + datetime.timedelta(days=1)).timestamp() * 1000)
+
+
+def shapes(shared, peer, shared_first_page, peer_first_page):
+    """(name, shared URL, Datasette URL) for every query shape."""
+    day = datetime.date(2023, 6, 15)
+    utc_from, utc_to = day_bounds_ms(day, datetime.timezone.utc)
+    cn_from, cn_to = day_bounds_ms(day, SHANGHAI)
+    common = "&_sort_desc=created_ms&_size=100&_shape=array&_nocount=1&_nofacet=1"
+    return [
+        ("100 newest (no filter)", f"{shared}/share?limit=100", f"{peer}?{common}"),
+        ("date", f"{shared}/share?date=2023-06-15", f"{peer}?created_ms__gte={utc_from}&created_ms__lt={utc_to}{common}"),
+        ("date + tz", f"{shared}/share?date=2023-06-15&tz=Asia/Shanghai",
+         f"{peer}?created_ms__gte={cn_from}&created_ms__lt={cn_to}{common}"),
+        ("q, common term (report)", f"{shared}/share?q=report", f"{peer}?_search=report{common}"),
+        ("q, rare term (budget 1234)", f"{shared}/share?q=budget+1234", f"{peer}?_search=budget+1234{common}"),
+        ("type=pdf", f"{shared}/share?type=pdf", f"{peer}?type=pdf{common}"),
+        ("folder=/projects/alpha", f"{shared}/share?folder=/projects/alpha", f"{peer}?folder=/projects/alpha{common}"),
+        ("sort=size", f"{shared}/share?sort=size", f"{peer}?_sort_desc=size&_size=100&_shape=array&_nocount=1&_nofacet=1"),
+        ("second page (cursor)", shared_first_page, peer_first_page),
+    ]
+
+
+def start(command, log, environment=None):
+    return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **(environment or {})})
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    for option in ("records", "work", "bin", "datasette", "python", "out"):
+        parser.add_argument(f"--{option}", required=True)
+    args = parser.parse_args()
+    args.records = int(args.records)
+    work = args.work
+    history = f"{work}/history-{args.records}.ndjson"
+    for suffix in ("", "-wal", "-shm"):
+        for name in ("share.db", "peer.db"):
+            if os.path.exists(f"{work}/{name}{suffix}"):
+                os.remove(f"{work}/{name}{suffix}")
+    processes = []
+    try:
+        # shared, release build; request logs off (warnings only), as for the peer's defaults below.
+        shared_port = free_port()
+        shared_log = open(f"{work}/shared.log", "w")
+        shared = start([f"{args.bin}/shared", "--listen", f"127.0.0.1:{shared_port}", "--db", f"{work}/share.db"],
+                       shared_log, {"LOG_LEVEL": "warning"})
+        processes.append(shared)
+        shared_url = f"http://127.0.0.1:{shared_port}"
+        wait_until_up(f"{shared_url}/healthz", shared)
+
+        started = time.time()
+        subprocess.run([f"{args.bin}/share", "--server", shared_url, "import", history], check=True, stdout=subprocess.DEVNULL)
+        import_seconds = time.time() - started
+        print(f"imported {args.records} records in {import_seconds:.1f} s", file=sys.stderr)
+        import_rss = peak_rss_mb(shared.pid)
+
+        export = subprocess.Popen([f"{args.bin}/share", "--server", shared_url, "export"], stdout=subprocess.PIPE)
+        subprocess.run([args.python, "bench/datasette_db.py", f"{work}/peer.db"], stdin=export.stdout, check=True)
+        export.wait()
+
+        peer_port = free_port()
+        peer = start([args.datasette, "serve", "-i", f"{work}/peer.db", "--port", str(peer_port),
+                      "--setting", "sql_time_limit_ms", "20000", "--setting", "default_page_size", "100"],
+                     open(f"{work}/datasette.log", "w"))
+        processes.append(peer)
+        peer_table = f"http://127.0.0.1:{peer_port}/peer/share.json"
+        wait_until_up(f"{peer_table}?_size=1", peer)
+
+        page, headers = get(f"{shared_url}/share?limit=100")
+        link = headers.get("Link") or headers.get("link")
+        shared_second = shared_url + link[1:link.index(">")]
+        peer_first = json.loads(get(f"{peer_table}?_sort_desc=created_ms&_size=100&_nocount=1&_nofacet=1")[0])
+        peer_second = (f"{peer_table}?_sort_desc=created_ms&_size=100&_shape=array&_nocount=1&_nofacet=1"
+                       f"&_next={urllib.parse.quote(peer_first['next'])}")
+
+        # nginx serving a static file the size of a 100-row page: what this machine can do at all.
+        static_port = free_port()
+        os.makedirs(f"{work}/nginx/logs", exist_ok=True)
+        with open(f"{work}/nginx/page.json", "wb") as file:
+            file.write(page)
+        with open(f"{work}/nginx/nginx.conf", "w") as conf:
+            conf.write(f"""daemon off; worker_processes auto; pid {work}/nginx/nginx.pid; error_log {work}/nginx/logs/error.log;
+{"user root;" if os.getuid() == 0 else ""}
+events {{ worker_connections 1024; }}
+http {{ access_log off; server {{ listen 127.0.0.1:{static_port}; root {work}/nginx; default_type application/json; }} }}
+""")
+        nginx = start(["/usr/sbin/nginx", "-p", f"{work}/nginx", "-c", f"{work}/nginx/nginx.conf"], open(f"{work}/nginx.log", "w"))
+        processes.append(nginx)
+        wait_until_up(f"http://127.0.0.1:{static_port}/page.json", nginx)
+
+        results = []
+        for name, ours, theirs in shapes(shared_url, peer_table, shared_second, peer_second):
+            rows_ours, rows_theirs = len(json.loads(get(ours)[0])), len(json.loads(get(theirs)[0]))
+            print(f"measuring {name}", file=sys.stderr)
+            results.append((name, rows_ours, rows_theirs, wrk(ours), wrk(theirs)))
+        static = wrk(f"http://127.0.0.1:{static_port}/page.json")
+        under_load_rss = peak_rss_mb(shared.pid)
+
+        timing = f"{work}/cli.json"
+        subprocess.run(["hyperfine", "--warmup", "5", "--runs", "50", "--export-json", timing, "--style", "none",
+                        f"{args.bin}/share --server {shared_url} ls --limit 100 > /dev/null",
+                        f"curl -s '{shared_url}/share?limit=100' > /dev/null"], check=True, stdout=subprocess.DEVNULL)
+        cli, curl = [entry["mean"] * 1000 for entry in json.load(open(timing))["results"]]
+
+        write_report(args, results, static, import_seconds, import_rss, under_load_rss, cli, curl, len(page))
+    finally:
+        for process in processes:
+            process.terminate()
+            process.wait()
+
+
+def machine():
+    cpu = re.search(r"model name\s*:\s*(.*)", open("/proc/cpuinfo").read()).group(1)
+    memory = int(re.search(r"MemTotal:\s+(\d+)", open("/proc/meminfo").read()).group(1)) / 1024 / 1024
+    swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()[0]
+    sqlite = subprocess.run(["python3", "-c", "import sqlite3; print(sqlite3.sqlite_version)"], capture_output=True, text=True).stdout.strip()
+    return (f"{os.cpu_count()} × {cpu}, {memory:.0f} GiB, Linux {platform.release()}; {swift}; SQLite {sqlite} (system); "
+            f"wrk -t2 -c{CONNECTIONS} -d{WRK_SECONDS}s on the same machine")
+
+
+def verdict(met):
+    return "met" if met else "**not met**"
+
+
+def write_report(args, results, static, import_seconds, import_rss, under_load_rss, cli, curl, page_bytes):
+    rate = args.records / import_seconds
+    lines = [
+        "# Benchmarks",
+        "",
+        f"Measured on {datetime.date.today()} by `bench/run {args.records}` (this file is its output).",
+        "",
+        f"- Machine: {machine()}.",
+        f"- Data: {args.records:,} generated share records (mixed-language names, real extensions, 26 folders, "
+        "five years of createdAt), imported into `shared` (release build, request logs off) and, from its "
+        "export, into Datasette "
+        + subprocess.run([args.datasette, "--version"], capture_output=True, text=True).stdout.strip().split()[-1]
+        + " with indexes on every filtered column and a trigram FTS on the name (`-i`, immutable).",
+        f"- Ceiling: nginx serving a static file of the same size as a 100-row page ({page_bytes:,} bytes).",
+        "",
+        "## Query shapes",
+        "",
+        "| shape | rows | shared req/s | p50 ms | p99 ms | Datasette req/s | p50 ms | p99 ms | ratio |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for name, ours_rows, theirs_rows, ours, theirs in results:
+        rows = str(ours_rows) if ours_rows == theirs_rows else f"{ours_rows} / {theirs_rows}"
+        lines.append(
+            f"| {name} | {rows} | {ours['rps']:,.0f} | {ours['p50']:.2f} | {ours['p99']:.2f} | {theirs['rps']:,.0f} | "
+            f"{theirs['p50']:.1f} | {theirs['p99']:.1f} | {ours['rps'] / theirs['rps']:.0f}× |")
+    lines += [
+        f"| static file, nginx | 100 | {static['rps']:,.0f} | {static['p50']:.2f} | {static['p99']:.2f} | | | | |",
+        "",
+        "`rows` is what each server returned for the shape (one number when both agree). Every response counted "
+        "was a 2xx: " + ("yes." if all(r[3]["errors"] == 0 and r[4]["errors"] == 0 for r in results) else "**no** — see the log."),
+        "",
+        "## Targets",
+        "",
+    ]
+    page = results[0][3]
+    slowest_ratio = min(ours["rps"] / theirs["rps"] for _, _, _, ours, theirs in results)
+    worst_p99 = max(ours["p99"] for _, _, _, ours, _ in results)
+    lines += [
+        f"- Every shape ≥ 50× Datasette: slowest ratio {slowest_ratio:.0f}× — {verdict(slowest_ratio >= 50)}.",
+        f"- A 100-row page ≥ 10k req/s and ≥ half of the static file: {page['rps']:,.0f} req/s, "
+        f"{page['rps'] / static['rps']:.0%} of nginx — {verdict(page['rps'] >= 10_000 and page['rps'] >= static['rps'] / 2)}.",
+        f"- p99 ≤ 20 ms at {CONNECTIONS} connections: worst {worst_p99:.1f} ms — {verdict(worst_p99 <= 20)}.",
+        f"- Import ≥ 50k records/s: {rate:,.0f} records/s ({import_seconds:.0f} s for {args.records:,}) — {verdict(rate >= 50_000)}.",
+        f"- `shared` RSS ≤ 100 MB: peak {max(import_rss, under_load_rss):.0f} MB (import {import_rss:.0f} MB, queries "
+        f"{under_load_rss:.0f} MB) — {verdict(max(import_rss, under_load_rss) <= 100)}.",
+        f"- `share ls` ≤ 1.5× `curl` on the same URL: {cli:.1f} ms vs {curl:.1f} ms, {cli / curl:.2f}× — {verdict(cli <= 1.5 * curl)}.",
+        "",
+    ]
+    # The notes below the marker are written by hand and kept from run to run.
+    notes = open(args.out).read().split("<!-- notes -->", 1) if os.path.exists(args.out) else []
+    lines.append("<!-- notes -->" + (notes[1] if len(notes) == 2 else "\n"))
+    with open(args.out, "w") as out:
+        out.write("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
