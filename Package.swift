@@ -57,8 +57,13 @@ let package = Package(
         /// Turns `migrations/*.sql` and `openapi.yaml` into Swift source so the binaries carry them.
         .executableTarget(name: "TextEmbedder"),
         .plugin(name: "EmbedTexts", capability: .buildTool(), dependencies: ["TextEmbedder"]),
-        .testTarget(name: "ShareKitTests", dependencies: ["ShareKit"]),
-        .testTarget(name: "ShareStoreTests", dependencies: ["ShareStore", .product(name: "GRDB", package: "GRDB.swift")]),
+        /// Helpers several test targets share.
+        .target(name: "ShareTestSupport", path: "Tests/ShareTestSupport"),
+        .testTarget(name: "ShareKitTests", dependencies: ["ShareKit", "ShareTestSupport"]),
+        .testTarget(
+            name: "ShareStoreTests",
+            dependencies: ["ShareStore", "ShareTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(
             name: "ShareServerTests",
             dependencies: [

@@ -40,14 +40,6 @@ public final class UploadSource {
         progress(sent)
         return count
     }
-
-    /// Everything left, for transports that do not stream (tests).
-    public func readAll() -> Data {
-        var data = Data()
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while let count = chunk.withUnsafeMutableBytes({ read(into: $0) }), count > 0 { data.append(contentsOf: chunk[..<count]) }
-        return data
-    }
 }
 
 /// One HTTP response; header names are lowercased.

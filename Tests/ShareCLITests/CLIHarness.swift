@@ -1,10 +1,20 @@
 import ArgumentParser
 import Foundation
-import ShareClient
 import ShareKit
 import Testing
 
 @testable import ShareCLI
+@testable import ShareClient
+
+extension UploadSource {
+    /// Everything left to send, as a transport that does not stream would take it.
+    func readAll() -> Data {
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while let count = chunk.withUnsafeMutableBytes({ read(into: $0) }), count > 0 { data.append(contentsOf: chunk[..<count]) }
+        return data
+    }
+}
 
 /// A transport that answers from a script and records every request; an unscripted request fails the test.
 final class FakeTransport: HTTPTransport, @unchecked Sendable {

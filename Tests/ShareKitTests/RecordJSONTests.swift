@@ -1,20 +1,9 @@
 import Foundation
 import ShareKit
+import ShareTestSupport
 import Testing
 
 @Suite struct RecordJSONTests {
-    /// Deterministic pseudo-random numbers, so a failure can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     private static let alphabet: [Unicode.Scalar] = Array("aZ09 ./\\\"'%_-é报告😀\u{301}\u{202E}\u{7F}\u{85}".unicodeScalars)
         + (0..<0x20).map { Unicode.Scalar($0)! }
 
@@ -27,7 +16,7 @@ import Testing
     }
 
     @Test func writesExactlyWhatTheWireEncoderWrites() throws {
-        var generator = SplitMix(state: 20_261_122)
+        var generator = SplitMix(seed: 20_261_122)
         let encoder = WireJSON.encoder()
         for _ in 0..<2000 {
             let trashed = Bool.random(using: &generator)

@@ -1,23 +1,41 @@
 import Foundation
 import GRDB
 
+/// How a name search is answered.
+enum NameSearch {
+    /// Through the trigram index: fast for rare text, whatever the table's size.
+    case trigramIndex
+    /// By testing each row's name as rows are read in order: fast when the text is common.
+    case rowByRow
+    /// Leave the name out of the WHERE clause (the caller tests it).
+    case omitted
+
+    /// The trigram index needs three characters; shorter text is always tested row by row.
+    static func preferred(for text: String) -> NameSearch {
+        text.unicodeScalars.count >= 3 ? .trigramIndex : .rowByRow
+    }
+}
+
 /// The WHERE clause of a query's filters, shared by listings and statistics.
 struct ShareFilter {
     var conditions: [String] = []
     var arguments: [any DatabaseValueConvertible] = []
 
-    init(_ query: ShareQuery) {
+    init(_ query: ShareQuery, nameSearch: NameSearch? = nil) {
         add(query.trashed ? "trashed_at IS NOT NULL" : "trashed_at IS NULL")
         if let from = query.createdFrom { add("created_at >= ?", from.millisecondsSinceEpoch) }
         if let before = query.createdBefore { add("created_at < ?", before.millisecondsSinceEpoch) }
         if let text = query.nameContains, !text.isEmpty {
-            if text.unicodeScalars.count >= 3 {
+            switch nameSearch ?? .preferred(for: text) {
+            case .trigramIndex:
                 // A quoted FTS5 phrase of trigrams matches exactly where the text is a substring.
                 let phrase = "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
                 add("seq IN (SELECT rowid FROM share_name_search WHERE share_name_search MATCH ?)", phrase)
-            } else {
-                // Too short for a trigram: a literal substring test (% and _ are plain) over the rows in order.
+            case .rowByRow:
+                // A literal substring test: % and _ are plain characters.
                 add("instr(name_key, ?) > 0", text)
+            case .omitted:
+                break
             }
         }
         if let types = query.types {
