@@ -28,9 +28,7 @@ struct ShareFilter {
         if let text = query.nameContains, !text.isEmpty {
             switch nameSearch ?? .preferred(for: text) {
             case .trigramIndex:
-                // A quoted FTS5 phrase of trigrams matches exactly where the text is a substring.
-                let phrase = "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-                add("seq IN (SELECT rowid FROM share_name_search WHERE share_name_search MATCH ?)", phrase)
+                add("seq IN (SELECT rowid FROM share_name_search WHERE share_name_search MATCH ?)", Self.phrase(text))
             case .rowByRow:
                 // A literal substring test: % and _ are plain characters.
                 add("instr(name_key, ?) > 0", text)
@@ -51,6 +49,11 @@ struct ShareFilter {
                 add("(folder = ? OR (folder >= ? AND folder < ?))", [folder, prefix, String(prefix.dropLast()) + "0"])
             }
         }
+    }
+
+    /// A quoted FTS5 phrase of trigrams, which matches exactly where the text is a substring.
+    static func phrase(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     mutating func add(_ condition: String, _ values: [any DatabaseValueConvertible] = []) {

@@ -4,47 +4,45 @@ import ShareKit
 /// Turns a `ShareQuery` into keyset-paged SQL (never OFFSET) and writes its rows as JSON.
 struct ShareListing {
     let query: ShareQuery
+    /// A text with at least this many matching names is common: reading rows in order finds a page quickly.
+    var commonMatches = 2000
+    /// Rows a common text's ordered read may take before the trigram index is asked after all.
+    var scanBudget = 50_000
 
     /// Columns of a listing: a record, plus the folded name a `sort=name` cursor continues from.
     private static let columns = "\(ShareRow.columns), name_key"
-    /// Rows read in order, testing each name, before a search is handed to the trigram index.
-    static let scanBudget = 2000
 
     /// Reads one page straight into the JSON array the API answers with: no intermediate records.
     ///
-    /// A search text first gets an ordered read of at most `scanBudget` rows: a common word fills the page long
-    /// before that, where the trigram index would have to collect and sort every match. Only when the read was cut
-    /// short with the page unfilled is the text rare, and the index answers it.
+    /// A rare text is answered by the trigram index: few matches to sort. A common one is not, since the index
+    /// would collect and sort every match; rows are read in order instead, testing each name, which fills a page
+    /// after a few hundred rows. The index tells which is which, counting at most `commonMatches` matches.
     func fetch(_ db: Database) throws -> SharePage {
-        guard let text = query.nameContains, NameSearch.preferred(for: text) == .trigramIndex else {
-            return try page(statement(), db)
+        guard let text = query.nameContains, NameSearch.preferred(for: text) == .trigramIndex, try isCommon(text, db) else {
+            return try page(statement(), db).page
         }
-        let scanned = try page(statement(scanningAtMost: Self.scanBudget), db)
-        guard scanned.next == nil, try budgetRanOut(db) else { return scanned }
-        return try page(statement(), db)
+        let (scanned, read) = try page(statement(scanningAtMost: scanBudget), db)
+        guard scanned.next == nil, read >= scanBudget else { return scanned }
+        return try page(statement(), db).page
+    }
+
+    private func isCommon(_ text: String, _ db: Database) throws -> Bool {
+        let sql = "SELECT count(*) FROM (SELECT rowid FROM share_name_search WHERE share_name_search MATCH ? LIMIT \(commonMatches))"
+        return try Int.fetchOne(db, sql: sql, arguments: [ShareFilter.phrase(text)]) ?? 0 >= commonMatches
     }
 
     /// The SELECT with its arguments; one row more than the page is asked for, to learn whether another page follows.
     ///
-    /// With `scanningAtMost`, only that many rows are read in order and their names tested one by one.
+    /// With `scanningAtMost`, rows come in order with a last column telling whether the name contains the text, and
+    /// at most that many are read: the caller keeps the matches and stops as soon as its page is full.
     func statement(scanningAtMost budget: Int? = nil) -> (String, StatementArguments) {
         let (filter, order) = ordered(nameSearch: budget == nil ? nil : .omitted)
         guard let budget, let text = query.nameContains else {
-            let sql = "SELECT \(Self.columns) FROM share WHERE \(filter.whereClause) \(order) LIMIT \(query.limit + 1)"
+            let sql = "SELECT \(Self.columns), 1 FROM share WHERE \(filter.whereClause) \(order) LIMIT \(query.limit + 1)"
             return (sql, StatementArguments(filter.arguments))
         }
-        let sql = """
-            SELECT * FROM (SELECT \(Self.columns) FROM share WHERE \(filter.whereClause) \(order) LIMIT \(budget))
-            WHERE instr(name_key, ?) > 0 \(order) LIMIT \(query.limit + 1)
-            """
-        return (sql, StatementArguments(filter.arguments + [text]))
-    }
-
-    /// Whether more rows follow the ones an ordered search read (so it could not tell that nothing else matches).
-    private func budgetRanOut(_ db: Database) throws -> Bool {
-        let (filter, order) = ordered(nameSearch: .omitted)
-        let sql = "SELECT count(*) FROM (SELECT 1 FROM share WHERE \(filter.whereClause) \(order) LIMIT \(Self.scanBudget + 1))"
-        return try Int.fetchOne(db, sql: sql, arguments: StatementArguments(filter.arguments)) ?? 0 > Self.scanBudget
+        let sql = "SELECT \(Self.columns), instr(name_key, ?) > 0 FROM share WHERE \(filter.whereClause) \(order) LIMIT \(budget)"
+        return (sql, StatementArguments([text] + filter.arguments))
     }
 
     /// The filters with the cursor's keyset condition, and the ORDER BY that pages follow.
@@ -63,17 +61,20 @@ struct ShareListing {
         return (filter, "ORDER BY \(column) \(direction), id \(direction)")
     }
 
-    /// Writes the rows of `statement` as a page.
-    private func page(_ statement: (String, StatementArguments), _ db: Database) throws -> SharePage {
+    /// Writes the rows of `statement` whose last column is true as a page; also tells how many rows were read.
+    private func page(_ statement: (String, StatementArguments), _ db: Database) throws -> (page: SharePage, read: Int) {
         let (sql, arguments) = statement
         let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
         var body: [UInt8] = [UInt8(ascii: "[")]
         body.reserveCapacity(query.limit * 160)
         var count = 0
+        var read = 0
         var last: ShareCursor?
         while let row = try rows.next() {
+            read += 1
+            guard row[8] as Bool else { continue }
             guard count < query.limit else {
-                return SharePage(body: body + [UInt8(ascii: "]")], count: count, next: last)
+                return (SharePage(body: body + [UInt8(ascii: "]")], count: count, next: last), read)
             }
             if count > 0 { body.append(UInt8(ascii: ",")) }
             let id: String = row[0]
@@ -91,7 +92,7 @@ struct ShareListing {
             }
             last = ShareCursor(sort: query.sort, order: query.order, value: value, id: id)
         }
-        return SharePage(body: body + [UInt8(ascii: "]")], count: count, next: nil)
+        return (SharePage(body: body + [UInt8(ascii: "]")], count: count, next: nil), read)
     }
 
     static func column(for sort: SortField) -> String {
