@@ -183,7 +183,6 @@ public struct ShareDatabase: Sendable {
 public struct SharePage: Sendable, Equatable {
     /// The records as a JSON array, exactly as `GET /share` answers.
     public var body: [UInt8]
-    public var count: Int
     /// Present when more records follow.
     public var next: ShareCursor?
 }

@@ -74,7 +74,7 @@ struct ShareListing {
             read += 1
             guard row[8] as Bool else { continue }
             guard count < query.limit else {
-                return (SharePage(body: body + [UInt8(ascii: "]")], count: count, next: last), read)
+                return (SharePage(body: body + [UInt8(ascii: "]")], next: last), read)
             }
             if count > 0 { body.append(UInt8(ascii: ",")) }
             let id: String = row[0]
@@ -92,7 +92,7 @@ struct ShareListing {
             }
             last = ShareCursor(sort: query.sort, order: query.order, value: value, id: id)
         }
-        return (SharePage(body: body + [UInt8(ascii: "]")], count: count, next: nil), read)
+        return (SharePage(body: body + [UInt8(ascii: "]")], next: nil), read)
     }
 
     static func column(for sort: SortField) -> String {
