@@ -33,34 +33,10 @@ public enum RecordJSON {
         bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
     }
 
-    /// `"2021-01-17T12:34:56.789Z"`, digit by digit: the same text as `Timestamp.description`, without building a String.
     private static func appendTime(_ milliseconds: Int64, to bytes: inout [UInt8]) {
-        let time = Timestamp(millisecondsSinceEpoch: milliseconds)
-        let day = time.utcDay
-        let millisOfDay = Int(milliseconds - day.daysSinceEpoch * Timestamp.millisecondsPerDay)
-        func digits(_ value: Int, _ count: Int) {
-            var divisor = 1
-            for _ in 1..<count { divisor *= 10 }
-            while divisor > 0 {
-                bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-                divisor /= 10
-            }
-        }
         bytes.append(UInt8(ascii: "\""))
-        digits(day.year, 4)
-        bytes.append(UInt8(ascii: "-"))
-        digits(day.month, 2)
-        bytes.append(UInt8(ascii: "-"))
-        digits(day.day, 2)
-        bytes.append(UInt8(ascii: "T"))
-        digits(millisOfDay / 3_600_000, 2)
-        bytes.append(UInt8(ascii: ":"))
-        digits(millisOfDay / 60_000 % 60, 2)
-        bytes.append(UInt8(ascii: ":"))
-        digits(millisOfDay / 1000 % 60, 2)
-        bytes.append(UInt8(ascii: "."))
-        digits(millisOfDay % 1000, 3)
-        bytes.append(contentsOf: [UInt8(ascii: "Z"), UInt8(ascii: "\"")])
+        Timestamp(millisecondsSinceEpoch: milliseconds).appendRFC3339(to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
     }
 
     /// A JSON string as Foundation writes it: `"` and `\` escaped, control characters as `\n`-style or `\u00XX`.

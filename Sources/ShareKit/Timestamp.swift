@@ -27,10 +27,37 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringCo
     }
 
     public var description: String {
-        let millisOfDay = millisecondsSinceEpoch - utcDay.daysSinceEpoch * Self.millisecondsPerDay
-        let seconds = Int(millisOfDay / 1000)
-        return "\(utcDay)T\(CalendarDay.pad(seconds / 3600, 2)):\(CalendarDay.pad(seconds / 60 % 60, 2)):"
-            + "\(CalendarDay.pad(seconds % 60, 2)).\(CalendarDay.pad(Int(millisOfDay % 1000), 3))Z"
+        var bytes: [UInt8] = []
+        appendRFC3339(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `2021-01-17T12:34:56.789Z` digit by digit: listings write thousands of these without building Strings.
+    public func appendRFC3339(to bytes: inout [UInt8]) {
+        let day = utcDay
+        let millisOfDay = Int(millisecondsSinceEpoch - day.daysSinceEpoch * Self.millisecondsPerDay)
+        func digits(_ value: Int, _ count: Int) {
+            var divisor = 1
+            for _ in 1..<count { divisor *= 10 }
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                divisor /= 10
+            }
+        }
+        digits(day.year, 4)
+        bytes.append(UInt8(ascii: "-"))
+        digits(day.month, 2)
+        bytes.append(UInt8(ascii: "-"))
+        digits(day.day, 2)
+        bytes.append(UInt8(ascii: "T"))
+        digits(millisOfDay / 3_600_000, 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits(millisOfDay / 60_000 % 60, 2)
+        bytes.append(UInt8(ascii: ":"))
+        digits(millisOfDay / 1000 % 60, 2)
+        bytes.append(UInt8(ascii: "."))
+        digits(millisOfDay % 1000, 3)
+        bytes.append(UInt8(ascii: "Z"))
     }
 
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
