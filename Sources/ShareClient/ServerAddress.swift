@@ -1,3 +1,5 @@
+import ShareKit
+
 /// Where `shared` is: `http://host:port[/base]`, `https://…`, or `unix:/path/to/shared.sock`.
 public struct ServerAddress: Sendable, Equatable {
     /// As the user wrote it, for messages.
@@ -27,9 +29,10 @@ public struct ServerAddress: Sendable, Equatable {
         unixSocket = nil
     }
 
-    /// The full URL of an API path such as `/share/ABC`.
-    func url(_ path: String) -> String {
-        origin + basePath + path
+    /// The full URL of an API path such as `/share/ABC`, with its query parameters if any.
+    func url(_ path: String, _ parameters: [(name: String, value: String)] = []) -> String {
+        let query = FormEncoding.encode(parameters)
+        return origin + basePath + path + (query.isEmpty ? "" : "?\(query)")
     }
 
     /// Resolves a `Link` target: the server writes path-absolute URLs that already carry its base path.

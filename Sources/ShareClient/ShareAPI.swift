@@ -27,13 +27,11 @@ public final class ShareAPI {
     }
 
     public func list(_ parameters: [(name: String, value: String)]) throws(ClientError) -> Page {
-        let query = FormEncoding.encode(parameters)
-        return try page(at: server.url("/share") + (query.isEmpty ? "" : "?\(query)"))
+        try page(at: server.url("/share", parameters))
     }
 
     public func stats(_ parameters: [(name: String, value: String)]) throws(ClientError) -> (stats: ShareStats, body: Data) {
-        let query = FormEncoding.encode(parameters)
-        let response = try send("GET", server.url("/share/stats") + (query.isEmpty ? "" : "?\(query)"), id: nil)
+        let response = try send("GET", server.url("/share/stats", parameters), id: nil)
         return (try decode(ShareStats.self, response.body), response.body)
     }
 

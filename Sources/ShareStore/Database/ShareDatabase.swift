@@ -158,9 +158,7 @@ public struct ShareDatabase: Sendable {
             var lines: [UInt8] = []
             var last: Int64?
             while let row = try rows.next() {
-                RecordJSON.append(
-                    id: row[0], name: row[1], folder: row[2], createdAt: row[3], size: row[4], type: row[5], trashedAt: row[6],
-                    to: &lines)
+                ShareRow.appendJSON(row, to: &lines)
                 lines.append(UInt8(ascii: "\n"))
                 last = row[7]
             }

@@ -77,20 +77,15 @@ struct ShareListing {
                 return (SharePage(body: body + [UInt8(ascii: "]")], next: last), read)
             }
             if count > 0 { body.append(UInt8(ascii: ",")) }
-            let id: String = row[0]
-            let createdAt: Int64 = row[3]
-            let size: Int64 = row[4]
-            RecordJSON.append(
-                id: id, name: row[1], folder: row[2], createdAt: createdAt, size: size, type: row[5], trashedAt: row[6],
-                to: &body)
+            ShareRow.appendJSON(row, to: &body)
             count += 1
             let value: ShareCursor.Value
             switch query.sort {
-            case .createdAt: value = .integer(createdAt)
-            case .size: value = .integer(size)
+            case .createdAt: value = .integer(row[3])
+            case .size: value = .integer(row[4])
             case .name: value = .text(row[7])
             }
-            last = ShareCursor(sort: query.sort, order: query.order, value: value, id: id)
+            last = ShareCursor(sort: query.sort, order: query.order, value: value, id: row[0])
         }
         return (SharePage(body: body + [UInt8(ascii: "]")], next: nil), read)
     }

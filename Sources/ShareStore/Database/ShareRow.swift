@@ -12,6 +12,12 @@ enum ShareRow {
             trashedAt: (row[6] as Int64?).map(Timestamp.init(millisecondsSinceEpoch:)))
     }
 
+    /// Appends a row selected with `columns` as the record's JSON, without building a `ShareRecord`.
+    static func appendJSON(_ row: Row, to bytes: inout [UInt8]) {
+        RecordJSON.append(
+            id: row[0], name: row[1], folder: row[2], createdAt: row[3], size: row[4], type: row[5], trashedAt: row[6], to: &bytes)
+    }
+
     /// The record with this id (case-insensitively); a trashed one only when `includeTrashed`, otherwise `.notFound`.
     static func fetch(id: String, includeTrashed: Bool, _ db: Database) throws -> ShareRecord {
         let visible = includeTrashed ? "" : " AND trashed_at IS NULL"
