@@ -26,7 +26,10 @@ let package = Package(
         /// Domain rules and SQLite persistence; knows nothing of HTTP.
         .target(
             name: "ShareStore",
-            dependencies: ["ShareKit", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "ShareKit", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             plugins: ["EmbedTexts"]
         ),
         /// Hummingbird routes, middleware and the mapping of domain errors to problem details.

@@ -1,54 +1,82 @@
 /// Writes share records as JSON bytes directly: what `WireJSON.encoder()` writes for a `ShareRecord`, byte for
 /// byte (sorted keys, `/` unescaped), at a fraction of the cost, for listings of up to a thousand rows.
 public enum RecordJSON {
-    /// Appends one record object.
-    public static func append(
-        id: String, name: String, folder: String, createdAt: Int64, size: Int64, type: String, trashedAt: Int64?,
+    /// Appends one record object; its text fields are given as UTF-8 bytes (`String.utf8`, or a database column's).
+    @inlinable
+    public static func append<Text: Collection<UInt8>>(
+        id: Text, name: Text, folder: Text, createdAt: Int64, size: Int64, type: Text, trashedAt: Int64?,
         to bytes: inout [UInt8]
     ) {
         appendKey("createdAt", first: true, to: &bytes)
         appendTime(createdAt, to: &bytes)
         appendKey("folder", to: &bytes)
-        appendString(folder, to: &bytes)
+        appendString(utf8: folder, to: &bytes)
         appendKey("id", to: &bytes)
-        appendString(id, to: &bytes)
+        appendString(utf8: id, to: &bytes)
         appendKey("name", to: &bytes)
-        appendString(name, to: &bytes)
+        appendString(utf8: name, to: &bytes)
         appendKey("size", to: &bytes)
-        bytes.append(contentsOf: String(size).utf8)
+        appendInteger(size, to: &bytes)
         if let trashedAt {
             appendKey("trashedAt", to: &bytes)
             appendTime(trashedAt, to: &bytes)
         }
         appendKey("type", to: &bytes)
-        appendString(type, to: &bytes)
+        appendString(utf8: type, to: &bytes)
         bytes.append(UInt8(ascii: "}"))
     }
 
     /// `{"key":` for the first key, `,"key":` after it.
-    private static func appendKey(_ key: StaticString, first: Bool = false, to bytes: inout [UInt8]) {
+    @usableFromInline
+    static func appendKey(_ key: StaticString, first: Bool = false, to bytes: inout [UInt8]) {
         bytes.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
         bytes.append(UInt8(ascii: "\""))
         key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
     }
 
-    private static func appendTime(_ milliseconds: Int64, to bytes: inout [UInt8]) {
+    @usableFromInline
+    static func appendTime(_ milliseconds: Int64, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         Timestamp(millisecondsSinceEpoch: milliseconds).appendRFC3339(to: &bytes)
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// An integer's decimal digits, without making a `String`.
+    @usableFromInline
+    static func appendInteger(_ number: Int64, to bytes: inout [UInt8]) {
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        let start = bytes.count
+        var rest = number.magnitude
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        bytes[start...].reverse()
+    }
+
     /// A JSON string as Foundation writes it: `"` and `\` escaped, control characters as `\n`-style or `\u00XX`.
     public static func appendString(_ text: String, to bytes: inout [UInt8]) {
+        appendString(utf8: text.utf8, to: &bytes)
+    }
+
+    /// `appendString` for text given as its UTF-8 bytes.
+    @inlinable
+    public static func appendString(utf8 text: some Collection<UInt8>, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         // Most names need no escaping at all: copy them whole.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            bytes.append(contentsOf: text.utf8)
+        if !text.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: text)
             bytes.append(UInt8(ascii: "\""))
             return
         }
-        for byte in text.utf8 {
+        appendEscaped(text, to: &bytes)
+    }
+
+    @usableFromInline
+    static func appendEscaped(_ text: some Collection<UInt8>, to bytes: inout [UInt8]) {
+        for byte in text {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
             case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])

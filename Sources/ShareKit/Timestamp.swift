@@ -36,28 +36,27 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringCo
     public func appendRFC3339(to bytes: inout [UInt8]) {
         let day = utcDay
         let millisOfDay = Int(millisecondsSinceEpoch - day.daysSinceEpoch * Self.millisecondsPerDay)
-        func digits(_ value: Int, _ count: Int) {
-            var divisor = 1
-            for _ in 1..<count { divisor *= 10 }
-            while divisor > 0 {
-                bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-                divisor /= 10
+        let start = bytes.count
+        bytes.append(contentsOf: "0000-00-00T00:00:00.000Z".utf8)
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            /// Writes `value`'s last digits into the zeros that end at `end`.
+            func digits(_ value: Int, endingAt end: Int) {
+                var rest = value
+                var index = start + end
+                while rest > 0 {
+                    buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                    index -= 1
+                }
             }
+            digits(day.year, endingAt: 3)
+            digits(day.month, endingAt: 6)
+            digits(day.day, endingAt: 9)
+            digits(millisOfDay / 3_600_000, endingAt: 12)
+            digits(millisOfDay / 60_000 % 60, endingAt: 15)
+            digits(millisOfDay / 1000 % 60, endingAt: 18)
+            digits(millisOfDay % 1000, endingAt: 22)
         }
-        digits(day.year, 4)
-        bytes.append(UInt8(ascii: "-"))
-        digits(day.month, 2)
-        bytes.append(UInt8(ascii: "-"))
-        digits(day.day, 2)
-        bytes.append(UInt8(ascii: "T"))
-        digits(millisOfDay / 3_600_000, 2)
-        bytes.append(UInt8(ascii: ":"))
-        digits(millisOfDay / 60_000 % 60, 2)
-        bytes.append(UInt8(ascii: ":"))
-        digits(millisOfDay / 1000 % 60, 2)
-        bytes.append(UInt8(ascii: "."))
-        digits(millisOfDay % 1000, 3)
-        bytes.append(UInt8(ascii: "Z"))
     }
 
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {

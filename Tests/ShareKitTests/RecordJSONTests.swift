@@ -27,8 +27,8 @@ import Testing
                 trashedAt: trashed ? Timestamp(millisecondsSinceEpoch: Int64.random(in: 0...4_102_444_800_000, using: &generator)) : nil)
             var bytes: [UInt8] = []
             RecordJSON.append(
-                id: record.id, name: record.name, folder: record.folder, createdAt: record.createdAt.millisecondsSinceEpoch,
-                size: record.size, type: record.type.rawValue, trashedAt: record.trashedAt?.millisecondsSinceEpoch, to: &bytes)
+                id: record.id.utf8, name: record.name.utf8, folder: record.folder.utf8,
+                createdAt: record.createdAt.millisecondsSinceEpoch, size: record.size, type: record.type.rawValue.utf8, trashedAt: record.trashedAt?.millisecondsSinceEpoch, to: &bytes)
             let expected = try encoder.encode(record)
             #expect(bytes == Array(expected), "\(String(decoding: bytes, as: UTF8.self)) vs \(String(decoding: expected, as: UTF8.self))")
         }

@@ -152,15 +152,16 @@ public struct ShareDatabase: Sendable {
     /// Live records after `seq` in the order they were stored, as NDJSON lines, and the last one's `seq`.
     public func exportChunk(after seq: Int64, limit: Int) async throws -> (lines: [UInt8], last: Int64?) {
         try await writer.read { db in
-            let rows = try Row.fetchCursor(
-                db, sql: "SELECT \(ShareRow.columns), seq FROM share WHERE seq > ? AND trashed_at IS NULL ORDER BY seq LIMIT ?",
-                arguments: [seq, limit])
+            let statement = try db.cachedStatement(
+                sql: "SELECT \(ShareRow.columns), seq FROM share WHERE seq > ? AND trashed_at IS NULL ORDER BY seq LIMIT ?")
+            let rows = try Row.fetchCursor(statement, arguments: [seq, limit])
             var lines: [UInt8] = []
             var last: Int64?
-            while let row = try rows.next() {
+            while try rows.next() != nil {
+                let row = StatementColumns(statement)
                 ShareRow.appendJSON(row, to: &lines)
                 lines.append(UInt8(ascii: "\n"))
-                last = row[7]
+                last = row.integer(7)
             }
             return (lines, last)
         }

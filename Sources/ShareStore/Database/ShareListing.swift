@@ -38,11 +38,11 @@ struct ShareListing {
     func statement(scanningAtMost budget: Int? = nil) -> (String, StatementArguments) {
         let (filter, order) = ordered(nameSearch: budget == nil ? nil : .omitted)
         guard let budget, let text = query.nameContains else {
-            let sql = "SELECT \(Self.columns), 1 FROM share WHERE \(filter.whereClause) \(order) LIMIT \(query.limit + 1)"
-            return (sql, StatementArguments(filter.arguments))
+            let sql = "SELECT \(Self.columns), 1 FROM share WHERE \(filter.whereClause) \(order) LIMIT ?"
+            return (sql, StatementArguments(filter.arguments + [query.limit + 1]))
         }
-        let sql = "SELECT \(Self.columns), instr(name_key, ?) > 0 FROM share WHERE \(filter.whereClause) \(order) LIMIT \(budget)"
-        return (sql, StatementArguments([text] + filter.arguments))
+        let sql = "SELECT \(Self.columns), instr(name_key, ?) > 0 FROM share WHERE \(filter.whereClause) \(order) LIMIT ?"
+        return (sql, StatementArguments([text] + filter.arguments + [budget]))
     }
 
     /// The filters with the cursor's keyset condition, and the ORDER BY that pages follow.
@@ -64,28 +64,24 @@ struct ShareListing {
     /// Writes the rows of `statement` whose last column is true as a page; also tells how many rows were read.
     private func page(_ statement: (String, StatementArguments), _ db: Database) throws -> (page: SharePage, read: Int) {
         let (sql, arguments) = statement
-        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        let prepared = try db.cachedStatement(sql: sql)
+        let rows = try Row.fetchCursor(prepared, arguments: arguments)
         var body: [UInt8] = [UInt8(ascii: "[")]
         body.reserveCapacity(query.limit * 160)
         var count = 0
         var read = 0
-        var last: ShareCursor?
-        while let row = try rows.next() {
+        var last = LastRow(sort: query.sort)
+        while try rows.next() != nil {
+            let row = StatementColumns(prepared)
             read += 1
-            guard row[8] as Bool else { continue }
+            guard row.integer(8) != 0 else { continue }
             guard count < query.limit else {
-                return (SharePage(body: body + [UInt8(ascii: "]")], next: last), read)
+                return (SharePage(body: body + [UInt8(ascii: "]")], next: last.cursor(order: query.order)), read)
             }
             if count > 0 { body.append(UInt8(ascii: ",")) }
             ShareRow.appendJSON(row, to: &body)
             count += 1
-            let value: ShareCursor.Value
-            switch query.sort {
-            case .createdAt: value = .integer(row[3])
-            case .size: value = .integer(row[4])
-            case .name: value = .text(row[7])
-            }
-            last = ShareCursor(sort: query.sort, order: query.order, value: value, id: row[0])
+            last.copy(row)
         }
         return (SharePage(body: body + [UInt8(ascii: "]")], next: nil), read)
     }
@@ -96,5 +92,36 @@ struct ShareListing {
         case .name: return "name_key"
         case .size: return "size"
         }
+    }
+}
+
+/// The sort value and id of the last row written to a page: where the next page starts. Copied as bytes, reusing
+/// the same storage row after row, so that no `String` is made until the cursor is.
+private struct LastRow {
+    let sort: SortField
+    private var id: [UInt8] = []
+    private var number: Int64 = 0
+    private var name: [UInt8] = []
+
+    init(sort: SortField) {
+        self.sort = sort
+    }
+
+    /// Remembers `row`, selected with the listing's columns.
+    mutating func copy(_ row: StatementColumns) {
+        id.removeAll(keepingCapacity: true)
+        id.append(contentsOf: row.text(0))
+        switch sort {
+        case .createdAt: number = row.integer(3)
+        case .size: number = row.integer(4)
+        case .name:
+            name.removeAll(keepingCapacity: true)
+            name.append(contentsOf: row.text(7))
+        }
+    }
+
+    func cursor(order: SortDirection) -> ShareCursor {
+        let value: ShareCursor.Value = sort == .name ? .text(String(decoding: name, as: UTF8.self)) : .integer(number)
+        return ShareCursor(sort: sort, order: order, value: value, id: String(decoding: id, as: UTF8.self))
     }
 }

@@ -12,10 +12,11 @@ enum ShareRow {
             trashedAt: (row[6] as Int64?).map(Timestamp.init(millisecondsSinceEpoch:)))
     }
 
-    /// Appends a row selected with `columns` as the record's JSON, without building a `ShareRecord`.
-    static func appendJSON(_ row: Row, to bytes: inout [UInt8]) {
+    /// Appends a row selected with `columns` as the record's JSON, copying its text straight from SQLite.
+    static func appendJSON(_ row: StatementColumns, to bytes: inout [UInt8]) {
         RecordJSON.append(
-            id: row[0], name: row[1], folder: row[2], createdAt: row[3], size: row[4], type: row[5], trashedAt: row[6], to: &bytes)
+            id: row.text(0), name: row.text(1), folder: row.text(2), createdAt: row.integer(3), size: row.integer(4),
+            type: row.text(5), trashedAt: row.isNull(6) ? nil : row.integer(6), to: &bytes)
     }
 
     /// The record with this id (case-insensitively); a trashed one only when `includeTrashed`, otherwise `.notFound`.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Where the previous page ended: the last record's sort value and id, for keyset paging.
 ///
 /// On the wire it is opaque (base64url); it also records the sort it was made for, so it cannot be misapplied.
@@ -29,16 +27,12 @@ public struct ShareCursor: Equatable, Sendable {
         case .text(let text): valueText = text
         }
         let plain = ["v1", sort.rawValue, order.rawValue, id, valueText].joined(separator: " ")
-        return Data(plain.utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        return Base64URL.encode(plain.utf8)
     }
 
     /// Decodes a cursor made by `encoded`; nil for anything else.
     public init?(encoded: String) {
-        var base64 = encoded.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard let data = Data(base64Encoded: base64), let plain = String(data: data, encoding: .utf8) else { return nil }
+        guard let bytes = Base64URL.decode(encoded), let plain = String(validating: bytes, as: UTF8.self) else { return nil }
         let parts = plain.split(separator: " ", maxSplits: 4, omittingEmptySubsequences: false)
         guard parts.count == 5, parts[0] == "v1", let sort = SortField(rawValue: String(parts[1])),
             let order = SortDirection(rawValue: String(parts[2])), ShareID.isPlausible(parts[3])
