@@ -15,10 +15,11 @@ import Testing
         "'", "*", " ", ".", "-", "1", "0", "ı", "İ",
     ]
 
-    /// The three strategies: the trigram index alone; an ordered read for every text; an ordered read cut short,
-    /// falling back to the index.
-    private static let strategies: [(name: String, commonMatches: Int, scanBudget: Int)] = [
-        ("trigram index", .max, 50_000), ("ordered read", 1, 50_000), ("ordered read cut short", 1, 5),
+    /// Every path a search can take: rows holding the rarest trigrams; an ordered read (no trigram counts as rare);
+    /// too many candidates, then an ordered read cut short, then the trigram index for the whole text.
+    private static let strategies: [(name: String, candidateLimit: Int, scanBudget: Int)] = [
+        ("rarest trigrams", TrigramCounts.cap, 20_000), ("ordered read", 0, 20_000),
+        ("trigram index", 0, 5), ("few candidates allowed, then the trigram index", 3, 5),
     ]
 
     private func text(_ generator: inout SplitMix, length: ClosedRange<Int>) -> String {
@@ -59,11 +60,21 @@ import Testing
                 query = text(&generator, length: 1...4)
             }
             let expected = Set(names.filter { matches($0.value, query) }.keys)
-            let parsed = try ShareQuery(parameters: [("q", query), ("limit", "1000")], defaultZone: utc)
+            var ordered: [String]?
             for strategy in Self.strategies {
-                let listing = ShareListing(query: parsed, commonMatches: strategy.commonMatches, scanBudget: strategy.scanBudget)
-                let page = try await queue.read { db in try listing.fetch(db) }
-                #expect(Set(try page.records.map(\.id)) == expected, "\(strategy.name), q=\(query.debugDescription)")
+                // Pages of 7 through the whole result: each page's path is chosen anew, from its cursor on.
+                var parsed = try ShareQuery(parameters: [("q", query), ("limit", "7")], defaultZone: utc)
+                var found: [String] = []
+                repeat {
+                    let listing = ShareListing(query: parsed, candidateLimit: strategy.candidateLimit, scanBudget: strategy.scanBudget)
+                    let page = try await queue.read { db in try listing.fetch(db) }
+                    found += try page.records.map(\.id)
+                    parsed.cursor = page.next
+                } while parsed.cursor != nil && found.count <= names.count
+                #expect(Set(found) == expected && found.count == expected.count, "\(strategy.name), q=\(query.debugDescription)")
+                // Every path lists the matches in the same order.
+                #expect(found == (ordered ?? found), "\(strategy.name), q=\(query.debugDescription)")
+                ordered = ordered ?? found
             }
         }
     }

@@ -4,45 +4,78 @@ import ShareKit
 /// Turns a `ShareQuery` into keyset-paged SQL (never OFFSET) and writes its rows as JSON.
 struct ShareListing {
     let query: ShareQuery
-    /// A text with at least this many matching names is common: reading rows in order finds a page quickly.
-    var commonMatches = 2000
-    /// Rows a common text's ordered read may take before the trigram index is asked after all.
-    var scanBudget = 50_000
+    /// What this database has learnt of how common each trigram is.
+    var trigramCounts = TrigramCounts()
+    /// A search reads at most this many names it took from the trigram index, or from an ordered read.
+    var candidateLimit = TrigramCounts.cap
+    /// Rows an ordered read may test before the search asks the trigram index for the whole text after all.
+    var scanBudget = 20_000
 
     /// Columns of a listing: a record, plus the folded name a `sort=name` cursor continues from.
     private static let columns = "\(ShareRow.columns), name_key"
 
     /// Reads one page straight into the JSON array the API answers with: no intermediate records.
     ///
-    /// A rare text is answered by the trigram index: few matches to sort. A common one is not, since the index
-    /// would collect and sort every match; rows are read in order instead, testing each name, which fills a page
-    /// after a few hundred rows. The index tells which is which, counting at most `commonMatches` matches.
+    /// A name search looks for the fewest rows that can match, then reads only those:
+    /// - a text with a rare trigram: the names holding its rarest trigrams, from the trigram index;
+    /// - a text made of common trigrams is usually common itself: rows are read in order, testing each name in
+    ///   the index alone, until a page is full;
+    /// - failing both (common trigrams, rare text), the trigram index is asked for the whole text.
     func fetch(_ db: Database) throws -> SharePage {
-        guard let text = query.nameContains, NameSearch.preferred(for: text) == .trigramIndex, try isCommon(text, db) else {
-            return try page(statement(), db).page
+        guard let text = query.nameContains, NameSearch.preferred(for: text) == .trigramIndex else {
+            return try page(statement(), db)
         }
-        let (scanned, read) = try page(statement(scanningAtMost: scanBudget), db)
-        guard scanned.next == nil, read >= scanBudget else { return scanned }
-        return try page(statement(), db).page
+        if let candidates = try trigramCounts.candidates(for: text, limit: candidateLimit, db) {
+            return try page(statement(among: candidates), db)
+        }
+        if let firstMatches = try orderedMatches(of: text, db) {
+            return try page(statement(among: firstMatches), db)
+        }
+        return try page(statement(), db)
     }
 
-    private func isCommon(_ text: String, _ db: Database) throws -> Bool {
-        let sql = "SELECT count(*) FROM (SELECT rowid FROM share_name_search WHERE share_name_search MATCH ? LIMIT \(commonMatches))"
-        return try Int.fetchOne(db, sql: sql, arguments: [ShareFilter.phrase(text)]) ?? 0 >= commonMatches
+    /// The rows holding `text` that open the page, in order, one more than the page when there are that many:
+    /// found by reading rows in order and testing each name. Nil if `scanBudget` rows did not fill the page.
+    private func orderedMatches(of text: String, _ db: Database) throws -> [Int64]? {
+        let (sql, arguments) = orderedRead(of: text)
+        let statement = try db.cachedStatement(sql: sql)
+        let rows = try Row.fetchCursor(statement, arguments: arguments)
+        var matches: [Int64] = []
+        var read = 0
+        while try rows.next() != nil {
+            read += 1
+            let row = StatementColumns(statement)
+            guard row.integer(1) != 0 else { continue }
+            matches.append(row.integer(0))
+            if matches.count > query.limit { return matches }
+        }
+        return read < scanBudget ? matches : nil
+    }
+
+    /// Rows in the listing's order, at most `scanBudget`, each with whether its name holds `text`. Only indexed
+    /// columns are read, so the table itself is not touched.
+    func orderedRead(of text: String) -> (String, StatementArguments) {
+        let (filter, order) = ordered(nameSearch: .omitted)
+        let sql = "SELECT seq, instr(name_key, ?) > 0 FROM share WHERE \(filter.whereClause) \(order) LIMIT ?"
+        return (sql, StatementArguments([text] + filter.arguments + [scanBudget]))
     }
 
     /// The SELECT with its arguments; one row more than the page is asked for, to learn whether another page follows.
     ///
-    /// With `scanningAtMost`, rows come in order with a last column telling whether the name contains the text, and
-    /// at most that many are read: the caller keeps the matches and stops as soon as its page is full.
-    func statement(scanningAtMost budget: Int? = nil) -> (String, StatementArguments) {
-        let (filter, order) = ordered(nameSearch: budget == nil ? nil : .omitted)
-        guard let budget, let text = query.nameContains else {
-            let sql = "SELECT \(Self.columns), 1 FROM share WHERE \(filter.whereClause) \(order) LIMIT ?"
+    /// With `candidates`, only those rows are read (by `seq`), each name still tested against the text.
+    func statement(among candidates: [Int64]? = nil) -> (String, StatementArguments) {
+        let (filter, order) = ordered(nameSearch: candidates == nil ? nil : .rowByRow)
+        guard let candidates else {
+            let sql = "SELECT \(Self.columns) FROM share WHERE \(filter.whereClause) \(order) LIMIT ?"
             return (sql, StatementArguments(filter.arguments + [query.limit + 1]))
         }
-        let sql = "SELECT \(Self.columns), instr(name_key, ?) > 0 FROM share WHERE \(filter.whereClause) \(order) LIMIT ?"
-        return (sql, StatementArguments([text] + filter.arguments + [budget]))
+        // CROSS JOIN keeps SQLite from reading a type's or a folder's index in full and probing the list instead.
+        let sql = """
+            SELECT \(Self.columns) FROM (SELECT value FROM json_each(?)) AS candidate CROSS JOIN share ON seq = candidate.value
+            WHERE \(filter.whereClause) \(order) LIMIT ?
+            """
+        let list = "[" + candidates.map(String.init).joined(separator: ",") + "]"
+        return (sql, StatementArguments([list] + filter.arguments + [query.limit + 1]))
     }
 
     /// The filters with the cursor's keyset condition, and the ORDER BY that pages follow.
@@ -61,29 +94,26 @@ struct ShareListing {
         return (filter, "ORDER BY \(column) \(direction), id \(direction)")
     }
 
-    /// Writes the rows of `statement` whose last column is true as a page; also tells how many rows were read.
-    private func page(_ statement: (String, StatementArguments), _ db: Database) throws -> (page: SharePage, read: Int) {
+    /// Writes the rows of `statement` as a page, and the cursor of the next one if there is one more row.
+    private func page(_ statement: (String, StatementArguments), _ db: Database) throws -> SharePage {
         let (sql, arguments) = statement
         let prepared = try db.cachedStatement(sql: sql)
         let rows = try Row.fetchCursor(prepared, arguments: arguments)
         var body: [UInt8] = [UInt8(ascii: "[")]
         body.reserveCapacity(query.limit * 160)
         var count = 0
-        var read = 0
         var last = LastRow(sort: query.sort)
         while try rows.next() != nil {
             let row = StatementColumns(prepared)
-            read += 1
-            guard row.integer(8) != 0 else { continue }
             guard count < query.limit else {
-                return (SharePage(body: body + [UInt8(ascii: "]")], next: last.cursor(order: query.order)), read)
+                return SharePage(body: body + [UInt8(ascii: "]")], next: last.cursor(order: query.order))
             }
             if count > 0 { body.append(UInt8(ascii: ",")) }
             ShareRow.appendJSON(row, to: &body)
             count += 1
             last.copy(row)
         }
-        return (SharePage(body: body + [UInt8(ascii: "]")], next: nil), read)
+        return SharePage(body: body + [UInt8(ascii: "]")], next: nil)
     }
 
     static func column(for sort: SortField) -> String {
