@@ -43,9 +43,19 @@ import Testing
     @Test(arguments: [
         (Int64(0), "0 B"), (999, "999 B"), (1000, "1.0 kB"), (1234, "1.2 kB"), (999_949, "999.9 kB"), (999_950, "1.0 MB"),
         (2_500_000, "2.5 MB"), (3_100_000_000, "3.1 GB"), (Int64.max, "9.2 EB"),
+        // Exact halves round to even, as printf's %.1f does.
+        (1250, "1.2 kB"), (1350, "1.4 kB"), (1251, "1.3 kB"),
     ])
     func sizesUseThousandsWithOneDecimal(bytes: Int64, text: String) {
         #expect(Formats.size(bytes) == text)
+        #expect(Formats.size(Decimal(bytes)) == text)
+    }
+
+    /// Totals of `share stats` can pass 64 bits.
+    @Test func totalsBeyondSixtyFourBitsKeepTheirUnit() {
+        #expect(Formats.size(Decimal(string: "18446744073709551616")!) == "18.4 EB")
+        #expect(Formats.size(Decimal(string: "20000000000000000000000")!) == "20.0 ZB")
+        #expect(Formats.size(Decimal(string: "85070591730234615847396907784232501249")!) == "85070591730234.6 YB")
     }
 
     @Test func datesAreShownInTheChosenZone() {

@@ -3,33 +3,48 @@ import ShareKit
 
 /// How sizes and times read in the CLI.
 enum Formats {
-    /// 1000-based units with one decimal: `999 B`, `1.2 kB`, `2.5 MB`, `3.1 GB`.
+    private static let units = ["kB", "MB", "GB", "TB", "PB", "EB", "ZB", "YB"]
+
+    /// 1000-based units with one decimal: `999 B`, `1.2 kB`, `2.5 MB`, `3.1 GB`. Exact integer arithmetic,
+    /// rounding half to even as `%.1f` does: a listing formats a hundred of these.
     static func size(_ bytes: Int64) -> String {
-        size(Decimal(bytes))
+        size(UInt64(max(0, bytes)), thousandsAlready: 0)
     }
 
-    /// Sizes of totals, which can exceed 64 bits.
+    /// Sizes of totals, which can exceed 64 bits: brought into range a thousand at a time first (what is cut
+    /// is far below the tenth shown).
     static func size(_ bytes: Decimal) -> String {
-        guard bytes >= 1000 else { return "\(bytes) B" }
-        let units = ["kB", "MB", "GB", "TB", "PB", "EB", "ZB", "YB"]
-        var scaled = NSDecimalNumber(decimal: bytes).doubleValue / 1000
-        var unit = 0
-        // 999.95 would print as 1000.0 of this unit: it is 1.0 of the next.
-        while scaled >= 999.95, unit < units.count - 1 {
+        var scaled = bytes
+        var thousands = 0
+        while scaled > Decimal(UInt64.max) {
             scaled /= 1000
-            unit += 1
+            thousands += 1
         }
-        return String(format: "%.1f %@", scaled, units[unit])
+        return size(NSDecimalNumber(decimal: scaled).uint64Value, thousandsAlready: thousands)
+    }
+
+    /// `value` counts units of 1000^`thousandsAlready` bytes.
+    private static func size(_ value: UInt64, thousandsAlready: Int) -> String {
+        guard value >= 1000 || thousandsAlready > 0 else { return "\(value) B" }
+        var tenth: UInt64 = 100  // a tenth of the next unit, in `value`'s units
+        for unit in units[thousandsAlready...] {
+            var tenths = value / tenth
+            let remainder = value % tenth
+            if remainder * 2 > tenth || remainder * 2 == tenth && tenths % 2 == 1 { tenths += 1 }
+            // 999.95 would print as 1000.0 of this unit: it is 1.0 of the next.
+            if tenths < 10_000 || unit == units.last { return "\(tenths / 10).\(tenths % 10) \(unit)" }
+            tenth *= 1000
+        }
+        return "\(value) B"
     }
 
     /// `2021-01-17 20:40` in `zone` (with `:56` seconds when `seconds`).
     static func localTime(_ time: Timestamp, in zone: TimeZone, seconds: Bool = false) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let date = Date(timeIntervalSince1970: Double(time.millisecondsSinceEpoch) / 1000)
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
-        let minutes = "\(String(format: "%04d", parts.year ?? 0))-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute))"
-        return seconds ? minutes + ":" + two(parts.second) : minutes
+        let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(time.millisecondsSinceEpoch) / 1000))
+        // The local wall clock written as if it were UTC: `2021-01-17T20:40:56.789Z`, cut to what is shown.
+        var text: [UInt8] = []
+        Timestamp(millisecondsSinceEpoch: time.millisecondsSinceEpoch + Int64(offset) * 1000).appendRFC3339(to: &text)
+        text[10] = UInt8(ascii: " ")
+        return String(decoding: text.prefix(seconds ? 19 : 16), as: UTF8.self)
     }
 }

@@ -20,7 +20,8 @@ enum TerminalText {
 
     /// Columns the text takes in a terminal: East Asian wide characters take two, combining marks none.
     static func width(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
+        return text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
     }
 
     /// Pads `text` with spaces to `columns` display columns.
@@ -30,6 +31,8 @@ enum TerminalText {
     }
 
     private static func width(of scalar: Unicode.Scalar) -> Int {
+        // Below U+0300 (combining marks start there) every character shown takes one column.
+        if scalar.value < 0x300 { return 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
