@@ -158,14 +158,13 @@ public struct ShareDatabase: Sendable {
         try await writer.read { db in
             let statement = try db.cachedStatement(
                 sql: "SELECT \(ShareRow.columns), seq FROM share WHERE seq > ? AND trashed_at IS NULL ORDER BY seq LIMIT ?")
-            let rows = try Row.fetchCursor(statement, arguments: [seq, limit])
             var lines: [UInt8] = []
             var last: Int64?
-            while try rows.next() != nil {
-                let row = StatementColumns(statement)
+            try StatementColumns.forEachRow(of: statement, arguments: [seq, limit]) { row in
                 ShareRow.appendJSON(row, to: &lines)
                 lines.append(UInt8(ascii: "\n"))
                 last = row.integer(7)
+                return true
             }
             return (lines, last)
         }

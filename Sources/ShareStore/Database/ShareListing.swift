@@ -38,18 +38,14 @@ struct ShareListing {
     /// found by reading rows in order and testing each name. Nil if `scanBudget` rows did not fill the page.
     private func orderedMatches(of text: String, _ db: Database) throws -> [Int64]? {
         let (sql, arguments) = orderedRead(of: text)
-        let statement = try db.cachedStatement(sql: sql)
-        let rows = try Row.fetchCursor(statement, arguments: arguments)
         var matches: [Int64] = []
         var read = 0
-        while try rows.next() != nil {
+        try StatementColumns.forEachRow(of: try db.cachedStatement(sql: sql), arguments: arguments) { row in
             read += 1
-            let row = StatementColumns(statement)
-            guard row.integer(1) != 0 else { continue }
-            matches.append(row.integer(0))
-            if matches.count > query.limit { return matches }
+            if row.integer(1) != 0 { matches.append(row.integer(0)) }
+            return matches.count <= query.limit
         }
-        return read < scanBudget ? matches : nil
+        return matches.count > query.limit || read < scanBudget ? matches : nil
     }
 
     /// Rows in the listing's order, at most `scanBudget`, each with whether its name holds `text`. Only indexed
@@ -97,23 +93,24 @@ struct ShareListing {
     /// Writes the rows of `statement` as a page, and the cursor of the next one if there is one more row.
     private func page(_ statement: (String, StatementArguments), _ db: Database) throws -> SharePage {
         let (sql, arguments) = statement
-        let prepared = try db.cachedStatement(sql: sql)
-        let rows = try Row.fetchCursor(prepared, arguments: arguments)
         var body: [UInt8] = [UInt8(ascii: "[")]
         body.reserveCapacity(query.limit * 160)
         var count = 0
         var last = LastRow(sort: query.sort)
-        while try rows.next() != nil {
-            let row = StatementColumns(prepared)
+        var next: ShareCursor?
+        try StatementColumns.forEachRow(of: try db.cachedStatement(sql: sql), arguments: arguments) { row in
             guard count < query.limit else {
-                return SharePage(body: body + [UInt8(ascii: "]")], next: last.cursor(order: query.order))
+                next = last.cursor(order: query.order)
+                return false
             }
             if count > 0 { body.append(UInt8(ascii: ",")) }
             ShareRow.appendJSON(row, to: &body)
             count += 1
             last.copy(row)
+            return true
         }
-        return SharePage(body: body + [UInt8(ascii: "]")], next: nil)
+        body.append(UInt8(ascii: "]"))
+        return SharePage(body: body, next: next)
     }
 
     static func column(for sort: SortField) -> String {

@@ -6,8 +6,30 @@ import GRDBSQLite
 struct StatementColumns {
     private let statement: SQLiteStatement
 
-    init(_ statement: Statement) {
-        self.statement = statement.sqliteStatement
+    /// Runs the SELECT `statement` with `arguments`, handing each row to `body` until it returns false or the
+    /// rows run out. Steps SQLite directly: listings read thousands of rows per request, and a cursor's
+    /// bookkeeping per row is most of what reading an indexed row costs.
+    static func forEachRow(
+        of statement: Statement, arguments: StatementArguments, _ body: (StatementColumns) throws -> Bool
+    ) throws {
+        try statement.setArguments(arguments)
+        let raw = statement.sqliteStatement
+        defer { sqlite3_reset(raw) }
+        while true {
+            switch sqlite3_step(raw) {
+            case SQLITE_ROW:
+                guard try body(StatementColumns(statement: raw)) else { return }
+            case SQLITE_DONE:
+                return
+            case let code:
+                let message = sqlite3_errmsg(sqlite3_db_handle(raw)).map { String(cString: $0) }
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: statement.sql)
+            }
+        }
+    }
+
+    private init(statement: SQLiteStatement) {
+        self.statement = statement
     }
 
     func isNull(_ index: Int32) -> Bool {
