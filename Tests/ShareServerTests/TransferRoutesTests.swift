@@ -43,6 +43,24 @@ import Testing
         }
     }
 
+    /// Batches are stored while the next ones are read: problems still come back in line order, and the
+    /// records keep the order they came in.
+    @Test func aLongImportKeepsLineOrderAcrossBatches() async throws {
+        try await withServer { client in
+            var lines = (1...25_000).map { #"{"name": "f\#($0).pdf", "size": \#($0), "id": "id-\#($0)"}"# }
+            lines[14_999] = #"{"name": "again.pdf", "size": 1, "id": "ID-2"}"#
+            lines[2] = #"{"name": "bad/name.pdf", "size": 1}"#
+            lines[23_999] = #"{"name": "f.pdf", "size": -1}"#
+            let report = try await client.send(.post, "/share/import", lines.joined(separator: "\n")).decode(ImportReport.self)
+            #expect(report.imported == 24_997)
+            #expect(report.problems.map(\.line) == [3, 15_000, 24_000])
+            let exported = try await client.send(.get, "/share/export").text.split(separator: "\n")
+            let ids = try exported.map { try WireJSON.decoder().decode(ShareRecord.self, from: Data($0.utf8)).id }
+            #expect(ids.count == 24_997 && ids.first == "id-1" && ids.last == "id-25000")
+            #expect(ids == ids.sorted { Int($0.dropFirst(3))! < Int($1.dropFirst(3))! })
+        }
+    }
+
     @Test func oneRecordAboveTheLimitStopsTheImportThere() async throws {
         try await withServer({ $0.server.maxBodyBytes = 100 }) { client in
             let big = #"{"name": "\#(String(repeating: "x", count: 200)).pdf", "size": 1}"#

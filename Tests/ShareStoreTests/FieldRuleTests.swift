@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test(arguments: [
-        "", ".", "..", "a/b", "nul\u{0}byte", "bell\u{7}", "esc\u{1B}[2J", "del\u{7F}", "c1\u{85}", "csi\u{9B}",
+        "", ".", "..", "a/b", "a/\u{301}b", "nul\u{0}byte", "bell\u{7}", "esc\u{1B}[2J", "del\u{7F}", "c1\u{85}", "csi\u{9B}",
         " leading", "trailing ", "tab\t", "\u{3000}ideographic-space", "nbsp\u{A0}",
     ])
     func unsafeNamesAreRefusedNamingTheField(name: String) {

@@ -24,7 +24,7 @@ public struct ShareDatabase: Sendable {
             throw StoreError.cannotOpen(path: path, reason: "\(error)")
         }
         try SchemaMigrator.migrate(writer, path: path)
-        // The one writer connection gets a larger page cache (24 MiB): a batch touches a dozen indexes, and with
+        // The one writer connection gets a larger page cache (24 MiB): a write touches a dozen indexes, and with
         // SQLite's default 2 MB it spills pages to the WAL over and over.
         try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA cache_size = -24576") }
     }
@@ -59,41 +59,58 @@ public struct ShareDatabase: Sendable {
     public func createShare(_ new: NewShare, now: Timestamp = .now()) async throws -> ShareRecord {
         try await writer.write { db in
             let before = try ShareRow.lastSeq(db)
-            let record = try Self.insert(new, now: now, db)
+            let record = try Self.insert(new, now: now) { try ShareRow.insert($0, db) }
             try ShareRow.indexNames(after: before, db)
             return record
         }
     }
 
-    /// Stores a batch of records in one transaction. A record whose id is taken is skipped and reported by
-    /// its line; the others are kept.
-    public func importShares(_ batch: [(line: Int, share: NewShare)], now: Timestamp = .now()) async throws -> [ImportReport.Problem] {
+    // MARK: Imports: see `ImportStaging`
+
+    public func beginImport() async throws -> ImportStaging {
+        let staging = ImportStaging()
+        try await writer.writeWithoutTransaction { db in try staging.create(db) }
+        return staging
+    }
+
+    /// Stages a batch of an import. A record whose id is taken is skipped and reported by its line.
+    public func stageImport(
+        _ batch: [(line: Int, share: NewShare)], in staging: ImportStaging, now: Timestamp = .now()
+    ) async throws -> [ImportReport.Problem] {
         try await writer.write { db in
-            let before = try ShareRow.lastSeq(db)
             var problems: [ImportReport.Problem] = []
             for (line, new) in batch {
                 do {
-                    _ = try Self.insert(new, now: now, db)
+                    _ = try Self.insert(new, now: now) { try staging.insert($0, line: line, db) }
                 } catch ShareError.idTaken(let id) {
-                    problems.append(ImportReport.Problem(line: line, detail: "a share with id '\(id)' exists already"))
+                    problems.append(ImportStaging.idTaken(line: line, id: id))
                 }
             }
-            try ShareRow.indexNames(after: before, db)
             return problems
         }
     }
 
-    /// Inserts one record, generating its id unless one was given.
-    private static func insert(_ new: NewShare, now: Timestamp, _ db: Database) throws -> ShareRecord {
+    /// Ends an import: its records join the history, all at once. Reports those whose id was taken meanwhile.
+    public func finishImport(_ staging: ImportStaging) async throws -> [ImportReport.Problem] {
+        try await writer.write { db in try staging.merge(db) }
+    }
+
+    /// Abandons an import whose stream broke: none of it is kept.
+    public func discardImport(_ staging: ImportStaging) async {
+        try? await writer.writeWithoutTransaction { db in try staging.drop(db) }
+    }
+
+    /// Makes a record of `new` and stores it with `store`; a generated id found taken (vanishingly rare) is
+    /// drawn again, a given one is the client's conflict.
+    private static func insert(_ new: NewShare, now: Timestamp, _ store: (ShareRecord) throws -> Void) throws -> ShareRecord {
         for _ in 0..<8 {
             let record = ShareRecord(
                 id: new.id ?? ShareID.generate(), name: new.name, folder: new.folder, createdAt: new.createdAt ?? now,
                 size: new.size, type: IconCategory(fileName: new.name))
             do {
-                try ShareRow.insert(record, db)
+                try store(record)
                 return record
             } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
-                // A generated id collided (vanishingly rare): draw another. A given one is the client's conflict.
                 if let id = new.id { throw ShareError.idTaken(id: id) }
             }
         }

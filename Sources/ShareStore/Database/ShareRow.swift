@@ -27,17 +27,19 @@ enum ShareRow {
         return record(row)
     }
 
+    /// The columns a new record fills; `newValues` gives them for a record.
+    static let newColumns = "id, name, name_key, folder, created_at, size, type"
+
+    static func newValues(_ record: ShareRecord) -> StatementArguments {
+        [
+            record.id, record.name, SearchKey.fold(record.name), record.folder, record.createdAt.millisecondsSinceEpoch,
+            record.size, record.type.rawValue,
+        ]
+    }
+
     static func insert(_ record: ShareRecord, _ db: Database) throws {
-        let statement = try db.cachedStatement(
-            sql: """
-                INSERT INTO share (id, name, name_key, folder, created_at, size, type, trashed_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-        try statement.execute(
-            arguments: [
-                record.id, record.name, SearchKey.fold(record.name), record.folder, record.createdAt.millisecondsSinceEpoch,
-                record.size, record.type.rawValue, record.trashedAt?.millisecondsSinceEpoch,
-            ])
+        try db.cachedStatement(sql: "INSERT INTO share (\(newColumns)) VALUES (?, ?, ?, ?, ?, ?, ?)")
+            .execute(arguments: newValues(record))
     }
 
     /// The highest `seq` so far: rows stored after it are the ones `indexNames(after:)` adds to name search.

@@ -12,7 +12,8 @@ public enum FileName {
             throw .invalidField(field, "is \(name.utf8.count) bytes of UTF-8; at most \(maxBytes) are allowed")
         }
         guard name != ".", name != ".." else { throw .invalidField(field, "must not be '.' or '..'") }
-        guard !name.contains("/") else { throw .invalidField(field, "must not contain '/'") }
+        // Byte by byte: a '/' followed by a combining mark is one Character that is not "/", yet still a slash.
+        guard !name.utf8.contains(UInt8(ascii: "/")) else { throw .invalidField(field, "must not contain '/'") }
         if let control = name.unicodeScalars.first(where: isControl) {
             throw .invalidField(field, "must not contain control characters (found U+\(hex(control)))")
         }

@@ -1,0 +1,72 @@
+import GRDB
+import ShareKit
+import Synchronization
+
+/// An import in progress. Its records wait in a temporary table of the writer's connection, seen by no one
+/// else, and join the history together, in one transaction, when the stream ends.
+///
+/// When the import is at least as large as the history (a first load, a move between servers), joining
+/// rebuilds the history's indexes instead of updating them: sorting each index's keys once is many times
+/// cheaper than inserting a million keys one by one into a dozen indexes larger than the page cache.
+public struct ImportStaging: Sendable {
+    private static let imports = Atomic<Int>(0)
+    let table: String
+
+    init() {
+        table = "temp.\"import_\(Self.imports.add(1, ordering: .relaxed).newValue)\""
+    }
+
+    func create(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE \(table) (
+                    line INTEGER NOT NULL, id TEXT NOT NULL UNIQUE COLLATE NOCASE, name TEXT NOT NULL,
+                    name_key TEXT NOT NULL, folder TEXT NOT NULL, created_at INTEGER NOT NULL, size INTEGER NOT NULL,
+                    type TEXT NOT NULL)
+                """)
+    }
+
+    /// Stages one record. An id already in the history fails like one already in this import: as SQLite's
+    /// UNIQUE constraint does, so that the caller draws another for a generated id.
+    func insert(_ record: ShareRecord, line: Int, _ db: Database) throws {
+        let taken = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM main.share WHERE id = ?)")
+        if try Bool.fetchOne(taken, arguments: [record.id]) == true {
+            throw DatabaseError(resultCode: .SQLITE_CONSTRAINT_UNIQUE, message: "the id is taken in the history")
+        }
+        try db.cachedStatement(sql: "INSERT INTO \(table) (line, \(ShareRow.newColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+            .execute(arguments: [line] + ShareRow.newValues(record))
+    }
+
+    /// Moves the staged records into the history in the order they came, and drops the table. Reports the
+    /// records whose id another request took since they were staged.
+    func merge(_ db: Database) throws -> [ImportReport.Problem] {
+        let taken = try Row.fetchAll(db, sql: "SELECT line, id FROM \(table) WHERE id IN (SELECT id FROM main.share) ORDER BY rowid")
+        try db.execute(sql: "DELETE FROM \(table) WHERE id IN (SELECT id FROM main.share)")
+        let staged = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0
+        let existing = try Int.fetchOne(db, sql: "SELECT count(*) FROM main.share") ?? 0
+        let rebuilt = staged > 0 && staged >= existing ? try Self.secondaryIndexes(db) : []
+        for index in rebuilt { try db.execute(sql: "DROP INDEX main.\"\(index.name)\"") }
+        let before = try ShareRow.lastSeq(db)
+        try db.execute(
+            sql: "INSERT INTO main.share (\(ShareRow.newColumns)) SELECT \(ShareRow.newColumns) FROM \(table) ORDER BY rowid")
+        for index in rebuilt { try db.execute(sql: index.sql) }
+        try ShareRow.indexNames(after: before, db)
+        try drop(db)
+        return taken.map { Self.idTaken(line: $0["line"], id: $0["id"]) }
+    }
+
+    func drop(_ db: Database) throws {
+        try db.execute(sql: "DROP TABLE IF EXISTS \(table)")
+    }
+
+    static func idTaken(line: Int, id: String) -> ImportReport.Problem {
+        ImportReport.Problem(line: line, detail: "a share with id '\(id)' exists already")
+    }
+
+    /// The indexes of `share` as the migrations made them; the one behind `id`'s UNIQUE has no SQL of its own.
+    private static func secondaryIndexes(_ db: Database) throws -> [(name: String, sql: String)] {
+        try Row.fetchAll(
+            db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'share' AND sql IS NOT NULL"
+        ).map { ($0["name"], $0["sql"]) }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import GRDB
+import ShareKit
+import Testing
+
+@testable import ShareStore
+
+/// Imports are staged and join the history at the end, rebuilding the indexes when they are at least as large
+/// as the history: a user must never notice the difference, except in speed.
+@Suite struct ImportStagingTests {
+    private func batch(_ names: [String], firstLine: Int = 1, ids: [String?]? = nil) throws -> [(line: Int, share: NewShare)] {
+        try names.enumerated().map { offset, name in
+            (firstLine + offset, try NewShare(id: ids?[offset], name: name, folder: "/in", createdAt: nil, size: Int64(offset)))
+        }
+    }
+
+    private func schema(_ path: String) throws -> [String] {
+        try DatabaseQueue(path: path).read { db in
+            try String.fetchAll(db, sql: "SELECT sql FROM sqlite_master WHERE tbl_name = 'share' AND sql IS NOT NULL ORDER BY name")
+        }
+    }
+
+    private func names(_ database: ShareDatabase, _ parameters: [(name: String, value: String)] = []) async throws -> [String] {
+        let query = try ShareQuery(parameters: parameters + [("limit", "1000"), ("sort", "name"), ("order", "asc")],
+                                   defaultZone: ZonedCalendar(identifier: "UTC")!)
+        return try await database.listShares(query).records.map(\.name)
+    }
+
+    @Test func aFirstLoadRebuildsTheIndexesAsTheMigrationsMadeThem() async throws {
+        let path = try temporaryDatabasePath()
+        let database = try ShareDatabase(path: path)
+        let before = try schema(path)
+        let staging = try await database.beginImport()
+        #expect(try await database.stageImport(try batch(["b.pdf", "a report.pdf"]), in: staging).isEmpty)
+        #expect(try await database.stageImport(try batch(["c.txt"], firstLine: 3), in: staging).isEmpty)
+        #expect(try await names(database).isEmpty, "staged records stay invisible until the stream ends")
+        #expect(try await database.finishImport(staging).isEmpty)
+        #expect(try schema(path) == before)
+        #expect(try await names(database) == ["a report.pdf", "b.pdf", "c.txt"])
+        #expect(try await names(database, [("q", "REPORT")]) == ["a report.pdf"], "imported names are searchable")
+    }
+
+    @Test func aSmallImportJoinsALargerHistoryWithItsIndexesInPlace() async throws {
+        let path = try temporaryDatabasePath()
+        let database = try ShareDatabase(path: path)
+        for index in 0..<5 { try await database.add("old-\(index).pdf") }
+        let staging = try await database.beginImport()
+        _ = try await database.stageImport(try batch(["new report.pdf"]), in: staging)
+        #expect(try await database.finishImport(staging).isEmpty)
+        #expect(try await names(database, [("q", "report")]) == ["new report.pdf"])
+        #expect(try await names(database).count == 6)
+    }
+
+    @Test func idsTakenInTheHistoryOrEarlierInTheImportAreReportedByLine() async throws {
+        let database = try ShareDatabase.temporary()
+        try await database.add("kept.pdf", id: "legacy-1")
+        let staging = try await database.beginImport()
+        let problems = try await database.stageImport(
+            try batch(["a.pdf", "b.pdf", "c.pdf", "d.pdf"], ids: ["LEGACY-1", "x-2", nil, "X-2"]), in: staging)
+        #expect(problems.map(\.line) == [1, 4])
+        #expect(problems.first?.detail == "a share with id 'LEGACY-1' exists already")
+        // Another request takes an id while the import is still streaming.
+        _ = try await database.stageImport(try batch(["e.pdf"], firstLine: 5, ids: ["late"]), in: staging)
+        try await database.add("first.pdf", id: "LATE")
+        let late = try await database.finishImport(staging)
+        #expect(late == [ImportStaging.idTaken(line: 5, id: "late")])
+        #expect(try await names(database) == ["b.pdf", "c.pdf", "first.pdf", "kept.pdf"])
+    }
+
+    @Test func aDiscardedImportLeavesNothingBehind() async throws {
+        let database = try ShareDatabase.temporary()
+        let staging = try await database.beginImport()
+        _ = try await database.stageImport(try batch(["lost.pdf"], ids: ["kept-id"]), in: staging)
+        await database.discardImport(staging)
+        #expect(try await names(database).isEmpty)
+        // Its ids are free for the next import.
+        let again = try await database.beginImport()
+        #expect(try await database.stageImport(try batch(["found.pdf"], ids: ["kept-id"]), in: again).isEmpty)
+        #expect(try await database.finishImport(again).isEmpty)
+        #expect(try await names(database) == ["found.pdf"])
+    }
+
+    @Test func concurrentImportsDoNotMix() async throws {
+        let database = try ShareDatabase.temporary()
+        let first = try await database.beginImport()
+        let second = try await database.beginImport()
+        _ = try await database.stageImport(try batch(["one.pdf"]), in: first)
+        _ = try await database.stageImport(try batch(["two.pdf"]), in: second)
+        await database.discardImport(first)
+        #expect(try await database.finishImport(second).isEmpty)
+        #expect(try await names(database) == ["two.pdf"])
+    }
+}
