@@ -27,7 +27,7 @@ let package = Package(
         .target(
             name: "ShareStore",
             dependencies: [
-                "ShareKit", .product(name: "GRDB", package: "GRDB.swift"),
+                "ShareKit", "CMalloc", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             plugins: ["EmbedTexts"]
@@ -43,6 +43,8 @@ let package = Package(
             ],
             plugins: ["EmbedTexts"]
         ),
+        /// glibc's `malloc_trim`, which Swift's Glibc module leaves out.
+        .systemLibrary(name: "CMalloc"),
         /// libcurl, with typed wrappers for its variadic calls.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         /// The HTTP client of `share`: the API as typed calls over libcurl.

@@ -1,3 +1,4 @@
+import CMalloc
 import Foundation
 import GRDB
 import ShareKit
@@ -36,9 +37,9 @@ public struct ShareDatabase: Sendable {
         configuration.prepareDatabase { db in
             // FULL: a commit (and so a 201) survives a crash of the process or of the machine.
             try db.execute(sql: "PRAGMA synchronous = FULL")
-            // 8 MiB of pages per connection (SQLite's default is 2): the pages searches keep returning to (trigram
+            // 6 MiB of pages per connection (SQLite's default is 2): the pages searches keep returning to (trigram
             // lists, recent rows) are then read from memory rather than from the file, a system call each.
-            try db.execute(sql: "PRAGMA cache_size = -8192")
+            try db.execute(sql: "PRAGMA cache_size = -6144")
         }
         return configuration
     }
@@ -92,7 +93,12 @@ public struct ShareDatabase: Sendable {
 
     /// Ends an import: its records join the history, all at once. Reports those whose id was taken meanwhile.
     public func finishImport(_ staging: ImportStaging) async throws -> [ImportReport.Problem] {
-        try await writer.write { db in try staging.merge(db) }
+        let problems = try await writer.write { db in try staging.merge(db) }
+        // An import fills the writer's page cache with pages no request will want, and sorting its indexes
+        // takes as much again: give that memory back to the system.
+        try await writer.writeWithoutTransaction { db in db.releaseMemory() }
+        share_release_free_memory()
+        return problems
     }
 
     /// Abandons an import whose stream broke: none of it is kept.
