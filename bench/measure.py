@@ -159,19 +159,28 @@ http {{ access_log off; server {{ listen 127.0.0.1:{static_port}; root {work}/ng
         processes.append(nginx)
         wait_until_up(f"http://127.0.0.1:{static_port}/page.json", nginx)
 
-        results = []
-        for name, ours, theirs in shapes(shared_url, peer_table, shared_second, peer_second):
-            rows_ours, rows_theirs = len(json.loads(get(ours)[0])), len(json.loads(get(theirs)[0]))
+        # Everything of ours first, Datasette last: a slow peer keeps working through the requests wrk left in
+        # flight when its run ended, which would take the CPU from whatever is measured next.
+        measured = shapes(shared_url, peer_table, shared_second, peer_second)
+        ours = {}
+        for name, url, _ in measured:
             print(f"measuring {name}", file=sys.stderr)
-            results.append((name, rows_ours, rows_theirs, wrk(ours), wrk(theirs)))
+            ours[name] = (len(json.loads(get(url)[0])), wrk(url))
         static = wrk(f"http://127.0.0.1:{static_port}/page.json")
         under_load_rss = peak_rss_mb(shared.pid)
 
         timing = f"{work}/cli.json"
-        subprocess.run(["hyperfine", "--warmup", "5", "--runs", "50", "--export-json", timing, "--style", "none",
-                        f"{args.bin}/share --server {shared_url} ls --limit 100 > /dev/null",
-                        f"curl -s '{shared_url}/share?limit=100' > /dev/null"], check=True, stdout=subprocess.DEVNULL)
+        # -N: no shell around either command (hyperfine sends their output to /dev/null).
+        subprocess.run(["hyperfine", "-N", "--warmup", "5", "--runs", "50", "--export-json", timing, "--style", "none",
+                        f"{args.bin}/share --server {shared_url} ls --limit 100",
+                        f"curl -s {shared_url}/share?limit=100"], check=True, stdout=subprocess.DEVNULL)
         cli, curl = [entry["mean"] * 1000 for entry in json.load(open(timing))["results"]]
+
+        results = []
+        for name, _, url in measured:
+            print(f"measuring {name} on Datasette", file=sys.stderr)
+            rows, result = ours[name]
+            results.append((name, rows, len(json.loads(get(url)[0])), result, wrk(url)))
 
         write_report(args, results, static, import_seconds, import_rss, under_load_rss, cli, curl, len(page))
     finally:

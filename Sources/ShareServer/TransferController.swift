@@ -9,8 +9,6 @@ struct TransferController {
     /// The largest single record an import accepts; the stream as a whole has no limit.
     let maxRecordBytes: Int
 
-    /// Records staged per transaction.
-    static let batchSize = 10_000
     /// Records read per chunk of an export.
     static let exportChunkSize = 1000
 
@@ -42,61 +40,43 @@ struct TransferController {
 
     private func stage(_ body: RequestBody, in staging: ImportStaging) async throws -> ImportReport {
         var splitter = RecordStreamSplitter(maxRecordBytes: maxRecordBytes)
-        var report = ImportReport()
-        var batch: [(line: Int, share: NewShare)] = []
+        var batches = ImportBatches(database: database, staging: staging)
         var records: [RecordStreamSplitter.Record] = []
-        var failure: RecordStreamSplitter.Failure?
         var body = body.makeAsyncIterator()
-        // One batch is stored while the next is read and checked: the two run side by side, in order.
-        var storing: (count: Int, task: Task<[ImportReport.Problem], any Error>)?
-        let database = database
-        func settle() async throws {
-            guard let (count, task) = storing else { return }
-            storing = nil
-            let problems = try await task.value
-            report.imported += count - problems.count
-            for problem in problems { report.reject(line: problem.line, detail: problem.detail) }
-        }
-        func send() async throws {
-            try await settle()
-            guard !batch.isEmpty else { return }
-            let records = batch
-            storing = (records.count, Task { try await database.stageImport(records, in: staging) })
-            batch.removeAll(keepingCapacity: true)
-        }
         do {
-            while failure == nil {
+            while true {
                 let buffer = try await body.next()
+                var failure: RecordStreamSplitter.Failure?
                 do {
                     if let buffer { try splitter.feed(buffer.readableBytesView, into: &records) } else { try splitter.finish() }
                 } catch {
                     failure = error
                 }
                 for record in records {
+                    let share: NewShare
                     do {
                         let fields = try JSONBody.decode(ShareController.CreateBody.self, from: Data(record.bytes))
-                        let share = try NewShare(
+                        share = try NewShare(
                             id: fields.id, name: fields.name, folder: fields.folder, createdAt: fields.createdAt,
                             size: fields.size?.value)
-                        batch.append((record.line, share))
                     } catch {
-                        report.reject(line: record.line, detail: Problems.detail(for: error))
+                        batches.reject(line: record.line, detail: Problems.detail(for: error))
+                        continue
                     }
-                    if batch.count >= Self.batchSize { try await send() }
+                    try await batches.add(share, line: record.line)
                 }
                 records.removeAll(keepingCapacity: true)
+                if let failure {
+                    batches.reject(line: failure.line, detail: "\(failure.reason); the import stopped here")
+                    break
+                }
                 if buffer == nil { break }
             }
-            try await send()
-            try await settle()
+            return try await batches.finish()
         } catch {
-            // The import is abandoned: let the batch being stored finish before its table is dropped.
-            _ = try? await storing?.task.value
+            await batches.abandon()
             throw error
         }
-        if let failure { report.reject(line: failure.line, detail: "\(failure.reason); the import stopped here") }
-        report.problems.sort { $0.line < $1.line }
-        return report
     }
 
     /// Every live record as NDJSON, oldest stored first, read a chunk at a time while it is sent.
