@@ -39,21 +39,33 @@ struct ShareListing {
     private func orderedMatches(of text: String, _ db: Database) throws -> [Int64]? {
         let (sql, arguments) = orderedRead(of: text)
         var matches: [Int64] = []
-        var read = 0
         try StatementColumns.forEachRow(of: try db.cachedStatement(sql: sql), arguments: arguments) { row in
-            read += 1
-            if row.integer(1) != 0 { matches.append(row.integer(0)) }
-            return matches.count <= query.limit
+            matches.append(row.integer(0))
+            return true
         }
-        return matches.count > query.limit || read < scanBudget ? matches : nil
+        guard matches.count <= query.limit else { return matches }
+        // Fewer matches than a page: all there are if the rows ran out before the budget did.
+        let (filter, _) = ordered(nameSearch: .omitted)
+        let rows = try Int.fetchOne(
+            db.cachedStatement(sql: "SELECT count(*) FROM (SELECT 1 FROM share WHERE \(filter.whereClause) LIMIT ?)"),
+            arguments: StatementArguments(filter.arguments + [scanBudget])) ?? 0
+        return rows < scanBudget ? matches : nil
     }
 
-    /// Rows in the listing's order, at most `scanBudget`, each with whether its name holds `text`. Only indexed
-    /// columns are read, so the table itself is not touched.
+    /// The first matches among at most `scanBudget` rows in the listing's order. Only indexed columns are read,
+    /// so the table itself is not touched, and only matches leave SQLite.
+    ///
+    /// The outer query keeps the order of the inner one: a subquery with LIMIT is not flattened into an outer
+    /// query with WHERE, so SQLite runs it as a co-routine and filters its rows as they come.
     func orderedRead(of text: String) -> (String, StatementArguments) {
         let (filter, order) = ordered(nameSearch: .omitted)
-        let sql = "SELECT seq, instr(name_key, ?) > 0 FROM share WHERE \(filter.whereClause) \(order) LIMIT ?"
-        return (sql, StatementArguments([text] + filter.arguments + [scanBudget]))
+        // The name is tested inside, where SQLite reads it in place from the index page; passed out of the
+        // subquery, it would be copied row by row.
+        let sql = """
+            SELECT seq FROM (SELECT seq, instr(name_key, ?) > 0 AS found FROM share WHERE \(filter.whereClause) \(order) LIMIT ?)
+            WHERE found LIMIT ?
+            """
+        return (sql, StatementArguments([text] + filter.arguments + [scanBudget, query.limit + 1]))
     }
 
     /// The SELECT with its arguments; one row more than the page is asked for, to learn whether another page follows.
