@@ -94,6 +94,7 @@ public struct ShareDatabase: Sendable {
     /// Ends an import: its records join the history, all at once. Reports those whose id was taken meanwhile.
     public func finishImport(_ staging: ImportStaging) async throws -> [ImportReport.Problem] {
         let problems = try await writer.write { db in try staging.merge(db) }
+        trigramCounts.forgetAll()
         // An import fills the writer's page cache with pages no request will want, and sorting its indexes
         // takes as much again: give that memory back to the system.
         try await writer.writeWithoutTransaction { db in db.releaseMemory() }

@@ -6,7 +6,8 @@ import Synchronization
 /// trigrams of its text instead of reading every trigram's list of names.
 ///
 /// Counts are not updated as names change. A stale count only costs time, never a wrong answer: every
-/// candidate a search takes from the index is checked against the whole text.
+/// candidate a search takes from the index is checked against the whole text. A count found stale (more
+/// candidates than it promised) is counted again next time, and an import forgets them all.
 final class TrigramCounts: Sendable {
     /// Counting stops here: a trigram found in this many names is common, whatever its exact count.
     static let cap = 2000
@@ -27,15 +28,31 @@ final class TrigramCounts: Sendable {
             if count < limit { rare.append((trigram, count)) }
         }
         guard !rare.isEmpty else { return nil }
-        let query = rare.sorted { $0.count < $1.count }.prefix(3).map { ShareFilter.phrase($0.trigram) }.joined(separator: " AND ")
+        let rarest = rare.sorted { $0.count < $1.count }.prefix(3).map(\.trigram)
+        let query = rarest.map(ShareFilter.phrase).joined(separator: " AND ")
         let rows = try Int64.fetchAll(
             db, sql: "SELECT rowid FROM share_name_search WHERE share_name_search MATCH ? LIMIT ?", arguments: [query, limit + 1])
-        return rows.count <= limit ? rows : nil
+        guard rows.count <= limit else {
+            // The counts were stale (names were added since): count these trigrams again next time.
+            counts.withLock { counts in for trigram in rarest { counts[trigram] = nil } }
+            return nil
+        }
+        return rows
+    }
+
+    /// The count remembered for `trigram`, if any.
+    func remembered(_ trigram: String) -> Int? {
+        counts.withLock { $0[trigram] }
+    }
+
+    /// Forgets every count, after a change to many names at once.
+    func forgetAll() {
+        counts.withLock { $0.removeAll() }
     }
 
     /// Names containing `trigram`, up to `cap`.
     private func count(_ trigram: String, _ db: Database) throws -> Int {
-        if let known = counts.withLock({ $0[trigram] }) { return known }
+        if let known = remembered(trigram) { return known }
         let count = try Int.fetchOne(
             db, sql: "SELECT count(*) FROM (SELECT 1 FROM share_name_search WHERE share_name_search MATCH ? LIMIT ?)",
             arguments: [ShareFilter.phrase(trigram), Self.cap]) ?? 0
