@@ -96,8 +96,8 @@ public struct ShareDatabase: Sendable {
         let problems = try await writer.write { db in try staging.merge(db) }
         trigramCounts.forgetAll()
         // An import fills the writer's page cache with pages no request will want, and sorting its indexes
-        // takes as much again: give that memory back to the system.
-        try await writer.writeWithoutTransaction { db in db.releaseMemory() }
+        // takes as much again: give that memory back to the system (the import itself is done either way).
+        try? await writer.writeWithoutTransaction { db in db.releaseMemory() }
         share_release_free_memory()
         return problems
     }
