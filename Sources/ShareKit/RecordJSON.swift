@@ -56,12 +56,8 @@ public enum RecordJSON {
         bytes[start...].reverse()
     }
 
-    /// A JSON string as Foundation writes it: `"` and `\` escaped, control characters as `\n`-style or `\u00XX`.
-    public static func appendString(_ text: String, to bytes: inout [UInt8]) {
-        appendString(utf8: text.utf8, to: &bytes)
-    }
-
-    /// `appendString` for text given as its UTF-8 bytes.
+    /// A JSON string, given as its UTF-8 bytes, as Foundation writes it: `"` and `\` escaped, control
+    /// characters as `\n`-style or `\u00XX`.
     @inlinable
     public static func appendString(utf8 text: some Collection<UInt8>, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
