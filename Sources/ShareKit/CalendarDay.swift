@@ -51,8 +51,9 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
     /// The following day (may be year 10000 for 9999-12-31, which is fine for bounds arithmetic).
     public var next: CalendarDay { CalendarDay(daysSinceEpoch: daysSinceEpoch + 1) }
 
+    /// `YYYY-MM-DD`; a day shifted into a local time zone may fall in year -1 or 10000, written `-0001`, `10000`.
     public var description: String {
-        "\(Self.pad(year, 4))-\(Self.pad(month, 2))-\(Self.pad(day, 2))"
+        "\(year < 0 ? "-" : "")\(Self.pad(abs(year), 4))-\(Self.pad(month, 2))-\(Self.pad(day, 2))"
     }
 
     public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {

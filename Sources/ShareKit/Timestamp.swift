@@ -26,6 +26,13 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringCo
         CalendarDay(daysSinceEpoch: Self.floorDivide(millisecondsSinceEpoch, Self.millisecondsPerDay))
     }
 
+    /// The day and the millisecond of that day a clock `offset` milliseconds east of UTC shows at this instant.
+    public func wallClock(offsetMilliseconds offset: Int64) -> (day: CalendarDay, millisecondOfDay: Int64) {
+        let local = millisecondsSinceEpoch + offset
+        let days = Self.floorDivide(local, Self.millisecondsPerDay)
+        return (CalendarDay(daysSinceEpoch: days), local - days * Self.millisecondsPerDay)
+    }
+
     public var description: String {
         var bytes: [UInt8] = []
         appendRFC3339(to: &bytes)

@@ -1,17 +1,17 @@
 import Foundation
 import Hummingbird
-import NIOCore
 import Logging
+import NIOCore
 import ShareKit
 import ShareStore
 
-/// The routes of `shared`, under the configured base path, behind problem mapping, logging and auth.
+/// The routes of `shared`, under the configured base path, behind logging, problem mapping and auth.
 public func buildRouter(setup: ServerSetup, database: ShareDatabase) -> Router<ShareRequestContext> {
     let server = setup.config.server
     let prefix = server.basePath == "/" ? "" : server.basePath
     let router = Router(context: ShareRequestContext.self, options: .autoGenerateHeadEndpoints)
+    router.add(middleware: RequestLogMiddleware(log: AccessLog(trustedProxies: server.trustedProxies)))
     router.add(middleware: ProblemMiddleware())
-    router.add(middleware: RequestLogMiddleware(trustedProxies: server.trustedProxies))
     router.add(
         middleware: BearerAuthMiddleware(
             tokens: setup.tokens, publicRead: setup.config.auth.publicRead,
@@ -28,23 +28,38 @@ public func buildRouter(setup: ServerSetup, database: ShareDatabase) -> Router<S
     return router
 }
 
+/// The router with every request path in one spelling (`RequestPath`), as the daemon and the tests serve it.
+public func buildResponder(setup: ServerSetup, database: ShareDatabase) -> some HTTPResponder<ShareRequestContext> {
+    NormalizedPathResponder(router: buildRouter(setup: setup, database: database).buildResponder())
+}
+
 /// Opens and migrates the database, then builds the server; nothing listens until the database is ready.
 public func buildApplication(setup: ServerSetup, logger: Logger) throws -> some ApplicationProtocol {
     let database = try ShareDatabase(path: setup.config.database.path)
     logger.info("database ready", metadata: ["path": "\(database.path)"])
+    let server = setup.config.server
     let address: BindAddress
-    switch setup.config.server.listen {
+    switch server.listen {
     case .tcp(let host, let port):
         address = .hostname(host, port: port)
     case .unix(let path):
-        try removeStaleSocket(at: path)
+        try UnixSocketFile.prepare(path)
         address = .unixDomainSocket(path: path)
     }
+    let prefix = server.basePath == "/" ? "" : server.basePath
+    let rules = ConnectionGuard.Rules(
+        registry: ConnectionRegistry(limit: server.maxConnections, logger: logger),
+        accessLog: AccessLog(trustedProxies: server.trustedProxies), logger: logger,
+        bodyLimit: { path in path == "\(prefix)/share/import" ? nil : server.maxBodyBytes })
     return Application(
-        router: buildRouter(setup: setup, database: database),
+        responder: buildResponder(setup: setup, database: database),
+        server: .http1(
+            configuration: .init(
+                additionalChannelHandlers: [ConnectionGuard(rules: rules)],
+                idleTimeout: .seconds(Int64(server.idleTimeoutSeconds)))),
         configuration: .init(address: address, serverName: "shared"),
         onServerRunning: { channel in
-            logger.info("serving on \(boundAddress(channel.localAddress) ?? setup.config.server.listen.description)")
+            logger.info("serving on \(boundAddress(channel.localAddress) ?? server.listen.description)")
         },
         logger: logger
     )
@@ -55,14 +70,4 @@ private func boundAddress(_ address: SocketAddress?) -> String? {
     if let path = address?.pathname { return "unix:\(path)" }
     guard let host = address?.ipAddress, let port = address?.port else { return nil }
     return ListenAddress.tcp(host: host, port: port).description
-}
-
-/// A socket file left by an earlier run would make binding fail; anything else at that path is left alone.
-private func removeStaleSocket(at path: String) throws {
-    var info = stat()
-    guard lstat(path, &info) == 0 else { return }
-    guard info.st_mode & S_IFMT == S_IFSOCK else {
-        throw ConfigError("\(path) exists and is not a socket; refusing to replace it")
-    }
-    unlink(path)
 }

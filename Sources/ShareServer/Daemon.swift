@@ -17,6 +17,7 @@ public func runDaemon(setup: ServerSetup, checkOnly: Bool) async throws {
         return handler
     }
     let logger = Logger(label: "shared")
+    raiseOpenFileLimit(toHold: setup.config.server.maxConnections, logger: logger)
     let application: any ApplicationProtocol
     do {
         application = try buildApplication(setup: setup, logger: logger)
@@ -44,4 +45,20 @@ private func summary(of setup: ServerSetup) -> String {
           database:  \(config.database.path)
           auth:      \(auth)\(config.auth.publicRead ? ", public reads" : "")
         """
+}
+
+/// Raises the soft limit on open files toward the hard one, as servers do, so that `max_connections` sockets fit
+/// beside the database's files; a hard limit too low for them is logged, and the first to run short is new
+/// connections (which the connection limit keeps from happening when set below it).
+private func raiseOpenFileLimit(toHold connections: Int, logger: Logger) {
+    var limit = rlimit()
+    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
+    let wanted = rlim_t(connections + 64)
+    if limit.rlim_cur < wanted {
+        limit.rlim_cur = min(wanted, limit.rlim_max)
+        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    }
+    if limit.rlim_cur < wanted {
+        logger.warning("the open-file limit (\(limit.rlim_cur)) is below max_connections (\(connections)) plus the database's files")
+    }
 }

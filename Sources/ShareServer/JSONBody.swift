@@ -12,14 +12,41 @@ enum JSONBody {
         try decode(Body.self, from: Data(buffer: try await request.body.collect(upTo: maxBytes)))
     }
 
-    /// Decodes one JSON object, turning a failure into an error that names the field.
+    /// Decodes one JSON object, turning a failure into an error that names the field. A key given twice is
+    /// refused by name: the decoder would silently keep one of the two values.
     static func decode<Body: Decodable>(_ type: Body.Type, from data: Data) throws(ShareError) -> Body {
+        let members = JSONObjectMembers(Array(data))
+        if let key = members?.repeatedKey { throw .invalidField(key, "is given more than once") }
         do {
             return try WireJSON.decoder().decode(Body.self, from: data)
         } catch let error as DecodingError {
-            throw problem(for: error)
+            throw members.flatMap { unreadableMember(of: $0, as: Body.self) } ?? problem(for: error)
         } catch {
             throw .malformedBody("the body could not be read as JSON")
+        }
+    }
+
+    /// The member the decoder cannot read, found by decoding each alone, when the body as a whole is
+    /// well-formed: a number out of range (`1e400`) is otherwise reported against the whole body.
+    private static func unreadableMember<Body: Decodable>(of members: JSONObjectMembers, as type: Body.Type) -> ShareError? {
+        for (key, value) in members.members {
+            guard let quotedKey = try? WireJSON.encoder().encode(key) else { continue }
+            let alone = Data("{".utf8) + quotedKey + Data(":".utf8) + Data(value) + Data("}".utf8)
+            guard isUnreadable(alone, as: Body.self) else { continue }
+            return .invalidField(key, "is not a value this server can read: '\(String(decoding: value.prefix(40), as: UTF8.self))'")
+        }
+        return nil
+    }
+
+    /// True when the decoder rejects `data` as a whole rather than one field of it.
+    private static func isUnreadable<Body: Decodable>(_ data: Data, as type: Body.Type) -> Bool {
+        do {
+            _ = try WireJSON.decoder().decode(Body.self, from: data)
+            return false
+        } catch DecodingError.dataCorrupted(let context) {
+            return context.codingPath.isEmpty
+        } catch {
+            return false
         }
     }
 

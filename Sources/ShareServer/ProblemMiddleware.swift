@@ -1,6 +1,8 @@
+import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import NIOHTTP1
 import ShareKit
 import ShareStore
 
@@ -38,6 +40,8 @@ enum Problems {
                 ProblemDetails(status: 405, title: "Method Not Allowed", detail: "this path accepts \(allowed)"),
                 [.allow: allowed]
             )
+        case let error as HTTPParserError:
+            return (ProblemDetails(status: 400, title: "Bad Request", detail: error.problemDetail), [.connection: "close"])
         case is NIOTooManyBytesError:
             return (ProblemDetails(status: 413, title: "Content Too Large", detail: "the request body is larger than the server accepts"), [:])
         case let error as any HTTPResponseError:
@@ -47,6 +51,11 @@ enum Problems {
         default:
             return (ProblemDetails(status: 500, title: "Internal Server Error", detail: "the server could not complete the request; see its log"), [:])
         }
+    }
+
+    /// A problem's JSON, for answers written outside a route (`ConnectionGuard`).
+    static func encoded(_ problem: ProblemDetails) -> ByteBuffer {
+        ByteBuffer(bytes: (try? WireJSON.encoder().encode(problem)) ?? Data())
     }
 
     /// The detail alone, for reports that list problems (imports).

@@ -4,7 +4,8 @@ struct RecordStreamSplitter {
     /// One record's bytes and the line it starts on.
     struct Record {
         let line: Int
-        let bytes: [UInt8]
+        /// Nil for a record larger than `maxRecordBytes`: it was read past without keeping it, to be reported.
+        let bytes: [UInt8]?
     }
 
     /// Why the stream cannot be read on: the records before it were fine.
@@ -21,6 +22,8 @@ struct RecordStreamSplitter {
     private var layout = Layout.unknown
     private var expecting = Expecting.start
     private var record: [UInt8] = []
+    /// The record being read is over the limit: its bytes are no longer kept, only its end is looked for.
+    private var oversized = false
     private var recordLine = 0
     private var depth = 0
     private var inString = false
@@ -35,7 +38,7 @@ struct RecordStreamSplitter {
     mutating func feed(_ bytes: some Sequence<UInt8>, into records: inout [Record]) throws(Failure) {
         for byte in bytes {
             if depth > 0 {
-                if let done = try take(byte) { records.append(done) }
+                if let done = take(byte) { records.append(done) }
             } else {
                 try between(byte)
             }
@@ -50,10 +53,13 @@ struct RecordStreamSplitter {
     }
 
     /// A byte inside a record: follow strings and nesting until the object closes.
-    private mutating func take(_ byte: UInt8) throws(Failure) -> Record? {
-        record.append(byte)
-        guard record.count <= maxRecordBytes else {
-            throw Failure(line: recordLine, reason: "the record is larger than \(maxRecordBytes) bytes")
+    private mutating func take(_ byte: UInt8) -> Record? {
+        if !oversized {
+            record.append(byte)
+            if record.count > maxRecordBytes {
+                oversized = true
+                record = []
+            }
         }
         if inString {
             if escaped {
@@ -72,9 +78,9 @@ struct RecordStreamSplitter {
         default: break
         }
         guard depth == 0 else { return nil }
-        defer { record = [] }
+        defer { (record, oversized) = ([], false) }
         expecting = layout == .array ? .separatorOrEnd : .value
-        return Record(line: recordLine, bytes: record)
+        return Record(line: recordLine, bytes: oversized ? nil : record)
     }
 
     /// A byte between records: whitespace, the array's brackets and commas, or the start of the next object.

@@ -15,6 +15,13 @@ struct TransferController {
     func addRoutes(to group: RouterGroup<ShareRequestContext>) {
         group.post("share/import", use: importShares)
         group.get("share/export", use: exportShares)
+        // The generated HEAD would claim `Content-Length: 0`: the export's length is not known before it is
+        // written, so HEAD answers GET's headers, streamed framing included, without the body.
+        group.head("share/export") { request, context in
+            var response = try await exportShares(request, context: context)
+            response.body = ResponseBody { writer in try await writer.finish(nil) }
+            return response
+        }
         group.rejectMethods(on: "share/import", except: [.post])
         group.rejectMethods(on: "share/export", except: [.get])
     }
@@ -53,9 +60,13 @@ struct TransferController {
                     failure = error
                 }
                 for record in records {
+                    guard let bytes = record.bytes else {
+                        batches.reject(line: record.line, detail: "the record is larger than \(maxRecordBytes) bytes")
+                        continue
+                    }
                     let share: NewShare
                     do {
-                        let fields = try JSONBody.decode(ShareController.CreateBody.self, from: Data(record.bytes))
+                        let fields = try JSONBody.decode(ShareController.CreateBody.self, from: Data(bytes))
                         share = try NewShare(
                             id: fields.id, name: fields.name, folder: fields.folder, createdAt: fields.createdAt,
                             size: fields.size?.value)

@@ -12,9 +12,9 @@ import Testing
                 try splitter.feed(bytes[start..<min(bytes.count, start + chunk)], into: &records)
             }
             try splitter.finish()
-            return (records.map { String(decoding: $0.bytes, as: UTF8.self) }, records.map(\.line), nil)
+            return (records.map { $0.bytes.map { String(decoding: $0, as: UTF8.self) } ?? "(too large)" }, records.map(\.line), nil)
         } catch {
-            return (records.map { String(decoding: $0.bytes, as: UTF8.self) }, records.map(\.line), "line \(error.line): \(error.reason)")
+            return (records.map { $0.bytes.map { String(decoding: $0, as: UTF8.self) } ?? "(too large)" }, records.map(\.line), "line \(error.line): \(error.reason)")
         }
     }
 
@@ -50,6 +50,17 @@ import Testing
         #expect(split("[{\"a\":1}").failure?.contains("not closed") == true)
         #expect(split("[{\"a\":1}] {\"b\":2}").failure?.contains("nothing may follow") == true)
         #expect(split("[1, 2]").failure?.contains("JSON object") == true)
-        #expect(split("{\"name\":\"" + String(repeating: "x", count: 2000) + "\"}").failure?.contains("larger than") == true)
+    }
+
+    @Test func anOversizedRecordIsSkippedAndTheRecordsAfterItAreStillRead() {
+        let big = "{\"name\":\"" + String(repeating: "}x{\\\"", count: 500) + "\"}"
+        for text in ["{\"a\":1}\n\(big)\n{\"b\":2}\n", "[{\"a\":1},\n\(big),\n{\"b\":2}]"] {
+            for chunk in [7, 100, .max] {
+                let result = split(text, chunk: chunk)
+                #expect(result.records == ["{\"a\":1}", "(too large)", "{\"b\":2}"], "chunks of \(chunk)")
+                #expect(result.lines == [1, 2, 3])
+                #expect(result.failure == nil)
+            }
+        }
     }
 }

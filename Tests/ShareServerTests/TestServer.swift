@@ -20,7 +20,7 @@ func withServer<Value: Sendable>(
     let database = try ShareDatabase(path: config.database.path)
     var logger = Logger(label: "share-server-tests")
     logger.logLevel = .warning
-    return try await Application(router: buildRouter(setup: setup, database: database), logger: logger).test(.router, test)
+    return try await Application(responder: buildResponder(setup: setup, database: database), logger: logger).test(.router, test)
 }
 
 extension TestClientProtocol {

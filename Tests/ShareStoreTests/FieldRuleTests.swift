@@ -1,3 +1,4 @@
+import ShareKit
 import ShareStore
 import Testing
 

@@ -38,13 +38,18 @@ enum Formats {
         return "\(value) B"
     }
 
-    /// `2021-01-17 20:40` in `zone` (with `:56` seconds when `seconds`).
+    /// `2021-01-17 20:40` in `zone` (with `:56` seconds when `seconds`). Near the ends of the years 0000–9999
+    /// a local time may fall outside them: `10000-01-01 08:59`, never a wrapped year.
     static func localTime(_ time: Timestamp, in zone: TimeZone, seconds: Bool = false) -> String {
         let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(time.millisecondsSinceEpoch) / 1000))
-        // The local wall clock written as if it were UTC: `2021-01-17T20:40:56.789Z`, cut to what is shown.
-        var text: [UInt8] = []
-        Timestamp(millisecondsSinceEpoch: time.millisecondsSinceEpoch + Int64(offset) * 1000).appendRFC3339(to: &text)
-        text[10] = UInt8(ascii: " ")
-        return String(decoding: text.prefix(seconds ? 19 : 16), as: UTF8.self)
+        let (day, millisecond) = time.wallClock(offsetMilliseconds: Int64(offset) * 1000)
+        let second = millisecond / 1000
+        var text = "\(day) \(twoDigits(second / 3600)):\(twoDigits(second / 60 % 60))"
+        if seconds { text += ":\(twoDigits(second % 60))" }
+        return text
+    }
+
+    private static func twoDigits(_ value: Int64) -> String {
+        value < 10 ? "0\(value)" : String(value)
     }
 }

@@ -15,7 +15,7 @@ extension ConfigValueKind where Value == String {
 extension ConfigValueKind where Value == Bool {
     static let bool = ConfigValueKind(
         expected: "true or false", fromTOML: { $0.type == .bool ? $0.bool : nil },
-        fromText: { ["true": true, "1": true, "false": false, "0": false][$0.lowercased()] })
+        fromText: { ["true": true, "false": false][$0] })
 }
 
 extension ConfigValueKind where Value == Int {

@@ -25,6 +25,14 @@ extension ConfigSetting {
             guard bytes > 0 else { throw InvalidSetting(reason: "must be a positive number of bytes") }
             config.server.maxBodyBytes = bytes
         },
+        ConfigSetting("server", "max_connections", .integer) { config, count, _ in
+            guard count > 0 else { throw InvalidSetting(reason: "must be a positive number of connections") }
+            config.server.maxConnections = count
+        },
+        ConfigSetting("server", "idle_timeout_seconds", .integer) { config, seconds, _ in
+            guard seconds > 0 else { throw InvalidSetting(reason: "must be a positive number of seconds") }
+            config.server.idleTimeoutSeconds = seconds
+        },
         ConfigSetting("database", "path", .string) { config, path, base in
             guard !path.isEmpty else { throw InvalidSetting(reason: "must not be empty") }
             config.database.path = ConfigLoader.absolutePath(path, relativeTo: base)
@@ -50,13 +58,17 @@ extension ConfigSetting {
         ConfigSetting("client", "token", .string) { config, token, _ in
             config.client.token = token
         },
+        ConfigSetting("client", "max_response_bytes", .integer) { config, bytes, _ in
+            guard bytes > 0 else { throw InvalidSetting(reason: "must be a positive number of bytes") }
+            config.client.maxResponseBytes = bytes
+        },
         ConfigSetting("client", "timezone", .string) { config, text, _ in
             config.client.timezone = text.isEmpty ? "" : try zoneName(text)
         },
     ]
 
     private static func zoneName(_ text: String) throws -> String {
-        guard TimeZone(identifier: text) != nil else {
+        guard TimeZoneName.zone(text) != nil else {
             throw InvalidSetting(reason: "'\(text)' is not an IANA time zone such as Europe/Paris")
         }
         return text

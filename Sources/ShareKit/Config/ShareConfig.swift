@@ -24,6 +24,10 @@ public struct ServerSettings: Sendable, Equatable {
     public var timezone = "UTC"
     public var trustedProxies = [IPAddressRange("127.0.0.1/32")!, IPAddressRange("::1/128")!]
     public var maxBodyBytes = 1_048_576
+    /// Open connections at most; past it, the connection idle the longest makes way for a new one.
+    public var maxConnections = 1000
+    /// A connection with no request in progress (or a request that stopped arriving) is closed after this long.
+    public var idleTimeoutSeconds = 60
 
     public init() {}
 }
@@ -55,6 +59,8 @@ public struct ClientSettings: Sendable, Equatable {
     public var token = ""
     /// Empty means the system zone.
     public var timezone = ""
+    /// The largest response `share` reads into memory (a listing page, a record); streamed exports are not held.
+    public var maxResponseBytes = 16 * 1_048_576
 
     public init() {}
 }

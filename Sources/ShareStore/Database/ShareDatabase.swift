@@ -25,6 +25,7 @@ public struct ShareDatabase: Sendable {
             throw StoreError.cannotOpen(path: path, reason: "\(error)")
         }
         try SchemaMigrator.migrate(writer, path: path)
+        try StoredSearchKeys.refresh(writer)
         // The one writer connection gets a larger page cache (24 MiB): a write touches a dozen indexes, and with
         // SQLite's default 2 MB it spills pages to the WAL over and over.
         try writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA cache_size = -24576") }

@@ -30,7 +30,7 @@ public enum FileName {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
-    private static func hex(_ scalar: Unicode.Scalar) -> String {
+    static func hex(_ scalar: Unicode.Scalar) -> String {
         let digits = String(scalar.value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }

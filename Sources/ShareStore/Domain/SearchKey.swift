@@ -1,9 +1,19 @@
-/// The form names are compared in, for search and for sorting by name: NFC, then Unicode lowercase.
+import Foundation
+
+/// The form names are compared in, for search and for sorting by name: NFC, then full Unicode case folding
+/// (`ß` and `SS` alike, final `ς` as `σ`), then NFC again.
 ///
-/// Both the stored key and the query go through it, so `Résumé` (composed or not) matches `résumé` and `RÉSUMÉ`.
+/// Both the stored key and the query go through it, so `Résumé` (composed or not) matches `résumé` and `RÉSUMÉ`,
+/// and `STRASSE` matches `straße`.
 public enum SearchKey {
+    /// Which folding `fold` is; stored keys made by an earlier one are made again (`StoredSearchKeys`).
+    /// 0 was NFC and lowercase; 1 is full case folding.
+    static let version = 1
+
     public static func fold(_ text: String) -> String {
-        nfc(nfc(text).lowercased())
+        // ASCII folds to its lowercase: the fast path imports take for most names.
+        guard text.utf8.contains(where: { $0 >= 0x80 }) else { return text.lowercased() }
+        return nfc(nfc(text).folding(options: [.caseInsensitive], locale: nil))
     }
 
     /// NFC normalisation; ASCII text is already NFC, and skipping Foundation for it makes imports much faster.

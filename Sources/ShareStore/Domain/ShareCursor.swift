@@ -1,3 +1,5 @@
+import ShareKit
+
 /// Where the previous page ended: the last record's sort value and id, for keyset paging.
 ///
 /// On the wire it is opaque (base64url); it also records the sort it was made for, so it cannot be misapplied.

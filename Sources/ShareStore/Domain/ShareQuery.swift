@@ -41,6 +41,10 @@ public struct ShareQuery: Equatable, Sendable {
             guard values.updateValue(value, forKey: name) == nil else {
                 throw .invalidParameter(name, "is given more than once")
             }
+            // No name holds a control character, and SQLite would cut a text at a NUL: refused, never dropped.
+            if let control = value.unicodeScalars.first(where: FileName.isControl) {
+                throw .invalidParameter(name, "must not contain control characters (found U+\(FileName.hex(control)))")
+            }
         }
 
         var zone = defaultZone

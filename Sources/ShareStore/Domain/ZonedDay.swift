@@ -2,46 +2,51 @@ import Foundation
 import ShareKit
 
 /// Calendar days as people in a given time zone live them: 23 or 25 hours long on DST-change days.
+///
+/// Days are those of the proleptic Gregorian calendar, as RFC 3339 writes them, from 0000 to 9999: Foundation's
+/// `Calendar` switches to the Julian calendar before 1582, so only the zone's UTC offsets are taken from it.
 public struct ZonedCalendar: Sendable, Equatable {
     public let zone: TimeZone
-    private let calendar: Calendar
 
     /// nil when `identifier` is not a zone this system knows (IANA names such as `Asia/Shanghai`, or `UTC`).
     public init?(identifier: String) {
-        guard !identifier.isEmpty, let zone = TimeZone(identifier: identifier) else { return nil }
+        guard let zone = TimeZoneName.zone(identifier) else { return nil }
         self.init(zone: zone)
     }
 
     public init(zone: TimeZone) {
         self.zone = zone
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        self.calendar = calendar
     }
 
     /// The first instant of `day` in this zone: local midnight, or the end of a DST gap that swallows it.
     public func start(of day: CalendarDay) -> Timestamp {
-        let components = DateComponents(year: day.year, month: day.month, day: day.day)
-        guard let date = calendar.date(from: components) else {
-            // Only reachable for years Foundation cannot represent; fall back to the zone's standard offset.
-            return Timestamp(millisecondsSinceEpoch: Timestamp(startOf: day).millisecondsSinceEpoch
-                - Int64(zone.secondsFromGMT()) * 1000)
+        // Local midnight written as if it were UTC; the instant is that minus the offset in force then.
+        let midnight = Timestamp(startOf: day).millisecondsSinceEpoch
+        let dayLength = Timestamp.millisecondsPerDay
+        let (earlier, later) = (offset(at: midnight - dayLength), offset(at: midnight + dayLength))
+        let candidates = [midnight - earlier, midnight - later].filter { offset(at: $0) == midnight - $0 }
+        if let first = candidates.min() { return Timestamp(millisecondsSinceEpoch: first) }
+        // Midnight falls in a gap: the day starts when the clocks jump, the first instant whose local time is past
+        // it. Offsets change on whole seconds, so the search is in seconds.
+        var (before, after) = ((midnight - later) / 1000, (midnight - earlier) / 1000)
+        while after - before > 1 {
+            let middle = before + (after - before) / 2
+            if middle * 1000 + offset(at: middle * 1000) >= midnight { after = middle } else { before = middle }
         }
-        return Timestamp(millisecondsSinceEpoch: Int64((date.timeIntervalSince1970 * 1000).rounded()))
+        return Timestamp(millisecondsSinceEpoch: after * 1000)
     }
 
     /// The zone's UTC offset at `start`, and each change of it up to `end`: enough to tell the local day of any
     /// instant in between without asking the zone again.
     public func offsets(from start: Timestamp, through end: Timestamp) -> (initial: Int64, changes: [(at: Int64, offset: Int64)]) {
-        func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
-        func offset(at date: Date) -> Int64 { Int64(zone.secondsFromGMT(for: date)) * 1000 }
         var changes: [(at: Int64, offset: Int64)] = []
-        var cursor = date(start.millisecondsSinceEpoch)
-        while let next = zone.nextDaylightSavingTimeTransition(after: cursor), next <= date(end.millisecondsSinceEpoch) {
-            changes.append((Int64((next.timeIntervalSince1970 * 1000).rounded()), offset(at: next)))
+        var cursor = Self.date(start.millisecondsSinceEpoch)
+        while let next = zone.nextDaylightSavingTimeTransition(after: cursor), next <= Self.date(end.millisecondsSinceEpoch) {
+            let at = Int64((next.timeIntervalSince1970 * 1000).rounded())
+            changes.append((at, offset(at: at)))
             cursor = next
         }
-        return (offset(at: date(start.millisecondsSinceEpoch)), changes)
+        return (offset(at: start.millisecondsSinceEpoch), changes)
     }
 
     public static func == (lhs: ZonedCalendar, rhs: ZonedCalendar) -> Bool {
@@ -51,5 +56,14 @@ public struct ZonedCalendar: Sendable, Equatable {
     /// The instants of `day`: from its start, inclusive, to the next day's start, exclusive.
     public func range(of day: CalendarDay) -> Range<Timestamp> {
         start(of: day)..<start(of: day.next)
+    }
+
+    /// The zone's offset from UTC at an instant, in milliseconds.
+    private func offset(at milliseconds: Int64) -> Int64 {
+        Int64(zone.secondsFromGMT(for: Self.date(milliseconds))) * 1000
+    }
+
+    private static func date(_ milliseconds: Int64) -> Date {
+        Date(timeIntervalSince1970: Double(milliseconds) / 1000)
     }
 }

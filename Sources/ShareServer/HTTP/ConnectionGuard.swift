@@ -1,0 +1,167 @@
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOHTTPTypes
+import ShareKit
+
+/// The first handler of every connection once HTTP is decoded: it keeps the connection's place in the
+/// `ConnectionRegistry`, and answers what must be answered before a request reaches a route:
+/// - bytes that are not HTTP (a chunk size `zz`, a request line over the limit): a 400 problem, then close;
+/// - a transfer coding other than `chunked` (`gzip, chunked`): 501, as the body cannot be read as sent;
+/// - `Expect: 100-continue`: 413 at once when the declared length is over the route's limit, else
+///   `100 Continue`, so the client sends its body without waiting; any other expectation: 417.
+///
+/// Each answer it gives leaves its access-log line, like routed requests.
+final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    /// What every connection's guard shares.
+    struct Rules: Sendable {
+        let registry: ConnectionRegistry
+        let accessLog: AccessLog
+        let logger: Logger
+        /// The largest body a request to a (normalised) path may declare; nil for no limit (imports stream).
+        let bodyLimit: @Sendable (String) -> Int?
+    }
+
+    private let rules: Rules
+    private var registered = false
+    /// A request's head has been read and its end not yet.
+    private var requestOpen = false
+    /// A request's head has been read and its response not yet fully written.
+    private var responseOwed = false
+    /// The open request was answered here: the rest of it is not passed on.
+    private var answeredHere = false
+    private var current: (head: HTTPRequest, started: ContinuousClock.Instant)?
+    /// Malformed bytes that followed a request whose response is still being written: answered after it.
+    private var pendingError: HTTPParserError?
+
+    init(rules: Rules) {
+        self.rules = rules
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { register(context) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        register(context)
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        rules.registry.remove(context.channel)
+        context.fireChannelInactive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            (requestOpen, responseOwed, answeredHere, current) = (true, true, false, (head, .now))
+            rules.registry.setBusy(context.channel, true)
+            if let problem = refusal(of: head) {
+                answer(problem, context)
+                return
+            }
+            if head.headerFields[.expect] != nil {
+                context.writeAndFlush(wrapOutboundOut(.head(HTTPResponse(status: .continue))), promise: nil)
+            }
+        case .body:
+            break
+        case .end:
+            requestOpen = false
+            updateBusy(context)
+        }
+        if !answeredHere { context.fireChannelRead(data) }
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        guard case .end = unwrapOutboundIn(data) else {
+            context.write(data, promise: promise)
+            return
+        }
+        (responseOwed, current) = (false, nil)
+        updateBusy(context)
+        context.write(data, promise: promise)
+        if let pendingError {
+            answer(ProblemDetails(status: 400, title: "Bad Request", detail: pendingError.problemDetail), context)
+        }
+    }
+
+    /// Malformed HTTP between requests is answered here; inside a request that a route is reading, the route
+    /// meets the error in the body and answers it (see `Problems`).
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard let parseError = error as? HTTPParserError, !answeredHere else {
+            if !answeredHere { context.fireErrorCaught(error) }
+            return
+        }
+        if responseOwed && requestOpen {
+            context.fireErrorCaught(error)
+        } else if responseOwed {
+            pendingError = parseError
+        } else if requestOpen {
+            // Answered already, and the rest of that request's body is broken: nothing more can be read.
+            context.close(promise: nil)
+        } else {
+            answer(ProblemDetails(status: 400, title: "Bad Request", detail: parseError.problemDetail), context)
+        }
+    }
+
+    private func register(_ context: ChannelHandlerContext) {
+        guard !registered else { return }
+        registered = true
+        if !rules.registry.admit(context.channel) { context.close(promise: nil) }
+    }
+
+    private func updateBusy(_ context: ChannelHandlerContext) {
+        if !requestOpen && !responseOwed { rules.registry.setBusy(context.channel, false) }
+    }
+
+    /// Why `head` cannot be served at all, if it cannot.
+    private func refusal(of head: HTTPRequest) -> ProblemDetails? {
+        if let codings = head.headerFields[.transferEncoding],
+            let unknown = codings.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() })
+                .first(where: { $0 != "chunked" })
+        {
+            return ProblemDetails(
+                status: 501, title: "Not Implemented",
+                detail: "the transfer coding '\(unknown)' is not supported; send the body as it is, or chunked")
+        }
+        if let expectation = head.headerFields[.expect], expectation.lowercased() != "100-continue" {
+            return ProblemDetails(status: 417, title: "Expectation Failed", detail: "only 'Expect: 100-continue' is supported")
+        }
+        let target = head.path ?? "/"
+        let path = RequestPath.normalize(target[..<(target.firstIndex(of: "?") ?? target.endIndex)])
+        if let declared = head.headerFields[.contentLength].flatMap(Int.init), let limit = rules.bodyLimit(path), declared > limit {
+            return ProblemDetails(
+                status: 413, title: "Content Too Large",
+                detail: "the request body (\(declared) bytes) is larger than the \(limit) bytes the server accepts")
+        }
+        return nil
+    }
+
+    /// Writes `problem` as the whole response and closes the connection: what follows on it cannot be trusted
+    /// to start a new request.
+    private func answer(_ problem: ProblemDetails, _ context: ChannelHandlerContext) {
+        answeredHere = true
+        responseOwed = false
+        let body = Problems.encoded(problem)
+        let fields: HTTPFields = [
+            .contentType: ProblemDetails.mediaType, .contentLength: String(body.readableBytes), .connection: "close",
+        ]
+        context.write(wrapOutboundOut(.head(HTTPResponse(status: .init(code: problem.status), headerFields: fields))), promise: nil)
+        context.write(wrapOutboundOut(.body(body)), promise: nil)
+        let written = context.eventLoop.makePromise(of: Void.self)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
+        let channel = context.channel
+        written.futureResult.whenComplete { _ in channel.close(promise: nil) }
+        rules.accessLog.record(
+            rules.logger, method: current?.head.method.rawValue ?? "-", path: current?.head.path ?? "-", status: problem.status,
+            headers: current?.head.headerFields ?? [:], peer: context.remoteAddress, since: current?.started ?? .now)
+    }
+}
