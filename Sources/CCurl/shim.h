@@ -36,4 +36,8 @@ static inline CURLcode share_curl_getinfo_long(CURL *handle, CURLINFO info, long
     return curl_easy_getinfo(handle, info, value);
 }
 
+static inline CURLcode share_curl_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
 #endif

@@ -33,6 +33,9 @@ struct CommandContext {
     let json: Bool
     let style: TerminalStyle
     let output: any TextOutput
+    /// Where bytes from the server go as they are (`--json`, `export`): exact into a pipe or a file, escaped on a
+    /// terminal, where a control character could rewrite the screen.
+    let rawOutput: any TextOutput
     let input: any TextInput
     /// Standard error when it is a terminal, for progress that redraws itself; nil otherwise.
     let statusLine: (any TextOutput)?
@@ -40,7 +43,8 @@ struct CommandContext {
     /// Resolves the options against share.toml and the environment (flags win), and opens the transport.
     static func make(
         _ options: GlobalOptions, environment: [String: String], output: any TextOutput, outputIsTerminal: Bool,
-        input: any TextInput, statusLine: (any TextOutput)? = nil, transport: (ServerAddress) throws -> any HTTPTransport
+        input: any TextInput, statusLine: (any TextOutput)? = nil,
+        transport: (ServerAddress, ClientSettings) throws -> any HTTPTransport
     ) throws -> CommandContext {
         let config: ShareConfig
         do {
@@ -55,7 +59,7 @@ struct CommandContext {
                 exitStatus: CommandFailure.configurationStatus)
         }
         let zoneName = options.tz ?? (config.client.timezone.isEmpty ? nil : config.client.timezone)
-        let zone = zoneName.map { TimeZone(identifier: $0) } ?? .current
+        let zone = zoneName.map(TimeZoneName.zone) ?? .current
         guard let zone else {
             throw CommandFailure("--tz: '\(zoneName ?? "")' is not an IANA time zone such as Europe/Paris", exitStatus: 64)
         }
@@ -63,9 +67,10 @@ struct CommandContext {
         let colored = colorAllowed && (options.color == .always || (options.color == .auto && outputIsTerminal))
         let token = options.token ?? config.client.token
         return CommandContext(
-            api: ShareAPI(transport: try transport(server), server: server, token: token), zone: zone,
-            zoneName: zoneName ?? zone.identifier, json: options.json,
-            style: TerminalStyle(enabled: colored), output: output, input: input, statusLine: statusLine)
+            api: ShareAPI(transport: try transport(server, config.client), server: server, token: token), zone: zone,
+            zoneName: zoneName ?? zone.identifier, json: options.json, style: TerminalStyle(enabled: colored), output: output,
+            rawOutput: outputIsTerminal ? TerminalEscapingOutput(terminal: output) : output, input: input,
+            statusLine: statusLine)
     }
 
     /// The context of a real run: libcurl, the process's stdout and stdin.
@@ -73,16 +78,19 @@ struct CommandContext {
         try make(
             options, environment: ProcessInfo.processInfo.environment, output: StandardOutput(), outputIsTerminal: isatty(1) == 1,
             input: StandardInput(), statusLine: isatty(2) == 1 ? StandardError() : nil,
-            transport: { try CurlTransport(unixSocket: $0.unixSocket) })
+            transport: { server, settings in
+                try CurlTransport(
+                    unixSocket: server.unixSocket, timeoutSeconds: settings.timeoutSeconds, maxResponseBytes: settings.maxResponseBytes)
+            })
     }
 
     func print(_ text: String) {
         output.write(text.hasSuffix("\n") ? text : text + "\n")
     }
 
-    /// Prints a response body exactly as the server sent it.
+    /// Prints a response body exactly as the server sent it (escaped on a terminal).
     func printJSON(_ body: Data) {
-        print(String(decoding: body, as: UTF8.self))
+        rawOutput.write(bytes: Array(body) + (body.last == UInt8(ascii: "\n") ? [] : [UInt8(ascii: "\n")]))
     }
 }
 

@@ -10,7 +10,12 @@ struct Listing {
     func run(in context: CommandContext) throws {
         var page = try context.call { () throws(ClientError) in try context.api.list(parameters) }
         var pages = [page]
+        var followed: Set<String> = []
         while all, let next = page.next {
+            // A server that announces a page it already gave would be followed for ever.
+            guard followed.insert(next).inserted else {
+                throw CommandFailure("the server announced the next page '\(next)' a second time; stopping", exitStatus: 1)
+            }
             page = try context.call { () throws(ClientError) in try context.api.page(at: next) }
             pages.append(page)
         }

@@ -1,6 +1,8 @@
 /// A failed call to `shared`, worded for the person at the terminal; each kind has its own exit status.
 public enum ClientError: Error, Equatable, Sendable {
     case unreachable(server: String, reason: String)
+    /// The server took the connection and then did not answer in time.
+    case noAnswer(server: String, reason: String)
     case unauthorized(status: Int)
     case notFound(id: String)
     /// 400, 409, 413: the server explained what it refused.
@@ -13,6 +15,8 @@ public enum ClientError: Error, Equatable, Sendable {
         switch self {
         case .unreachable(let server, let reason):
             return "cannot reach the share server at \(server) (\(reason)); is shared running? (set --server or SHARE_SERVER)"
+        case .noAnswer(let server, let reason):
+            return "the share server at \(server) took the connection but did not answer in time (\(reason))"
         case .unauthorized(let status):
             return "the server refused the token (HTTP \(status)); check --token or SHARE_TOKEN"
         case .notFound(let id):
@@ -30,6 +34,7 @@ public enum ClientError: Error, Equatable, Sendable {
     public var exitStatus: Int32 {
         switch self {
         case .unreachable: return 3
+        case .noAnswer: return 7
         case .unauthorized: return 4
         case .notFound: return 5
         case .rejected: return 6

@@ -57,10 +57,12 @@ public struct HTTPResponse: Sendable, Equatable {
 
 /// Why no response arrived.
 public enum TransportError: Error, Equatable, Sendable {
-    /// Nothing answered: refused, unresolvable, or no socket.
+    /// Nothing answered: refused, unresolvable, no socket, or no connection within the time allowed.
     case unreachable(reason: String)
-    /// The connection or the whole exchange took longer than allowed.
-    case timedOut(reason: String)
+    /// The server took the connection but did not answer (or stalled) within the time allowed.
+    case noAnswer(reason: String)
+    /// The response was larger than the client reads into memory.
+    case tooLarge(limit: Int)
     case failed(reason: String)
 }
 

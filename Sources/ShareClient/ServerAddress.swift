@@ -35,8 +35,21 @@ public struct ServerAddress: Sendable, Equatable {
         return origin + basePath + path + (query.isEmpty ? "" : "?\(query)")
     }
 
-    /// Resolves a `Link` target: the server writes path-absolute URLs that already carry its base path.
-    func resolve(link target: String) -> String {
-        target.hasPrefix("/") ? origin + target : target
+    /// The URL of a `Link` target the CLI may follow with its token: the listing endpoint of this very server
+    /// (same scheme, host, port and base path, or the same socket), written path-absolute or in full. Nil for
+    /// anything else: another host or port, another path, another scheme (`file:`, `gopher:`), or bytes that
+    /// are no part of a URL.
+    func listingPage(link target: String) -> String? {
+        guard target.utf8.allSatisfy({ (0x21...0x7E).contains($0) }), !target.contains("#") else { return nil }
+        let relative: Substring
+        if target.hasPrefix("/") && !target.hasPrefix("//") {
+            relative = target[...]
+        } else if target.lowercased().hasPrefix(origin.lowercased() + "/") {
+            relative = target.dropFirst(origin.count)
+        } else {
+            return nil
+        }
+        let path = relative.prefix { $0 != "?" }
+        return path == basePath + "/share" ? origin + relative : nil
     }
 }

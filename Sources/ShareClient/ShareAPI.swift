@@ -49,11 +49,11 @@ public final class ShareAPI {
     /// Fetches a page by the URL a `Link` header gave.
     public func page(at url: String) throws(ClientError) -> Page {
         let response = try send("GET", url, id: nil)
-        return Page(records: try decode([ShareRecord].self, response.body), body: response.body, next: nextLink(response))
+        return Page(records: try decode([ShareRecord].self, response.body), body: response.body, next: try nextLink(response))
     }
 
     public func share(id: String) throws(ClientError) -> Answer {
-        try answer(send("GET", recordURL(id), id: id))
+        try answer(send("GET", try recordURL(id), id: id))
     }
 
     public func create(name: String, size: Int64, folder: String?) throws(ClientError) -> Answer {
@@ -66,22 +66,24 @@ public final class ShareAPI {
         var fields: [String: JSONField] = [:]
         if let name { fields["name"] = .text(name) }
         if let folder { fields["folder"] = .text(folder) }
-        return try answer(send("PATCH", recordURL(id), id: id, body: fields))
+        return try answer(send("PATCH", try recordURL(id), id: id, body: fields))
     }
 
     /// Moves a record to the trash, or with `purge` deletes it for good.
     public func delete(id: String, purge: Bool) throws(ClientError) {
-        _ = try send("DELETE", recordURL(id) + (purge ? "?purge=true" : ""), id: id)
+        _ = try send("DELETE", try recordURL(id) + (purge ? "?purge=true" : ""), id: id)
     }
 
     public func restore(id: String) throws(ClientError) -> Answer {
-        try answer(send("POST", recordURL(id) + "/restore", id: id))
+        try answer(send("POST", try recordURL(id) + "/restore", id: id))
     }
 
     // MARK: - Exchange
 
-    private func recordURL(_ id: String) -> String {
-        server.url("/share/\(FormEncoding.escape(id))")
+    /// The URL of a record; an id no record could have is not found without asking (`export` is no record).
+    private func recordURL(_ id: String) throws(ClientError) -> String {
+        guard ShareID.isPlausible(id) else { throw .notFound(id: id) }
+        return server.url("/share/\(id)")
     }
 
     private func send(
@@ -101,7 +103,10 @@ public final class ShareAPI {
             response = try transport.send(HTTPRequest(method: method, url: url, headers: headers, body: data, upload: upload), sink: sink)
         } catch {
             switch error {
-            case .unreachable(let reason), .timedOut(let reason): throw .unreachable(server: server.display, reason: reason)
+            case .unreachable(let reason): throw .unreachable(server: server.display, reason: reason)
+            case .noAnswer(let reason): throw .noAnswer(server: server.display, reason: reason)
+            case .tooLarge(let limit):
+                throw .unexpected("the server at \(server.display) answered with more than \(limit) bytes (max_response_bytes); not read")
             case .failed(let reason): throw .unexpected("request to \(server.display) failed: \(reason)")
             }
         }
@@ -141,12 +146,17 @@ public final class ShareAPI {
         return text.isEmpty ? "HTTP \(response.status)" : text
     }
 
-    /// The `rel="next"` target of a `Link` header, resolved against the server.
-    private func nextLink(_ response: HTTPResponse) -> String? {
+    /// The `rel="next"` target of a `Link` header, as a URL of this server's listing. The token goes with every
+    /// request, so a link anywhere else (another host, port, path or scheme) is an error, never followed.
+    private func nextLink(_ response: HTTPResponse) throws(ClientError) -> String? {
         guard let link = response.headers["link"] else { return nil }
         for entry in link.split(separator: ",") where entry.contains(#"rel="next""#) {
             guard let open = entry.firstIndex(of: "<"), let close = entry.firstIndex(of: ">"), open < close else { continue }
-            return server.resolve(link: String(entry[entry.index(after: open)..<close]))
+            let target = String(entry[entry.index(after: open)..<close])
+            guard let url = server.listingPage(link: target) else {
+                throw .unexpected("the server's next-page link '\(target)' leads away from \(server.display); not followed")
+            }
+            return url
         }
         return nil
     }

@@ -27,8 +27,10 @@ final class FakeTransport: HTTPTransport, @unchecked Sendable {
         return self
     }
 
-    func on(_ method: String, _ url: String, fail error: TransportError) {
+    @discardableResult
+    func on(_ method: String, _ url: String, fail error: TransportError) -> Self {
         script.append((method, url, .failure(error)))
+        return self
     }
 
     /// Reads an upload whole, and hands a successful body to the sink, as a streaming transport would.
@@ -93,7 +95,7 @@ func runShare(
         guard let subcommand = command as? any ShareSubcommand else { throw CommandFailure("not a subcommand", exitStatus: 1) }
         let context = try CommandContext.make(
             subcommand.global, environment: environment, output: output, outputIsTerminal: outputIsTerminal,
-            input: input ?? ScriptedInput(isTerminal: false), transport: { _ in transport })
+            input: input ?? ScriptedInput(isTerminal: false), transport: { _, _ in transport })
         try subcommand.run(in: context)
         return CLIRun(output: output.text, failure: nil, exitStatus: 0)
     } catch let failure as CommandFailure {

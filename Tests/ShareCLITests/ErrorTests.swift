@@ -14,10 +14,12 @@ import Testing
         #expect(run.failure?.contains("is shared running?") == true)
     }
 
-    @Test func aTimeoutCountsAsUnreachable() throws {
+    @Test func aServerThatTakesTheConnectionButNeverAnswersIsNotCalledUnreachable() throws {
         let transport = FakeTransport()
-        transport.on("GET", "\(server)/share", fail: .timedOut(reason: "Operation timed out after 5000 milliseconds"))
-        #expect(try runShare(["ls"], transport: transport).exitStatus == 3)
+        transport.on("GET", "\(server)/share", fail: .noAnswer(reason: "Operation timed out after 60000 milliseconds"))
+        let run = try runShare(["ls"], transport: transport)
+        #expect(run.exitStatus == 7)
+        #expect(run.failure?.contains("did not answer in time") == true)
     }
 
     @Test func aRefusedTokenSaysSo() throws {

@@ -10,7 +10,7 @@ import ShareStore
 /// Runs `test` against the real router over a fresh temporary database, and returns what it returns.
 @discardableResult
 func withServer<Value: Sendable>(
-    _ configure: (inout ShareConfig) -> Void = { _ in },
+    _ configure: (inout ShareConfig) -> Void = { _ in }, log: CapturedLog? = nil,
     _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Value
 ) async throws -> Value {
     let folder = FileManager.default.temporaryDirectory.appending(path: "share-server-\(UUID().uuidString)")
@@ -18,8 +18,8 @@ func withServer<Value: Sendable>(
     configure(&config)
     let setup = try ServerSetup(config: config)
     let database = try ShareDatabase(path: config.database.path)
-    var logger = Logger(label: "share-server-tests")
-    logger.logLevel = .warning
+    var logger = log.map { log in Logger(label: "share-server-tests") { _ in log } } ?? Logger(label: "share-server-tests")
+    logger.logLevel = log == nil ? .warning : .info
     return try await Application(responder: buildResponder(setup: setup, database: database), logger: logger).test(.router, test)
 }
 
@@ -57,5 +57,26 @@ extension TestResponse {
             problem.status == Int(status.code)
         else { return "" }
         return problem.detail
+    }
+}
+
+/// Log lines kept in memory, each as its message followed by its sorted `key=value` metadata.
+final class CapturedLog: LogHandler, @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .info
+
+    var lines: [String] { lock.withLock { stored } }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        let all = metadata.merging(event.metadata ?? [:]) { $1 }
+        let line = ([event.message.description] + all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).joined(separator: " ")
+        lock.withLock { stored.append(line) }
     }
 }

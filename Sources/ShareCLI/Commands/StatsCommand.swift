@@ -33,7 +33,7 @@ struct StatsCommand: ShareSubcommand {
         let stats = answer.stats
         context.print("\(Self.shares(stats.count)), \(Formats.size(stats.bytes))")
         guard stats.count > 0 else { return }
-        let types = stats.types.sorted { $0.value.bytes > $1.value.bytes }.map { [TerminalText.escape($0.key), String($0.value.count), Formats.size($0.value.bytes)] }
+        let types = stats.types.sorted { $0.value.bytes > $1.value.bytes }.map { [$0.key, String($0.value.count), Formats.size($0.value.bytes)] }
         let days = stats.days.map { [$0.day, String($0.count), Formats.size($0.bytes)] }
         context.print("\n" + table(["TYPE", "SHARES", "SIZE"], types, context) + "\n\n" + table(["DAY", "SHARES", "SIZE"], days, context))
     }
@@ -42,8 +42,9 @@ struct StatsCommand: ShareSubcommand {
         count == 1 ? "1 share" : "\(count) shares"
     }
 
-    /// A left column and two right-aligned number columns.
+    /// A left column and two right-aligned number columns; every cell comes from the server, so every cell is escaped.
     private func table(_ header: [String], _ rows: [[String]], _ context: CommandContext) -> String {
+        let rows = rows.map { $0.map(TerminalText.escape) }
         let widths = header.indices.map { column in ([header] + rows).map { TerminalText.width($0[column]) }.max() ?? 0 }
         return ([header] + rows).enumerated().map { index, row in
             let line = row.indices.map { TerminalText.pad(row[$0], to: widths[$0], alignRight: $0 > 0) }.joined(separator: "  ")

@@ -61,7 +61,7 @@ struct ExportCommand: ShareSubcommand {
     @OptionGroup var global: GlobalOptions
 
     func run(in context: CommandContext) throws {
-        try context.call { () throws(ClientError) in try context.api.exportShares { context.output.write(bytes: $0) } }
+        try context.call { () throws(ClientError) in try context.api.exportShares { context.rawOutput.write(bytes: $0) } }
     }
 }
 

@@ -1,7 +1,9 @@
 /// Text from a server, made safe and measurable for a terminal.
 enum TerminalText {
-    /// Shows control characters escaped (`\x1B`, `\u{85}`), so a name can never move the cursor, clear the
-    /// screen or fake other lines; also bidirectional overrides, which could reorder what is shown.
+    /// Shows escaped every character that is not drawn as itself: controls (`\x1B`, `\u{85}`), which could move
+    /// the cursor, clear the screen or fake other lines, and the invisible format characters (Unicode category Cf:
+    /// bidirectional controls such as U+202E and U+061C, zero-width characters, the BOM, tag characters), which
+    /// could reorder or hide what is shown; also the line and paragraph separators.
     static func escape(_ text: String) -> String {
         var escaped = ""
         for scalar in text.unicodeScalars {
@@ -10,12 +12,23 @@ enum TerminalText {
             case 0x0A: escaped += "\\n"
             case 0x0D: escaped += "\\r"
             case 0x00..<0x20, 0x7F: escaped += "\\x" + hex(scalar.value, digits: 2)
-            case 0x80...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029:
+            default:
+                guard isHidden(scalar) else {
+                    escaped.unicodeScalars.append(scalar)
+                    continue
+                }
                 escaped += "\\u{" + hex(scalar.value, digits: 4) + "}"
-            default: escaped.unicodeScalars.append(scalar)
             }
         }
         return escaped
+    }
+
+    /// Characters a terminal does not draw as themselves.
+    static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator: return true
+        default: return false
+        }
     }
 
     /// Columns the text takes in a terminal: East Asian wide characters take two, combining marks none.

@@ -62,6 +62,10 @@ extension ConfigSetting {
             guard bytes > 0 else { throw InvalidSetting(reason: "must be a positive number of bytes") }
             config.client.maxResponseBytes = bytes
         },
+        ConfigSetting("client", "timeout_seconds", .integer) { config, seconds, _ in
+            guard seconds > 0 else { throw InvalidSetting(reason: "must be a positive number of seconds") }
+            config.client.timeoutSeconds = seconds
+        },
         ConfigSetting("client", "timezone", .string) { config, text, _ in
             config.client.timezone = text.isEmpty ? "" : try zoneName(text)
         },

@@ -61,6 +61,8 @@ public struct ClientSettings: Sendable, Equatable {
     public var timezone = ""
     /// The largest response `share` reads into memory (a listing page, a record); streamed exports are not held.
     public var maxResponseBytes = 16 * 1_048_576
+    /// How long a request may take, or a streamed transfer may stall, before `share` gives up on the server.
+    public var timeoutSeconds = 60
 
     public init() {}
 }
