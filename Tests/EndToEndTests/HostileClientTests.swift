@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real `shared` under clients that send what no well-behaved HTTP client would.
+@Suite(.serialized) struct HostileClientTests {
+    /// The status line and body of the one response a raw request gets.
+    private func exchange(_ daemon: Daemon, _ request: String, finish: Bool = true) throws -> (status: String, body: String) {
+        let connection = try RawConnection(port: daemon.port)
+        connection.send(request)
+        if finish { connection.finishSending() }
+        let response = connection.read()
+        let status = String(response.prefix { $0 != "\r" })
+        let body = response.range(of: "\r\n\r\n").map { String(response[$0.upperBound...]) } ?? ""
+        return (status, body)
+    }
+
+    @Test func brokenFramingIsA400Or501ProblemAndLeavesALogLine() throws {
+        let daemon = try Daemon(folder: try temporaryFolder())
+        let post = "POST /share HTTP/1.1\r\nHost: x\r\n"
+        let cases: [(String, String, String)] = [
+            (post + "Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n", "400", "chunk size"),
+            (post + "Transfer-Encoding: chunked\r\n\r\nFFFFFFFFFFFFFFFFFFFFFF\r\n", "400", "chunk size"),
+            (post + "Transfer-Encoding: chunked\r\n\r\n2\r\n{}XX0\r\n\r\n", "400", "framing"),
+            (post + "Transfer-Encoding: identity\r\n\r\n{}", "501", "'identity' is not supported"),
+            (post + "Transfer-Encoding: gzip, chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n", "501", "'gzip' is not supported"),
+            (post + "Transfer-Encoding: gzip\r\n\r\n{}", "", ""),
+            (post + "Content-Length: 40\r\n\r\n{\"name\": \"a.txt\"", "400", "ended before the request was complete"),
+            ("GET /share?q=\(String(repeating: "a", count: 100_000)) HTTP/1.1\r\nHost: x\r\n\r\n", "400", "larger than the server accepts"),
+        ]
+        for (request, status, detail) in cases {
+            let answer = try exchange(daemon, request)
+            #expect(!answer.status.contains("500"), "\(request.prefix(80))")
+            if status.isEmpty {
+                // A coding other than chunked last: not HTTP/1.1 framing at all.
+                #expect(answer.status.contains("400") || answer.status.contains("501"), "\(answer)")
+                continue
+            }
+            #expect(answer.status.hasPrefix("HTTP/1.1 \(status)"), "\(request.prefix(80)): \(answer.status)")
+            #expect(answer.body.contains("\"status\":\(status)") && answer.body.contains(detail), "\(answer.body)")
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+        let lines = daemon.logText.split(separator: "\n").filter { $0.contains(" request") && $0.contains("status=") }
+        #expect(lines.count >= cases.count, "every answer leaves its line:\n\(lines.joined(separator: "\n"))")
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func expect100ContinueIsAnsweredAtOnceAndAnOversizedBodyRefusedBeforeItIsSent() throws {
+        let daemon = try Daemon(folder: try temporaryFolder())
+        try expectContinue(daemon)
+        #expect(daemon.stop() == 0)
+    }
+
+    private func expectContinue(_ daemon: Daemon) throws {
+        let body = #"{"name": "a.txt", "size": 1}"#
+        let connection = try RawConnection(port: daemon.port)
+        let started = Date()
+        connection.send("POST /share HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\n\r\n")
+        #expect(connection.read(until: "\r\n\r\n", seconds: 2).hasPrefix("HTTP/1.1 100 Continue"))
+        #expect(Date().timeIntervalSince(started) < 0.5, "no client should wait for a 100 that never comes")
+        connection.send(body)
+        #expect(connection.read(until: "\"size\":1", seconds: 2).hasPrefix("HTTP/1.1 201"))
+
+        let big = try RawConnection(port: daemon.port)
+        big.send("POST /share HTTP/1.1\r\nHost: x\r\nContent-Length: 5000000\r\nExpect: 100-continue\r\n\r\n")
+        let refused = big.read(until: "}", seconds: 2)
+        #expect(refused.hasPrefix("HTTP/1.1 413"), "\(refused)")
+        #expect(!refused.contains("100 Continue"))
+        #expect(refused.contains("5000000 bytes"))
+
+        let importing = try RawConnection(port: daemon.port)
+        importing.send("POST /share/import HTTP/1.1\r\nHost: x\r\nContent-Length: 5000000\r\nExpect: 100-continue\r\n\r\n")
+        #expect(importing.read(until: "\r\n\r\n", seconds: 2).hasPrefix("HTTP/1.1 100 Continue"), "an import stream has no size limit")
+        importing.finishSending()
+        #expect(importing.read().contains("HTTP/1.1 400"), "a stream cut short imports nothing")
+    }
+
+    @Test func idleAndHalfSentConnectionsCannotCrowdOutOtherClients() async throws {
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        limit.rlim_cur = limit.rlim_max
+        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        let daemon = try Daemon(
+            folder: try temporaryFolder(),
+            environment: ["SHARE_SERVER_MAX_CONNECTIONS": "300", "SHARE_SERVER_IDLE_TIMEOUT_SECONDS": "3"])
+        _ = try await http("POST", "\(daemon.address)/share", body: #"{"name": "kept.txt", "size": 1}"#)
+        let baseline = daemon.residentMiB
+        // Thousands of connections that never send anything, and some that stop half-way through a request.
+        var idle: [RawConnection] = []
+        for index in 0..<3000 {
+            guard let connection = try? RawConnection(port: daemon.port) else { continue }
+            if index % 10 == 0 { connection.send("GET /share HTTP/1.1\r\nHost: x\r\nX-Slow: ") }
+            idle.append(connection)
+        }
+        #expect(idle.count > 2000)
+        for uri in ["/healthz", "/share"] {
+            let started = Date()
+            let answer = try await http("GET", "\(daemon.address)\(uri)")
+            #expect(answer.status == 200)
+            #expect(Date().timeIntervalSince(started) < 1, "\(uri) answers within a second under pressure")
+        }
+        // Each open connection costs about 11 KiB: 3000 of them held open would add over 30 MiB.
+        #expect(daemon.residentMiB < max(baseline, 40) + 20, "RSS \(baseline) -> \(daemon.residentMiB) MiB")
+        #expect(daemon.logText.contains("connection limit reached (max_connections = 300)"))
+        // The newest idle connections still open are closed once the idle time is up.
+        #expect(idle.suffix(50).allSatisfy { $0.isClosedByServer(within: 6) })
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func aSecondDaemonNeverTakesOverALiveSocket() throws {
+        let folder = try temporaryFolder()
+        let socket = folder.appending(path: "shared.sock").path
+        let first = try Daemon(folder: folder, arguments: ["--listen", "unix:\(socket)", "--db", folder.appending(path: "a.db").path])
+        let second = try Daemon.run(["--listen", "unix:\(socket)", "--db", folder.appending(path: "b.db").path], in: folder)
+        #expect(second.status != 0)
+        #expect(second.output.contains("is serving on \(socket)"), "\(second.output)")
+        #expect(try curl(socket: socket, "GET", "/healthz").status == 200, "the first daemon still serves")
+        #expect(first.stop() == 0)
+        // Once the first is gone, its socket file is stale and may be replaced.
+        let third = try Daemon(folder: folder, arguments: ["--listen", "unix:\(socket)", "--db", folder.appending(path: "a.db").path])
+        #expect(try curl(socket: socket, "GET", "/healthz").status == 200)
+        #expect(third.stop() == 0)
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct SocketError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// An IPv4 loopback address for `port`.
+private func loopback(port: Int) -> sockaddr_in {
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    return address
+}
+
+/// A TCP connection driven byte by byte, for what no HTTP client would send: broken framing, half requests,
+/// connections that never say anything.
+final class RawConnection {
+    let descriptor: Int32
+
+    init(port: Int) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw SocketError(description: "socket: \(String(cString: strerror(errno)))") }
+        var address = loopback(port: port)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            throw SocketError(description: "connect: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    func send(_ text: String) {
+        let bytes = Array(text.utf8)
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { return }
+            sent += count
+        }
+    }
+
+    /// Tells the server nothing more will come, as a client that stops half-way through a body does.
+    func finishSending() {
+        shutdown(descriptor, Int32(SHUT_WR))
+    }
+
+    /// What arrives until the server closes, `marker` has arrived, or `seconds` pass.
+    func read(until marker: String? = nil, seconds: Double = 5) -> String {
+        var received: [UInt8] = []
+        let deadline = Date().addingTimeInterval(seconds)
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while Date() < deadline {
+            if let marker, String(decoding: received, as: UTF8.self).contains(marker) { break }
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, Int32(max(1, deadline.timeIntervalSinceNow * 1000))) > 0 else { break }
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            guard count > 0 else { break }
+            received += buffer[..<count]
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+
+    /// True when the server has closed its side: a read returns end of file at once.
+    func isClosedByServer(within seconds: Double) -> Bool {
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, Int32(seconds * 1000)) > 0 else { return false }
+        var byte: UInt8 = 0
+        return recv(descriptor, &byte, 1, Int32(MSG_PEEK)) <= 0
+    }
+}
+
+/// A server that answers every request with whatever `respond` makes of its head, or never answers when it
+/// makes nothing: the peer a hostile or broken server would be.
+final class HostileServer: @unchecked Sendable {
+    let port: Int
+    private let listener: Int32
+    private let accepted = AcceptedConnections()
+
+    /// Connections accepted so far.
+    var connections: Int { accepted.count }
+
+    init(respond: @escaping @Sendable (_ requestHead: String) -> String?) throws {
+        let listening = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = loopback(port: 0)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listening, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(listening, 64) == 0 else { throw SocketError(description: "cannot listen") }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listening, $0, &length) }
+        }
+        listener = listening
+        port = Int(UInt16(bigEndian: address.sin_port))
+        let accepted = accepted
+        Thread.detachNewThread {
+            while true {
+                let connection = accept(listening, nil, nil)
+                guard connection >= 0 else { return }
+                accepted.add(connection)
+                Thread.detachNewThread { Self.serve(connection, respond) }
+            }
+        }
+    }
+
+    deinit {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+        accepted.shutAll()
+    }
+
+    private static func serve(_ connection: Int32, _ respond: (String) -> String?) {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        var request: [UInt8] = []
+        while true {
+            let count = recv(connection, &buffer, buffer.count, 0)
+            guard count > 0 else { return }
+            request += buffer[..<count]
+            guard let end = String(decoding: request, as: UTF8.self).range(of: "\r\n\r\n") else { continue }
+            let head = String(String(decoding: request, as: UTF8.self)[..<end.lowerBound])
+            request = []
+            guard let answer = respond(head) else { continue }
+            let bytes = Array(answer.utf8)
+            var sent = 0
+            while sent < bytes.count {
+                let written = bytes[sent...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                guard written > 0 else { return }
+                sent += written
+            }
+        }
+    }
+}
+
+/// The connections a `HostileServer` took, shared with its accepting thread.
+private final class AcceptedConnections: @unchecked Sendable {
+    private let lock = NSLock()
+    private var descriptors: [Int32] = []
+
+    var count: Int { lock.withLock { descriptors.count } }
+
+    func add(_ descriptor: Int32) {
+        lock.withLock { descriptors.append(descriptor) }
+    }
+
+    func shutAll() {
+        lock.withLock { for descriptor in descriptors { shutdown(descriptor, Int32(SHUT_RDWR)) } }
+    }
+}
+
+extension Daemon {
+    /// The port of a TCP daemon.
+    var port: Int { Int(address.split(separator: ":").last!)! }
+
+    /// The daemon's resident memory, from `/proc`, in MiB.
+    var residentMiB: Int {
+        let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) / 1024
+    }
+
+    /// Everything the daemon has logged so far.
+    var logText: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+}
