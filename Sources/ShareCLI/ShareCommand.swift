@@ -26,6 +26,7 @@ struct ShareCommand: ParsableCommand {
               4   the server refused the token (401/403)
               5   no share has that id (404)
               6   the server rejected the request (400/409/413), or some records of an import
+              7   the server took the connection but did not answer in time
               64  usage error
               66  a local file could not be read (share add)
               78  configuration error (share.toml or SHARE_* variables)

@@ -21,6 +21,26 @@ import Testing
         ConfigLoader(environment: ["HOME": "\(root)/home"].merging(environment) { $1 }, workingDirectory: "\(root)/work")
     }
 
+    @Test func connectionAndResponseLimitsAreReadAndChecked() throws {
+        _ = try write(
+            "[server]\nmax_connections = 50\nidle_timeout_seconds = 5\n[client]\nmax_response_bytes = 1000\ntimeout_seconds = 2\n",
+            to: "work/share.toml")
+        let config = try loader().load()
+        #expect(config.server.maxConnections == 50 && config.server.idleTimeoutSeconds == 5)
+        #expect(config.client.maxResponseBytes == 1000 && config.client.timeoutSeconds == 2)
+        for (variable, value) in [
+            ("SHARE_SERVER_MAX_CONNECTIONS", "0"), ("SHARE_SERVER_IDLE_TIMEOUT_SECONDS", "-1"), ("SHARE_MAX_RESPONSE_BYTES", "lots"),
+            ("SHARE_TIMEOUT_SECONDS", "0"), ("SHARE_AUTH_PUBLIC_READ", "1"), ("SHARE_TIMEZONE", "UTC+5"), ("SHARE_SERVER_TIMEZONE", "GMT-0330"),
+        ] {
+            #expect(throws: ConfigError.self, "\(variable)=\(value)") { try loader([variable: value]).load() }
+            do {
+                _ = try loader([variable: value]).load()
+            } catch {
+                #expect(error.description.contains(variable))
+            }
+        }
+    }
+
     @Test func withoutAnyFileTheDatabaseLivesInTheXDGDataFolder() throws {
         let config = try loader().load()
         #expect(config.file == nil)
