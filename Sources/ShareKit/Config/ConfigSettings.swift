@@ -21,18 +21,9 @@ extension ConfigSetting {
                 return range
             }
         },
-        ConfigSetting("server", "max_body_bytes", .integer) { config, bytes, _ in
-            guard bytes > 0 else { throw InvalidSetting(reason: "must be a positive number of bytes") }
-            config.server.maxBodyBytes = bytes
-        },
-        ConfigSetting("server", "max_connections", .integer) { config, count, _ in
-            guard count > 0 else { throw InvalidSetting(reason: "must be a positive number of connections") }
-            config.server.maxConnections = count
-        },
-        ConfigSetting("server", "idle_timeout_seconds", .integer) { config, seconds, _ in
-            guard seconds > 0 else { throw InvalidSetting(reason: "must be a positive number of seconds") }
-            config.server.idleTimeoutSeconds = seconds
-        },
+        .positive("server", "max_body_bytes", counting: "bytes", \.server.maxBodyBytes),
+        .positive("server", "max_connections", counting: "connections", \.server.maxConnections),
+        .positive("server", "idle_timeout_seconds", counting: "seconds", \.server.idleTimeoutSeconds),
         ConfigSetting("database", "path", .string) { config, path, base in
             guard !path.isEmpty else { throw InvalidSetting(reason: "must not be empty") }
             config.database.path = ConfigLoader.absolutePath(path, relativeTo: base)
@@ -58,18 +49,22 @@ extension ConfigSetting {
         ConfigSetting("client", "token", .string) { config, token, _ in
             config.client.token = token
         },
-        ConfigSetting("client", "max_response_bytes", .integer) { config, bytes, _ in
-            guard bytes > 0 else { throw InvalidSetting(reason: "must be a positive number of bytes") }
-            config.client.maxResponseBytes = bytes
-        },
-        ConfigSetting("client", "timeout_seconds", .integer) { config, seconds, _ in
-            guard seconds > 0 else { throw InvalidSetting(reason: "must be a positive number of seconds") }
-            config.client.timeoutSeconds = seconds
-        },
+        .positive("client", "max_response_bytes", counting: "bytes", \.client.maxResponseBytes),
+        .positive("client", "timeout_seconds", counting: "seconds", \.client.timeoutSeconds),
         ConfigSetting("client", "timezone", .string) { config, text, _ in
             config.client.timezone = text.isEmpty ? "" : try zoneName(text)
         },
     ]
+
+    /// A whole number above zero, of `unit`s (bytes, seconds…).
+    private static func positive(
+        _ table: String, _ key: String, counting unit: String, _ setting: WritableKeyPath<ShareConfig, Int> & Sendable
+    ) -> ConfigSetting {
+        ConfigSetting(table, key, .integer) { config, value, _ in
+            guard value > 0 else { throw InvalidSetting(reason: "must be a positive number of \(unit)") }
+            config[keyPath: setting] = value
+        }
+    }
 
     private static func zoneName(_ text: String) throws -> String {
         guard TimeZoneName.zone(text) != nil else {
