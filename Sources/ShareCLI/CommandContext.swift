@@ -50,18 +50,18 @@ struct CommandContext {
         do {
             config = try ConfigLoader(environment: environment).load(explicitPath: options.config)
         } catch {
-            throw CommandFailure(error.description, exitStatus: CommandFailure.configurationStatus)
+            throw CommandFailure(error.description, status: .configuration)
         }
         let serverText = options.server ?? config.client.server
         guard let server = ServerAddress(serverText) else {
             throw CommandFailure(
                 "'\(serverText)' is not a server address such as http://127.0.0.1:8080 or unix:/run/share/shared.sock",
-                exitStatus: CommandFailure.configurationStatus)
+                status: .configuration)
         }
         let zoneName = options.tz ?? (config.client.timezone.isEmpty ? nil : config.client.timezone)
         let zone = zoneName.map(TimeZoneName.zone) ?? .current
         guard let zone else {
-            throw CommandFailure("--tz: '\(zoneName ?? "")' is not an IANA time zone such as Europe/Paris", exitStatus: 64)
+            throw CommandFailure("--tz: '\(zoneName ?? "")' is not an IANA time zone such as Europe/Paris", status: .usage)
         }
         let colorAllowed = (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
         let colored = colorAllowed && (options.color == .always || (options.color == .auto && outputIsTerminal))

@@ -3,17 +3,14 @@ import ShareClient
 /// A failure to report in one line on stderr, with its exit status.
 struct CommandFailure: Error {
     let message: String
-    let exitStatus: Int32
+    let status: ExitStatus
 
-    static let configurationStatus: Int32 = 78
-    static let localFileStatus: Int32 = 66
-
-    init(_ message: String, exitStatus: Int32) {
+    init(_ message: String, status: ExitStatus) {
         self.message = message
-        self.exitStatus = exitStatus
+        self.status = status
     }
 
     init(_ error: ClientError) {
-        self.init(error.message, exitStatus: error.exitStatus)
+        self.init(error.message, status: ExitStatus(for: error))
     }
 }

@@ -4,17 +4,17 @@ import ShareKit
 
 /// Fetches a listing (every page with `--all`) and prints it as a table or as the server's JSON.
 struct Listing {
-    let parameters: [(name: String, value: String)]
+    let query: ListingQuery
     let all: Bool
 
     func run(in context: CommandContext) throws {
-        var page = try context.call { () throws(ClientError) in try context.api.list(parameters) }
+        var page = try context.call { () throws(ClientError) in try context.api.list(query) }
         var pages = [page]
         var followed: Set<String> = []
         while all, let next = page.next {
             // A server that announces a page it already gave would be followed for ever.
             guard followed.insert(next).inserted else {
-                throw CommandFailure("the server announced the next page '\(next)' a second time; stopping", exitStatus: 1)
+                throw CommandFailure("the server announced the next page '\(next)' a second time; stopping", status: .failure)
             }
             page = try context.call { () throws(ClientError) in try context.api.page(at: next) }
             pages.append(page)

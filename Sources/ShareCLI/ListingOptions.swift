@@ -1,17 +1,22 @@
 import ArgumentParser
 import ShareKit
 
-/// What a listing can be ordered by, in the CLI's words.
-enum SortKey: String, ExpressibleByArgument, CaseIterable {
-    case created, name, size
+/// The CLI's words for a listing's sort: `created`, `name`, `size`.
+extension ListingSort: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let sort = Self.allCases.first(where: { $0.commandLineName == argument }) else { return nil }
+        self = sort
+    }
 
-    var parameter: String { self == .created ? "createdAt" : rawValue }
+    public var defaultValueDescription: String { commandLineName }
+
+    public static var allValueStrings: [String] { allCases.map(\.commandLineName) }
+
+    var commandLineName: String { self == .createdAt ? "created" : rawValue }
 }
 
-enum Direction: String, EnumerableFlag {
-    case asc, desc
-
-    static func help(for value: Direction) -> ArgumentHelp? {
+extension ListingOrder: EnumerableFlag {
+    public static func help(for value: ListingOrder) -> ArgumentHelp? {
         value == .asc ? "Oldest, smallest or A first." : "Newest, largest or Z first."
     }
 }
@@ -25,14 +30,15 @@ struct PagingOptions: ParsableArguments {
     var all = false
 
     func validate() throws {
-        if let limit, !(1...1000).contains(limit) { throw ValidationError("--limit must be from 1 to 1000") }
+        if let limit, !ListingQuery.limits.contains(limit) {
+            throw ValidationError("--limit must be from 1 to \(ListingQuery.limits.upperBound)")
+        }
         if limit != nil && all { throw ValidationError("give --limit or --all, not both") }
     }
 
-    var parameters: [(name: String, value: String)] {
+    func apply(to query: inout ListingQuery) {
         // With --all, big pages mean fewer round trips.
-        let size = all ? 1000 : limit
-        return size.map { [(name: "limit", value: String($0))] } ?? []
+        query.limit = all ? ListingQuery.limits.upperBound : limit
     }
 }
 
@@ -55,31 +61,37 @@ struct FilterOptions: ParsableArguments {
         if let date, CalendarDay(date) == nil { throw ValidationError("--date must be a day as YYYY-MM-DD, got '\(date)'") }
     }
 
-    /// The query parameters, with dates read in the zone named `zoneName` (always sent, so days are the user's).
-    func parameters(zoneName: String) -> [(name: String, value: String)] {
-        var parameters: [(name: String, value: String)] = []
-        for (name, value) in [("date", date), ("from", from), ("to", to), ("type", type)] {
-            if let value { parameters.append((name, value)) }
+    /// The filters as the listing's texts, with dates read in the zone named `zoneName` (always sent, so days are
+    /// the user's).
+    func texts(zoneName: String) -> [(ListingQuery.Parameter, String?)] {
+        [(.date, date), (.from, from), (.to, to), (.type, type), (.tz, date ?? from ?? to == nil ? nil : zoneName)]
+    }
+}
+
+extension ListingQuery {
+    /// A query from command-line texts, read by the server's own rule: a wrong value is refused here as the
+    /// server would refuse it, in its words and with the same exit status, before anything is sent.
+    static func reading(_ texts: [(Parameter, String?)]) throws -> ListingQuery {
+        do {
+            return try ListingQuery(parameters: texts.compactMap { parameter, text in text.map { (parameter.rawValue, $0) } })
+        } catch {
+            throw CommandFailure(error.detail, status: .rejected)
         }
-        if date != nil || from != nil || to != nil { parameters.append(("tz", zoneName)) }
-        return parameters
     }
 }
 
 /// How `ls` and `find` order and page their listing.
 struct OrderOptions: ParsableArguments {
     @Option(help: "Order by: created, name or size (default created).")
-    var sort: SortKey?
+    var sort: ListingSort?
 
     @Flag(exclusivity: .exclusive)
-    var direction: Direction?
+    var direction: ListingOrder?
 
     @OptionGroup var paging: PagingOptions
 
-    var parameters: [(name: String, value: String)] {
-        var parameters: [(name: String, value: String)] = []
-        if let sort { parameters.append(("sort", sort.parameter)) }
-        if let direction { parameters.append(("order", direction.rawValue)) }
-        return parameters + paging.parameters
+    func apply(to query: inout ListingQuery) {
+        (query.sort, query.order) = (sort, direction)
+        paging.apply(to: &query)
     }
 }

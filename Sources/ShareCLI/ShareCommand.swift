@@ -76,7 +76,7 @@ public enum ShareProgram {
             try command.run()
             exit(0)
         } catch let failure as CommandFailure {
-            fail(failure.message, status: failure.exitStatus)
+            fail(failure.message, status: failure.status.rawValue)
         } catch {
             // Help and --version print as the parser prints them; usage errors become one line.
             let status = ShareCommand.exitCode(for: error)

@@ -1,4 +1,4 @@
-/// A failed call to `shared`, worded for the person at the terminal; each kind has its own exit status.
+/// A failed call to `shared`, worded for the person at the terminal; the CLI gives each kind its own exit status.
 public enum ClientError: Error, Equatable, Sendable {
     case unreachable(server: String, reason: String)
     /// The server took the connection and then did not answer in time.
@@ -27,18 +27,6 @@ public enum ClientError: Error, Equatable, Sendable {
             return "the server failed (HTTP \(status)): \(detail)"
         case .unexpected(let reason):
             return reason
-        }
-    }
-
-    /// Distinct exit statuses, documented in `share --help`.
-    public var exitStatus: Int32 {
-        switch self {
-        case .unreachable: return 3
-        case .noAnswer: return 7
-        case .unauthorized: return 4
-        case .notFound: return 5
-        case .rejected: return 6
-        case .serverFailed, .unexpected: return 1
         }
     }
 }

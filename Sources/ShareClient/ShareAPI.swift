@@ -26,12 +26,13 @@ public final class ShareAPI {
         public let body: Data
     }
 
-    public func list(_ parameters: [(name: String, value: String)]) throws(ClientError) -> Page {
-        try page(at: server.url("/share", parameters))
+    public func list(_ query: ListingQuery) throws(ClientError) -> Page {
+        try page(at: server.url("/share", query.parameters))
     }
 
-    public func stats(_ parameters: [(name: String, value: String)]) throws(ClientError) -> (stats: ShareStats, body: Data) {
-        let response = try send("GET", server.url("/share/stats", parameters), id: nil)
+    /// Totals of the records `query` selects; its sort and paging fields change nothing.
+    public func stats(_ query: ListingQuery) throws(ClientError) -> (stats: ShareStats, body: Data) {
+        let response = try send("GET", server.url("/share/stats", query.parameters), id: nil)
         return (try decode(ShareStats.self, response.body), response.body)
     }
 

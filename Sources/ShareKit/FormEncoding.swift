@@ -5,6 +5,24 @@ public enum FormEncoding {
         pairs.map { "\(escape($0.name))=\(escape($0.value))" }.joined(separator: "&")
     }
 
+    /// The decoded `name=value` pairs of a query string, in order; a malformed escape is an error naming the
+    /// parameter, never guessed at.
+    public static func pairs(_ query: String?) throws(ShareError) -> [(name: String, value: String)] {
+        guard let query, !query.isEmpty else { return [] }
+        var pairs: [(name: String, value: String)] = []
+        for piece in query.split(separator: "&") {
+            let parts = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = decode(parts[0]) else {
+                throw .invalidParameter(String(parts[0]), "has a name that is not valid percent-encoded UTF-8")
+            }
+            guard let value = parts.count > 1 ? decode(parts[1]) : "" else {
+                throw .invalidParameter(name, "is not valid percent-encoded UTF-8")
+            }
+            pairs.append((name, value))
+        }
+        return pairs
+    }
+
     /// Decodes `+` and `%XX`; nil when an escape is malformed or the bytes are not UTF-8.
     public static func decode(_ text: Substring) -> String? {
         var bytes: [UInt8] = []

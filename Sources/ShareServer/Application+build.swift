@@ -16,15 +16,15 @@ public func buildRouter(setup: ServerSetup, database: ShareDatabase) -> Router<S
         middleware: BearerAuthMiddleware(
             tokens: setup.tokens, publicRead: setup.config.auth.publicRead,
             openPaths: ["\(prefix)/healthz", "\(prefix)/readyz", "\(prefix)/openapi.yaml"]))
-    let group = router.group(RouterPath(prefix))
-    HealthController(database: database).addRoutes(to: group)
-    DocumentController().addRoutes(to: group)
+    let base = RouterPath(prefix)
+    router.addRoutes(HealthController(database: database).endpoints, atPath: base)
+    router.addRoutes(DocumentController().endpoints, atPath: base)
     // Before the record routes: `import`, `export` and `stats` are words no id may be.
-    TransferController(database: database, maxRecordBytes: server.maxBodyBytes).addRoutes(to: group)
-    ShareController(
+    router.addRoutes(TransferController(database: database, maxRecordBytes: server.maxBodyBytes).endpoints, atPath: base)
+    let shares = ShareController(
         database: database, defaultZone: ZonedCalendar(identifier: server.timezone) ?? ZonedCalendar(zone: .gmt),
-        pathPrefix: prefix, maxBodyBytes: server.maxBodyBytes
-    ).addRoutes(to: group)
+        pathPrefix: prefix, maxBodyBytes: server.maxBodyBytes)
+    router.addRoutes(shares.endpoints, atPath: base)
     return router
 }
 

@@ -1,8 +1,5 @@
 import Hummingbird
 
-/// Thrown when a request needs a token and brings none that is valid; answered as 401.
-struct AuthenticationRequired: Error {}
-
 /// Requires `Authorization: Bearer <token>` when tokens are configured.
 ///
 /// Health checks and the OpenAPI document stay open; with `publicRead`, so do GET and HEAD requests.
@@ -24,7 +21,7 @@ struct BearerAuthMiddleware<Context: RequestContext>: RouterMiddleware {
         else { return try await next(request, context) }
         guard let header = request.headers[.authorization], header.count > 7, header.prefix(7).lowercased() == "bearer ",
             isKnown(Array(header.dropFirst(7).utf8))
-        else { throw AuthenticationRequired() }
+        else { throw Problem.unauthorized }
         return try await next(request, context)
     }
 

@@ -4,12 +4,14 @@ import Hummingbird
 struct DocumentController {
     static let openAPI = EmbeddedDocuments.files.first { $0.name == "openapi" }?.text ?? ""
 
-    func addRoutes(to group: RouterGroup<ShareRequestContext>) {
-        group.get("openapi.yaml") { _, _ in
+    var endpoints: RouteCollection<ShareRequestContext> {
+        let routes = RouteCollection(context: ShareRequestContext.self)
+        routes.get("openapi.yaml") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "application/yaml"],
                 body: .init(byteBuffer: ByteBuffer(string: Self.openAPI)))
         }
-        group.rejectMethods(on: "openapi.yaml", except: [.get])
+        routes.rejectMethods(on: "openapi.yaml", except: [.get])
+        return routes
     }
 }

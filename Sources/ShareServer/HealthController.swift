@@ -9,14 +9,16 @@ struct HealthController {
         var status: String
     }
 
-    func addRoutes(to group: RouterGroup<ShareRequestContext>) {
-        group.get("healthz") { _, _ in try JSONBody.response(Status(status: "ok")) }
-        group.get("readyz") { _, _ in
+    var endpoints: RouteCollection<ShareRequestContext> {
+        let routes = RouteCollection(context: ShareRequestContext.self)
+        routes.get("healthz") { _, _ in try JSONBody.response(Status(status: "ok")) }
+        routes.get("readyz") { _, _ in
             await database.isReady()
                 ? try JSONBody.response(Status(status: "ok"))
                 : try JSONBody.response(Status(status: "unavailable"), status: .serviceUnavailable)
         }
-        group.rejectMethods(on: "healthz", except: [.get])
-        group.rejectMethods(on: "readyz", except: [.get])
+        routes.rejectMethods(on: "healthz", except: [.get])
+        routes.rejectMethods(on: "readyz", except: [.get])
+        return routes
     }
 }

@@ -1,16 +1,11 @@
 import Hummingbird
 
-/// Thrown for a method a path does not serve; answered as 405 with an `Allow` header.
-struct MethodNotAllowed: Error {
-    let allowed: [HTTPRequest.Method]
-}
-
-extension RouterGroup {
+extension RouterMethods {
     /// Answers every other method on `path` with 405 instead of the router's 404.
     func rejectMethods(on path: RouterPath, except allowed: [HTTPRequest.Method]) {
         let others: [HTTPRequest.Method] = [.get, .post, .put, .patch, .delete, .options, .trace, .init("QUERY")!]
         for method in others where !allowed.contains(method) {
-            on(path, method: method) { _, _ -> Response in throw MethodNotAllowed(allowed: allowed) }
+            on(path, method: method) { _, _ -> Response in throw Problem.methodNotAllowed(allowed: allowed) }
         }
     }
 }

@@ -12,43 +12,31 @@ struct ShareController {
     let pathPrefix: String
     let maxBodyBytes: Int
 
-    func addRoutes(to group: RouterGroup<ShareRequestContext>) {
-        group.get("share", use: list)
-        group.post("share", use: create)
-        group.get("share/stats", use: stats)
-        group.get("share/:id", use: get)
-        group.patch("share/:id", use: update)
-        group.delete("share/:id", use: delete)
-        group.post("share/:id/restore", use: restore)
-        group.rejectMethods(on: "share", except: [.get, .post])
-        group.rejectMethods(on: "share/:id", except: [.get, .patch, .delete])
-        group.rejectMethods(on: "share/:id/restore", except: [.post])
-        group.rejectMethods(on: "share/stats", except: [.get])
-    }
-
-    /// Request body of `POST /share`; every field optional here so that a missing one is reported by name.
-    struct CreateBody: Decodable {
-        var id: String?
-        var name: String?
-        var folder: String?
-        var createdAt: String?
-        var size: WholeNumber?
-    }
-
-    /// Request body of `PATCH /share/{id}`.
-    struct UpdateBody: Decodable {
-        var name: String?
-        var folder: String?
+    var endpoints: RouteCollection<ShareRequestContext> {
+        let routes = RouteCollection(context: ShareRequestContext.self)
+        routes.get("share", use: list)
+        routes.post("share", use: create)
+        routes.get("share/stats", use: stats)
+        routes.get("share/:id", use: get)
+        routes.patch("share/:id", use: update)
+        routes.delete("share/:id", use: delete)
+        routes.post("share/:id/restore", use: restore)
+        routes.rejectMethods(on: "share", except: [.get, .post])
+        routes.rejectMethods(on: "share/:id", except: [.get, .patch, .delete])
+        routes.rejectMethods(on: "share/:id/restore", except: [.post])
+        routes.rejectMethods(on: "share/stats", except: [.get])
+        return routes
     }
 
     @Sendable func list(_ request: Request, context: ShareRequestContext) async throws -> Response {
-        let parameters = try QueryString.parse(request.uri.query)
-        let page = try await database.listShares(try ShareQuery(parameters: parameters, defaultZone: defaultZone))
+        let listing = try ListingQuery(query: request.uri.query)
+        let page = try await database.listShares(try ShareQuery(listing, defaultZone: defaultZone))
         var headers: HTTPFields = [:]
         if let next = page.next {
             // The next page keeps every filter of this one; only the cursor changes.
-            let kept = parameters.filter { $0.name != "cursor" } + [(name: "cursor", value: next.encoded)]
-            headers[.init("Link")!] = "<\(pathPrefix)/share?\(FormEncoding.encode(kept))>; rel=\"next\""
+            var following = listing
+            following.cursor = next.encoded
+            headers[.init("Link")!] = "<\(pathPrefix)/share?\(following.formEncoded)>; rel=\"next\""
         }
         headers[.contentType] = "application/json"
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: page.body)))
@@ -56,28 +44,27 @@ struct ShareController {
 
     /// Totals for the "storage used" bar; takes the list filters (paging and sorting parameters change nothing).
     @Sendable func stats(_ request: Request, context: ShareRequestContext) async throws -> Response {
-        let query = try ShareQuery(parameters: try QueryString.parse(request.uri.query), defaultZone: defaultZone)
-        return try JSONBody.response(try await database.stats(query))
+        let listing = try ListingQuery(query: request.uri.query)
+        return try JSONBody.response(try await database.stats(try ShareQuery(listing, defaultZone: defaultZone)))
     }
 
     @Sendable func get(_ request: Request, context: ShareRequestContext) async throws -> Response {
-        let includeTrashed = try Self.flag("trashed", request)
-        return try JSONBody.response(try await database.share(id: try Self.id(context), includeTrashed: includeTrashed))
+        let flags = try RecordFlags(request)
+        return try JSONBody.response(try await database.share(id: try Self.id(context), includeTrashed: flags.trashed))
     }
 
     @Sendable func create(_ request: Request, context: ShareRequestContext) async throws -> Response {
-        let body = try await JSONBody.decode(CreateBody.self, from: request, maxBytes: maxBodyBytes)
-        let new = try NewShare(id: body.id, name: body.name, folder: body.folder, createdAt: body.createdAt, size: body.size?.value)
-        let record = try await database.createShare(new)
+        let body = try await JSONBody.decode(NewShareBody.self, from: request, maxBytes: maxBodyBytes)
+        let record = try await database.createShare(try body.newShare())
         context.logger.info("share created", metadata: ["id": "\(record.id)"])
         return try JSONBody.response(record, status: .created, headers: [.location: "\(pathPrefix)/share/\(record.id)"])
     }
 
     @Sendable func update(_ request: Request, context: ShareRequestContext) async throws -> Response {
         let id = try Self.id(context)
-        let body = try await JSONBody.decode(UpdateBody.self, from: request, maxBytes: maxBodyBytes)
+        let body = try await JSONBody.decode(SharePatchBody.self, from: request, maxBytes: maxBodyBytes)
         let patch = try SharePatch(name: body.name, folder: body.folder)
-        let record = try await database.updateShare(id: id, patch, includeTrashed: try Self.flag("trashed", request))
+        let record = try await database.updateShare(id: id, patch, includeTrashed: try RecordFlags(request).trashed)
         context.logger.info("share updated", metadata: ["id": "\(record.id)"])
         return try JSONBody.response(record)
     }
@@ -85,12 +72,12 @@ struct ShareController {
     /// Moves to the trash; `?purge=true` deletes for good, trashed or not.
     @Sendable func delete(_ request: Request, context: ShareRequestContext) async throws -> Response {
         let id = try Self.id(context)
-        let (purge, includeTrashed) = (try Self.flag("purge", request), try Self.flag("trashed", request))
-        if purge {
+        let flags = try RecordFlags(request)
+        if flags.purge {
             try await database.purgeShare(id: id)
             context.logger.info("share purged", metadata: ["id": "\(id)"])
         } else {
-            try await database.trashShare(id: id, includeTrashed: includeTrashed)
+            try await database.trashShare(id: id, includeTrashed: flags.trashed)
             context.logger.info("share trashed", metadata: ["id": "\(id)"])
         }
         return Response(status: .noContent)
@@ -107,11 +94,5 @@ struct ShareController {
         let id = context.parameters.get("id") ?? ""
         guard ShareID.isPlausible(id) else { throw ShareError.notFound(id: id) }
         return id
-    }
-
-    /// A `true`/`false` query parameter, false when absent.
-    private static func flag(_ name: String, _ request: Request) throws -> Bool {
-        guard let text = try QueryString.parse(request.uri.query).last(where: { $0.name == name })?.value else { return false }
-        return try BooleanParameter.parse(text, parameter: name)
     }
 }

@@ -12,18 +12,20 @@ struct TransferController {
     /// Records read per chunk of an export.
     static let exportChunkSize = 1000
 
-    func addRoutes(to group: RouterGroup<ShareRequestContext>) {
-        group.post("share/import", use: importShares)
-        group.get("share/export", use: exportShares)
+    var endpoints: RouteCollection<ShareRequestContext> {
+        let routes = RouteCollection(context: ShareRequestContext.self)
+        routes.post("share/import", use: importShares)
+        routes.get("share/export", use: exportShares)
         // The generated HEAD would claim `Content-Length: 0`: the export's length is not known before it is
         // written, so HEAD answers GET's headers, streamed framing included, without the body.
-        group.head("share/export") { request, context in
+        routes.head("share/export") { request, context in
             var response = try await exportShares(request, context: context)
             response.body = ResponseBody { writer in try await writer.finish(nil) }
             return response
         }
-        group.rejectMethods(on: "share/import", except: [.post])
-        group.rejectMethods(on: "share/export", except: [.get])
+        routes.rejectMethods(on: "share/import", except: [.post])
+        routes.rejectMethods(on: "share/export", except: [.get])
+        return routes
     }
 
     /// Reads a JSON array or NDJSON as it arrives and stages it in batches; when the stream ends, the records
@@ -66,12 +68,10 @@ struct TransferController {
                     }
                     let share: NewShare
                     do {
-                        let fields = try JSONBody.decode(ShareController.CreateBody.self, from: Data(bytes))
-                        share = try NewShare(
-                            id: fields.id, name: fields.name, folder: fields.folder, createdAt: fields.createdAt,
-                            size: fields.size?.value)
+                        let fields = try JSONBody.decode(NewShareBody.self, from: Data(bytes))
+                        share = try fields.newShare()
                     } catch {
-                        batches.reject(line: record.line, detail: Problems.detail(for: error))
+                        batches.reject(line: record.line, detail: error.detail)
                         continue
                     }
                     try await batches.add(share, line: record.line)

@@ -92,14 +92,14 @@ func runShare(
     let output = CapturedOutput()
     do {
         let command = try ShareCommand.parseAsRoot(ShareCommand.hoistingGlobalOptions(arguments))
-        guard let subcommand = command as? any ShareSubcommand else { throw CommandFailure("not a subcommand", exitStatus: 1) }
+        guard let subcommand = command as? any ShareSubcommand else { throw CommandFailure("not a subcommand", status: .failure) }
         let context = try CommandContext.make(
             subcommand.global, environment: environment, output: output, outputIsTerminal: outputIsTerminal,
             input: input ?? ScriptedInput(isTerminal: false), transport: { _, _ in transport })
         try subcommand.run(in: context)
         return CLIRun(output: output.text, failure: nil, exitStatus: 0)
     } catch let failure as CommandFailure {
-        return CLIRun(output: output.text, failure: failure.message, exitStatus: failure.exitStatus)
+        return CLIRun(output: output.text, failure: failure.message, exitStatus: failure.status.rawValue)
     } catch {
         return CLIRun(output: output.text, failure: ShareCommand.message(for: error), exitStatus: ShareCommand.exitCode(for: error).rawValue)
     }

@@ -105,7 +105,7 @@ import Testing
 
     @Test func statsAreTheUsersDaysWithTotals() throws {
         let body = #"{"bytes":2500999,"count":3,"days":[{"bytes":2500999,"count":3,"day":"2021-01-17"}],"types":{"doc":{"bytes":2500000,"count":1},"pdf":{"bytes":999,"count":2}}}"#
-        let transport = FakeTransport().on("GET", "\(server)/share/stats?type=pdf%2Cdoc&folder=%2Freports&recursive=true&tz=Asia%2FTokyo", body: body)
+        let transport = FakeTransport().on("GET", "\(server)/share/stats?folder=%2Freports&recursive=true&type=pdf%2Cdoc&tz=Asia%2FTokyo", body: body)
         let run = try runShare(["stats", "/reports", "--type", "pdf,doc", "--tz", "Asia/Tokyo"], transport: transport)
         #expect(
             run.output == """

@@ -100,8 +100,8 @@ import Testing
         #expect(try await ids(database) { $0.folder = "/" }.isEmpty)
     }
 
-    @Test(arguments: SortField.allCases, SortDirection.allCases)
-    func pagingVisitsEveryRecordOnceInOrderEvenWithTies(sort: SortField, order: SortDirection) async throws {
+    @Test(arguments: ListingSort.allCases, ListingOrder.allCases)
+    func pagingVisitsEveryRecordOnceInOrderEvenWithTies(sort: ListingSort, order: ListingOrder) async throws {
         let database = try ShareDatabase.temporary()
         // Three values of each sort key, so most records tie with others and only the id separates them.
         for index in 0..<23 {

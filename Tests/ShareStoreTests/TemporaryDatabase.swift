@@ -30,3 +30,10 @@ extension SharePage {
         get throws { try WireJSON.decoder().decode([ShareRecord].self, from: Data(body)) }
     }
 }
+
+extension ShareQuery {
+    /// Decodes and resolves query parameters as the server does, in one step.
+    init(parameters: [(name: String, value: String)], defaultZone: ZonedCalendar) throws(ShareError) {
+        try self.init(ListingQuery(parameters: parameters), defaultZone: defaultZone)
+    }
+}

@@ -52,10 +52,10 @@ struct AddCommand: ShareSubcommand {
         do {
             attributes = try FileManager.default.attributesOfItem(atPath: path)
         } catch {
-            throw CommandFailure("cannot read \(path): no such file or no permission", exitStatus: CommandFailure.localFileStatus)
+            throw CommandFailure("cannot read \(path): no such file or no permission", status: .localFile)
         }
         guard attributes[.type] as? FileAttributeType == .typeRegular, let size = attributes[.size] as? NSNumber else {
-            throw CommandFailure("\(path) is not a regular file", exitStatus: CommandFailure.localFileStatus)
+            throw CommandFailure("\(path) is not a regular file", status: .localFile)
         }
         return size.int64Value
     }

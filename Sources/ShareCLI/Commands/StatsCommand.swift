@@ -21,11 +21,10 @@ struct StatsCommand: ShareSubcommand {
     @OptionGroup var global: GlobalOptions
 
     func run(in context: CommandContext) throws {
-        var parameters = filters.parameters(zoneName: context.zoneName)
-        if let folder { parameters += [(name: "folder", value: folder), (name: "recursive", value: "true")] }
+        var query = try ListingQuery.reading([(.folder, folder), (.recursive, folder.map { _ in "true" })] + filters.texts(zoneName: context.zoneName))
         // Days are always the user's days.
-        if !parameters.contains(where: { $0.name == "tz" }) { parameters.append((name: "tz", value: context.zoneName)) }
-        let answer = try context.call { () throws(ClientError) in try context.api.stats(parameters) }
+        query.zone = context.zoneName
+        let answer = try context.call { () throws(ClientError) in try context.api.stats(query) }
         if context.json {
             context.printJSON(answer.body)
             return

@@ -89,7 +89,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         updateBusy(context)
         context.write(data, promise: promise)
         if let pendingError {
-            answer(ProblemDetails(status: 400, title: "Bad Request", detail: pendingError.problemDetail), context)
+            answer(Problem(.badRequest, pendingError.problemDetail), context)
         }
     }
 
@@ -108,7 +108,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             // Answered already, and the rest of that request's body is broken: nothing more can be read.
             context.close(promise: nil)
         } else {
-            answer(ProblemDetails(status: 400, title: "Bad Request", detail: parseError.problemDetail), context)
+            answer(Problem(.badRequest, parseError.problemDetail), context)
         }
     }
 
@@ -123,45 +123,41 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// Why `head` cannot be served at all, if it cannot.
-    private func refusal(of head: HTTPRequest) -> ProblemDetails? {
+    private func refusal(of head: HTTPRequest) -> Problem? {
         if let codings = head.headerFields[.transferEncoding],
             let unknown = codings.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() })
                 .first(where: { $0 != "chunked" })
         {
-            return ProblemDetails(
-                status: 501, title: "Not Implemented",
-                detail: "the transfer coding '\(unknown)' is not supported; send the body as it is, or chunked")
+            return Problem(.notImplemented, "the transfer coding '\(unknown)' is not supported; send the body as it is, or chunked")
         }
         if let expectation = head.headerFields[.expect], expectation.lowercased() != "100-continue" {
-            return ProblemDetails(status: 417, title: "Expectation Failed", detail: "only 'Expect: 100-continue' is supported")
+            return Problem(.expectationFailed, "only 'Expect: 100-continue' is supported")
         }
         let target = head.path ?? "/"
         let path = RequestPath.normalize(target[..<(target.firstIndex(of: "?") ?? target.endIndex)])
         if let declared = head.headerFields[.contentLength].flatMap(Int.init), let limit = rules.bodyLimit(path), declared > limit {
-            return ProblemDetails(
-                status: 413, title: "Content Too Large",
-                detail: "the request body (\(declared) bytes) is larger than the \(limit) bytes the server accepts")
+            return Problem(.contentTooLarge, "the request body (\(declared) bytes) is larger than the \(limit) bytes the server accepts")
         }
         return nil
     }
 
     /// Writes `problem` as the whole response and closes the connection: what follows on it cannot be trusted
     /// to start a new request.
-    private func answer(_ problem: ProblemDetails, _ context: ChannelHandlerContext) {
+    private func answer(_ problem: Problem, _ context: ChannelHandlerContext) {
         answeredHere = true
         responseOwed = false
-        let body = Problems.encoded(problem)
+        let body = problem.encoded
         let fields: HTTPFields = [
             .contentType: ProblemDetails.mediaType, .contentLength: String(body.readableBytes), .connection: "close",
         ]
-        context.write(wrapOutboundOut(.head(HTTPResponse(status: .init(code: problem.status), headerFields: fields))), promise: nil)
+        context.write(wrapOutboundOut(.head(HTTPResponse(status: problem.status, headerFields: fields))), promise: nil)
         context.write(wrapOutboundOut(.body(body)), promise: nil)
         let written = context.eventLoop.makePromise(of: Void.self)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
         let channel = context.channel
         written.futureResult.whenComplete { _ in channel.close(promise: nil) }
         rules.accessLog.record(
-            rules.logger, method: current?.head.method.rawValue ?? "-", path: current?.head.path ?? "-", status: problem.status,
+            rules.logger, method: current?.head.method.rawValue ?? "-", path: current?.head.path ?? "-", status: Int(problem.status.code),
             headers: current?.head.headerFields ?? [:], peer: context.remoteAddress, since: current?.started ?? .now)
     }
 }

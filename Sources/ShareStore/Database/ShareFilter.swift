@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ShareKit
 
 /// How a name search is answered.
 enum NameSearch {

@@ -125,7 +125,7 @@ struct ShareListing {
         return SharePage(body: body, next: next)
     }
 
-    static func column(for sort: SortField) -> String {
+    static func column(for sort: ListingSort) -> String {
         switch sort {
         case .createdAt: return "created_at"
         case .name: return "name_key"
@@ -137,12 +137,12 @@ struct ShareListing {
 /// The sort value and id of the last row written to a page: where the next page starts. Copied as bytes, reusing
 /// the same storage row after row, so that no `String` is made until the cursor is.
 private struct LastRow {
-    let sort: SortField
+    let sort: ListingSort
     private var id: [UInt8] = []
     private var number: Int64 = 0
     private var name: [UInt8] = []
 
-    init(sort: SortField) {
+    init(sort: ListingSort) {
         self.sort = sort
     }
 
@@ -159,7 +159,7 @@ private struct LastRow {
         }
     }
 
-    func cursor(order: SortDirection) -> ShareCursor {
+    func cursor(order: ListingOrder) -> ShareCursor {
         let value: ShareCursor.Value = sort == .name ? .text(String(decoding: name, as: UTF8.self)) : .integer(number)
         return ShareCursor(sort: sort, order: order, value: value, id: String(decoding: id, as: UTF8.self))
     }

@@ -1,4 +1,5 @@
 import GRDB
+import ShareKit
 
 /// Keeps the stored `name_key` of every record made by the current `SearchKey.fold`: SQLite's `user_version`
 /// records the folding the keys were made with, and keys made by an earlier one are made again on opening.

@@ -9,12 +9,12 @@ public struct ShareCursor: Equatable, Sendable {
         case text(String)
     }
 
-    public let sort: SortField
-    public let order: SortDirection
+    public let sort: ListingSort
+    public let order: ListingOrder
     public let value: Value
     public let id: String
 
-    public init(sort: SortField, order: SortDirection, value: Value, id: String) {
+    public init(sort: ListingSort, order: ListingOrder, value: Value, id: String) {
         self.sort = sort
         self.order = order
         self.value = value
@@ -36,8 +36,8 @@ public struct ShareCursor: Equatable, Sendable {
     public init?(encoded: String) {
         guard let bytes = Base64URL.decode(encoded), let plain = String(validating: bytes, as: UTF8.self) else { return nil }
         let parts = plain.split(separator: " ", maxSplits: 4, omittingEmptySubsequences: false)
-        guard parts.count == 5, parts[0] == "v1", let sort = SortField(rawValue: String(parts[1])),
-            let order = SortDirection(rawValue: String(parts[2])), ShareID.isPlausible(parts[3])
+        guard parts.count == 5, parts[0] == "v1", let sort = ListingSort(rawValue: String(parts[1])),
+            let order = ListingOrder(rawValue: String(parts[2])), ShareID.isPlausible(parts[3])
         else { return nil }
         switch sort {
         case .name:

@@ -25,7 +25,7 @@ struct ImportCommand: ShareSubcommand {
     func run(in context: CommandContext) throws {
         let descriptor = file == "-" ? 0 : open(file, O_RDONLY)
         guard descriptor >= 0 else {
-            throw CommandFailure("cannot read \(file): no such file or no permission", exitStatus: CommandFailure.localFileStatus)
+            throw CommandFailure("cannot read \(file): no such file or no permission", status: .localFile)
         }
         defer { if descriptor != 0 { close(descriptor) } }
         var info = stat()
@@ -47,51 +47,7 @@ struct ImportCommand: ShareSubcommand {
             }
         }
         if report.rejected > 0 {
-            throw CommandFailure("\(report.rejected) \(report.rejected == 1 ? "record was" : "records were") not imported", exitStatus: 6)
+            throw CommandFailure("\(report.rejected) \(report.rejected == 1 ? "record was" : "records were") not imported", status: .rejected)
         }
-    }
-}
-
-struct ExportCommand: ShareSubcommand {
-    static let configuration = CommandConfiguration(
-        commandName: "export",
-        abstract: "Write every share to standard output as NDJSON, streamed.",
-        discussion: "Example:\n  share export > backup.ndjson")
-
-    @OptionGroup var global: GlobalOptions
-
-    func run(in context: CommandContext) throws {
-        try context.call { () throws(ClientError) in try context.api.exportShares { context.rawOutput.write(bytes: $0) } }
-    }
-}
-
-/// A one-line progress display that redraws itself on a terminal.
-final class ProgressLine {
-    private let output: any TextOutput
-    private let label: String
-    private let total: Int64?
-    private var shown = ""
-
-    init(output: any TextOutput, label: String, total: Int64?) {
-        self.output = output
-        self.label = label
-        self.total = total
-    }
-
-    func show(_ done: Int64) {
-        let text: String
-        if let total, total > 0 {
-            text = "\(label)  \(done * 100 / total)%  \(Formats.size(done)) of \(Formats.size(total))"
-        } else {
-            text = "\(label)  \(Formats.size(done))"
-        }
-        // Redraw only when the text changes: uploads call back for every piece.
-        guard text != shown else { return }
-        shown = text
-        output.write("\r\u{1B}[K" + TerminalText.escape(text))
-    }
-
-    func clear() {
-        output.write("\r\u{1B}[K")
     }
 }

@@ -20,7 +20,7 @@ public enum FolderPath {
     }
 
     /// The prefix every descendant of `folder` starts with (`/reports/`), for recursive listings.
-    static func descendantPrefix(of folder: String) -> String {
+    public static func descendantPrefix(of folder: String) -> String {
         folder == root ? root : folder + "/"
     }
 }

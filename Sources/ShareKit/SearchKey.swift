@@ -8,7 +8,7 @@ import Foundation
 public enum SearchKey {
     /// Which folding `fold` is; stored keys made by an earlier one are made again (`StoredSearchKeys`).
     /// 0 was NFC and lowercase; 1 is full case folding.
-    static let version = 1
+    public static let version = 1
 
     public static func fold(_ text: String) -> String {
         // ASCII folds to its lowercase: the fast path imports take for most names.

@@ -13,3 +13,17 @@ public enum ShareError: Error, Equatable, Sendable {
     /// A record with this id exists already.
     case idTaken(id: String)
 }
+
+extension ShareError {
+    /// The sentence a person reads, naming the field or parameter: a problem's `detail` on the server, the
+    /// message of the same rule when the CLI applies it first.
+    public var detail: String {
+        switch self {
+        case .invalidField(let field, let reason): return "field '\(field)' \(reason)"
+        case .invalidParameter(let parameter, let reason): return "parameter '\(parameter)' \(reason)"
+        case .malformedBody(let reason): return reason
+        case .notFound(let id): return "no share with id '\(id)'"
+        case .idTaken(let id): return "a share with id '\(id)' exists already"
+        }
+    }
+}

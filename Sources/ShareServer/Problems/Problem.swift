@@ -1,0 +1,39 @@
+import Foundation
+import Hummingbird
+import ShareKit
+
+/// An answer that is an RFC 9457 problem (`application/problem+json`): what every error becomes on the wire.
+/// Hummingbird writes it through `HTTPResponseError`, whichever middleware or route threw it.
+struct Problem: HTTPResponseError {
+    let details: ProblemDetails
+    /// Headers the status calls for (`Allow` with a 405, `WWW-Authenticate` with a 401).
+    var headers: HTTPFields = [:]
+
+    init(_ status: HTTPResponse.Status, _ detail: String, headers: HTTPFields = [:]) {
+        details = ProblemDetails(status: status.code, title: status.reasonPhrase, detail: detail)
+        self.headers = headers
+    }
+
+    var status: HTTPResponse.Status { .init(code: details.status) }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        var headers = headers
+        headers[.contentType] = ProblemDetails.mediaType
+        return Response(status: status, headers: headers, body: .init(byteBuffer: encoded))
+    }
+
+    /// The problem's JSON, also for answers written outside a route (`ConnectionGuard`).
+    var encoded: ByteBuffer {
+        ByteBuffer(bytes: (try? WireJSON.encoder().encode(details)) ?? Data())
+    }
+
+    /// A request that needs a token and brings none that is valid.
+    static let unauthorized = Problem(
+        .unauthorized, "a valid 'Authorization: Bearer <token>' header is required", headers: [.wwwAuthenticate: #"Bearer realm="share""#])
+
+    /// A method the path does not serve.
+    static func methodNotAllowed(allowed: [HTTPRequest.Method]) -> Problem {
+        let list = allowed.map(\.rawValue).joined(separator: ", ")
+        return Problem(.methodNotAllowed, "this path accepts \(list)", headers: [.allow: list])
+    }
+}

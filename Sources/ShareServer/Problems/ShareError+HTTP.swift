@@ -1,0 +1,17 @@
+import Hummingbird
+import ShareKit
+
+/// The one place domain errors become HTTP: each case's status, and its detail as a problem.
+extension ShareError: HTTPResponseError {
+    public var status: HTTPResponse.Status {
+        switch self {
+        case .invalidField, .invalidParameter, .malformedBody: return .badRequest
+        case .notFound: return .notFound
+        case .idTaken: return .conflict
+        }
+    }
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        try Problem(status, detail).response(from: request, context: context)
+    }
+}
