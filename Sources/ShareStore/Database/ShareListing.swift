@@ -2,41 +2,57 @@ import GRDB
 import ShareKit
 
 /// Turns a `ShareQuery` into keyset-paged SQL (never OFFSET) and writes its rows as JSON.
-struct ShareListing {
+struct ShareListing: Sendable {
     let query: ShareQuery
     /// What this database has learnt of how common each trigram is.
-    var trigramCounts = TrigramCounts()
+    let trigramCounts: TrigramCounts
     /// A search reads at most this many names it took from the trigram index, or from an ordered read.
-    var candidateLimit = TrigramCounts.cap
+    let candidateLimit: Int
     /// Rows an ordered read may test before the search asks the trigram index for the whole text after all.
-    var scanBudget = 20_000
+    let scanBudget: Int
+    /// The query's filters and the cursor's keyset condition, without the name: built once, each read adds its own.
+    private let keyset: ShareFilter
+    /// `ORDER BY` the sort, then id, in the query's order.
+    private let orderBy: String
 
     /// Columns of a listing: a record, plus the folded name a `sort=name` cursor continues from.
     private static let columns = "\(ShareRow.columns), name_key"
 
-    /// Reads one page straight into the JSON array the API answers with: no intermediate records.
-    ///
-    /// A name search looks for the fewest rows that can match, then reads only those:
-    /// - a text with a rare trigram: the names holding its rarest trigrams, from the trigram index;
-    /// - a text made of common trigrams is usually common itself: rows are read in order, testing each name in
-    ///   the index alone, until a page is full;
-    /// - failing both (common trigrams, rare text), the trigram index is asked for the whole text.
+    init(
+        query: ShareQuery, trigramCounts: TrigramCounts = TrigramCounts(), candidateLimit: Int = TrigramCounts.cap,
+        scanBudget: Int = 20_000
+    ) {
+        self.query = query
+        self.trigramCounts = trigramCounts
+        self.candidateLimit = candidateLimit
+        self.scanBudget = scanBudget
+        var keyset = ShareFilter(query, name: nil)
+        let column = Self.column(for: query.sort)
+        if let cursor = query.cursor {
+            let value: any DatabaseValueConvertible & Sendable
+            switch cursor.value {
+            case .integer(let number): value = number
+            case .text(let text): value = text
+            }
+            keyset.add("(\(column), id) \(query.order == .asc ? ">" : "<") (?, ?)", [value, cursor.id])
+        }
+        self.keyset = keyset
+        let direction = query.order == .asc ? "ASC" : "DESC"
+        orderBy = "ORDER BY \(column) \(direction), id \(direction)"
+    }
+
+    /// Reads one page straight into the JSON array the API answers with: no intermediate records. Where the rows
+    /// come from is `NameSearch`'s decision.
     func fetch(_ db: Database) throws -> SharePage {
-        guard let text = query.nameContains, NameSearch.preferred(for: text) == .trigramIndex else {
-            return try page(statement(), db)
+        switch try NameSearch.choose(for: self, db) {
+        case .filter(let condition): return try page(statement(name: condition), db)
+        case .rows(let rows): return try page(statement(among: rows), db)
         }
-        if let candidates = try trigramCounts.candidates(for: text, limit: candidateLimit, db) {
-            return try page(statement(among: candidates), db)
-        }
-        if let firstMatches = try orderedMatches(of: text, db) {
-            return try page(statement(among: firstMatches), db)
-        }
-        return try page(statement(), db)
     }
 
     /// The rows holding `text` that open the page, in order, one more than the page when there are that many:
     /// found by reading rows in order and testing each name. Nil if `scanBudget` rows did not fill the page.
-    private func orderedMatches(of text: String, _ db: Database) throws -> [Int64]? {
+    func orderedMatches(of text: String, _ db: Database) throws -> [Int64]? {
         let (sql, arguments) = orderedRead(of: text)
         var matches: [Int64] = []
         try StatementColumns.forEachRow(of: try db.cachedStatement(sql: sql), arguments: arguments) { row in
@@ -45,10 +61,9 @@ struct ShareListing {
         }
         guard matches.count <= query.limit else { return matches }
         // Fewer matches than a page: all there are if the rows ran out before the budget did.
-        let (filter, _) = ordered(nameSearch: .omitted)
         let rows = try Int.fetchOne(
-            db.cachedStatement(sql: "SELECT count(*) FROM (SELECT 1 FROM share WHERE \(filter.whereClause) LIMIT ?)"),
-            arguments: StatementArguments(filter.arguments + [scanBudget])) ?? 0
+            db.cachedStatement(sql: "SELECT count(*) FROM (SELECT 1 FROM share WHERE \(keyset.whereClause) LIMIT ?)"),
+            arguments: StatementArguments(keyset.arguments + [scanBudget])) ?? 0
         return rows < scanBudget ? matches : nil
     }
 
@@ -58,48 +73,37 @@ struct ShareListing {
     /// The outer query keeps the order of the inner one: a subquery with LIMIT is not flattened into an outer
     /// query with WHERE, so SQLite runs it as a co-routine and filters its rows as they come.
     func orderedRead(of text: String) -> (String, StatementArguments) {
-        let (filter, order) = ordered(nameSearch: .omitted)
         // The name is tested inside, where SQLite reads it in place from the index page; passed out of the
         // subquery, it would be copied row by row.
         let sql = """
-            SELECT seq FROM (SELECT seq, instr(name_key, ?) > 0 AS found FROM share WHERE \(filter.whereClause) \(order) LIMIT ?)
+            SELECT seq FROM (SELECT seq, instr(name_key, ?) > 0 AS found FROM share WHERE \(keyset.whereClause) \(orderBy) LIMIT ?)
             WHERE found LIMIT ?
             """
-        return (sql, StatementArguments([text] + filter.arguments + [scanBudget, query.limit + 1]))
+        return (sql, StatementArguments([text] + keyset.arguments + [scanBudget, query.limit + 1]))
     }
 
-    /// The SELECT with its arguments; one row more than the page is asked for, to learn whether another page follows.
-    ///
-    /// With `candidates`, only those rows are read (by `seq`), each name still tested against the text.
+    /// The SELECT of the listing's own read, testing the name with `name`; one row more than the page is asked
+    /// for, to learn whether another page follows.
+    func statement(name: NameCondition?) -> (String, StatementArguments) {
+        var filter = keyset
+        filter.add(name)
+        let sql = "SELECT \(Self.columns) FROM share WHERE \(filter.whereClause) \(orderBy) LIMIT ?"
+        return (sql, StatementArguments(filter.arguments + [query.limit + 1]))
+    }
+
+    /// The SELECT of every match, as statistics would find them (`NameSearch.condition`); with `candidates`, of
+    /// those rows only (by `seq`), each name still tested against the text.
     func statement(among candidates: [Int64]? = nil) -> (String, StatementArguments) {
-        let (filter, order) = ordered(nameSearch: candidates == nil ? nil : .rowByRow)
-        guard let candidates else {
-            let sql = "SELECT \(Self.columns) FROM share WHERE \(filter.whereClause) \(order) LIMIT ?"
-            return (sql, StatementArguments(filter.arguments + [query.limit + 1]))
-        }
+        guard let candidates else { return statement(name: NameSearch.condition(for: query.nameContains)) }
+        var filter = keyset
+        filter.add(query.nameContains.map(NameCondition.contains))
         // CROSS JOIN keeps SQLite from reading a type's or a folder's index in full and probing the list instead.
         let sql = """
             SELECT \(Self.columns) FROM (SELECT value FROM json_each(?)) AS candidate CROSS JOIN share ON seq = candidate.value
-            WHERE \(filter.whereClause) \(order) LIMIT ?
+            WHERE \(filter.whereClause) \(orderBy) LIMIT ?
             """
         let list = "[" + candidates.map(String.init).joined(separator: ",") + "]"
         return (sql, StatementArguments([list] + filter.arguments + [query.limit + 1]))
-    }
-
-    /// The filters with the cursor's keyset condition, and the ORDER BY that pages follow.
-    private func ordered(nameSearch: NameSearch?) -> (ShareFilter, String) {
-        var filter = ShareFilter(query, nameSearch: nameSearch)
-        let column = Self.column(for: query.sort)
-        let direction = query.order == .asc ? "ASC" : "DESC"
-        if let cursor = query.cursor {
-            let value: any DatabaseValueConvertible
-            switch cursor.value {
-            case .integer(let number): value = number
-            case .text(let text): value = text
-            }
-            filter.add("(\(column), id) \(query.order == .asc ? ">" : "<") (?, ?)", [value, cursor.id])
-        }
-        return (filter, "ORDER BY \(column) \(direction), id \(direction)")
     }
 
     /// Writes the rows of `statement` as a page, and the cursor of the next one if there is one more row.
