@@ -77,11 +77,11 @@ let package = Package(
         .testTarget(
             name: "ShareServerTests",
             dependencies: [
-                "ShareServer", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                "ShareServer", "ShareTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "ShareCLITests", dependencies: ["ShareCLI", "ShareClient", "ShareKit"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["ShareKit"]),
+        .testTarget(name: "ShareCLITests", dependencies: ["ShareCLI", "ShareClient", "ShareKit", "ShareTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ShareKit", "ShareTestSupport"]),
     ]
 )

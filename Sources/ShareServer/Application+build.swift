@@ -6,7 +6,7 @@ import ShareKit
 import ShareStore
 
 /// The routes of `shared`, under the configured base path, behind logging, problem mapping and auth.
-public func buildRouter(setup: ServerSetup, database: ShareDatabase) -> Router<ShareRequestContext> {
+public func buildRouter(setup: ServerSetup, store: any ShareRepository) -> Router<ShareRequestContext> {
     let server = setup.config.server
     let prefix = server.basePath == "/" ? "" : server.basePath
     let router = Router(context: ShareRequestContext.self, options: .autoGenerateHeadEndpoints)
@@ -17,23 +17,24 @@ public func buildRouter(setup: ServerSetup, database: ShareDatabase) -> Router<S
             tokens: setup.tokens, publicRead: setup.config.auth.publicRead,
             openPaths: ["\(prefix)/healthz", "\(prefix)/readyz", "\(prefix)/openapi.yaml"]))
     let base = RouterPath(prefix)
-    router.addRoutes(HealthController(database: database).endpoints, atPath: base)
+    router.addRoutes(HealthController(store: store).endpoints, atPath: base)
     router.addRoutes(DocumentController().endpoints, atPath: base)
     // Before the record routes: `import`, `export` and `stats` are words no id may be.
-    router.addRoutes(TransferController(database: database, maxRecordBytes: server.maxBodyBytes).endpoints, atPath: base)
+    router.addRoutes(TransferController(store: store, maxRecordBytes: server.maxBodyBytes).endpoints, atPath: base)
     let shares = ShareController(
-        database: database, defaultZone: ZonedCalendar(identifier: server.timezone) ?? ZonedCalendar(zone: .gmt),
+        store: store, defaultZone: ZonedCalendar(identifier: server.timezone) ?? ZonedCalendar(zone: .gmt),
         pathPrefix: prefix, maxBodyBytes: server.maxBodyBytes)
     router.addRoutes(shares.endpoints, atPath: base)
     return router
 }
 
 /// The router with every request path in one spelling (`RequestPath`), as the daemon and the tests serve it.
-public func buildResponder(setup: ServerSetup, database: ShareDatabase) -> some HTTPResponder<ShareRequestContext> {
-    NormalizedPathResponder(router: buildRouter(setup: setup, database: database).buildResponder())
+public func buildResponder(setup: ServerSetup, store: any ShareRepository) -> some HTTPResponder<ShareRequestContext> {
+    NormalizedPathResponder(router: buildRouter(setup: setup, store: store).buildResponder())
 }
 
-/// Opens and migrates the database, then builds the server; nothing listens until the database is ready.
+/// Opens and migrates the database (SQLite, the one store so far), then builds the server; nothing listens until
+/// the database is ready.
 public func buildApplication(setup: ServerSetup, logger: Logger) throws -> some ApplicationProtocol {
     let database = try ShareDatabase(path: setup.config.database.path)
     logger.info("database ready", metadata: ["path": "\(database.path)"])
@@ -52,7 +53,7 @@ public func buildApplication(setup: ServerSetup, logger: Logger) throws -> some 
         accessLog: AccessLog(trustedProxies: server.trustedProxies), logger: logger,
         bodyLimit: { path in path == "\(prefix)/share/import" ? nil : server.maxBodyBytes })
     return Application(
-        responder: buildResponder(setup: setup, database: database),
+        responder: buildResponder(setup: setup, store: database),
         server: .http1(
             configuration: .init(
                 additionalChannelHandlers: [ConnectionGuard(rules: rules)],

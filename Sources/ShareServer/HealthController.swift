@@ -3,7 +3,7 @@ import ShareStore
 
 /// `/healthz` (the process answers) and `/readyz` (the database is open and fully migrated).
 struct HealthController {
-    let database: ShareDatabase
+    let store: any ShareRepository
 
     struct Status: Encodable {
         var status: String
@@ -13,7 +13,7 @@ struct HealthController {
         let routes = RouteCollection(context: ShareRequestContext.self)
         routes.get("healthz") { _, _ in try JSONBody.response(Status(status: "ok")) }
         routes.get("readyz") { _, _ in
-            await database.isReady()
+            await store.isReady()
                 ? try JSONBody.response(Status(status: "ok"))
                 : try JSONBody.response(Status(status: "unavailable"), status: .serviceUnavailable)
         }

@@ -7,15 +7,13 @@ struct ImportBatches {
     /// Records staged per transaction.
     static let size = 10_000
 
-    let database: ShareDatabase
-    let staging: ImportStaging
+    let session: any ShareImport
     private(set) var report = ImportReport()
     private var filling: [(line: Int, share: NewShare)] = []
     private var storing: (count: Int, task: Task<[ImportReport.Problem], any Error>)?
 
-    init(database: ShareDatabase, staging: ImportStaging) {
-        self.database = database
-        self.staging = staging
+    init(session: any ShareImport) {
+        self.session = session
     }
 
     mutating func add(_ share: NewShare, line: Int) async throws {
@@ -43,8 +41,8 @@ struct ImportBatches {
     private mutating func send() async throws {
         try await settle()
         guard !filling.isEmpty else { return }
-        let (batch, database, staging) = (filling, database, staging)
-        storing = (batch.count, Task { try await database.stageImport(batch, in: staging) })
+        let (batch, session) = (filling, session)
+        storing = (batch.count, Task { try await session.stage(batch) })
         filling.removeAll(keepingCapacity: true)
     }
 

@@ -5,7 +5,7 @@ import ShareStore
 
 /// The `/share` endpoints: list, get, create, rename/move, trash or purge, restore.
 struct ShareController {
-    let database: ShareDatabase
+    let store: any ShareRepository
     /// The zone of `date`, `from` and `to` when a request names none.
     let defaultZone: ZonedCalendar
     /// `""` at the root, `/files` under a sub-path: prefixed to the `Location` and `Link` URLs the server writes.
@@ -30,7 +30,7 @@ struct ShareController {
 
     @Sendable func list(_ request: Request, context: ShareRequestContext) async throws -> Response {
         let listing = try ListingQuery(query: request.uri.query)
-        let page = try await database.listShares(try ShareQuery(listing, defaultZone: defaultZone))
+        let page = try await store.listShares(try ShareQuery(listing, defaultZone: defaultZone))
         var headers: HTTPFields = [:]
         if let next = page.next {
             // The next page keeps every filter of this one; only the cursor changes.
@@ -45,17 +45,17 @@ struct ShareController {
     /// Totals for the "storage used" bar; takes the list filters (paging and sorting parameters change nothing).
     @Sendable func stats(_ request: Request, context: ShareRequestContext) async throws -> Response {
         let listing = try ListingQuery(query: request.uri.query)
-        return try JSONBody.response(try await database.stats(try ShareQuery(listing, defaultZone: defaultZone)))
+        return try JSONBody.response(try await store.stats(try ShareQuery(listing, defaultZone: defaultZone)))
     }
 
     @Sendable func get(_ request: Request, context: ShareRequestContext) async throws -> Response {
         let flags = try RecordFlags(request)
-        return try JSONBody.response(try await database.share(id: try Self.id(context), includeTrashed: flags.trashed))
+        return try JSONBody.response(try await store.share(id: try Self.id(context), includeTrashed: flags.trashed))
     }
 
     @Sendable func create(_ request: Request, context: ShareRequestContext) async throws -> Response {
         let body = try await JSONBody.decode(NewShareBody.self, from: request, maxBytes: maxBodyBytes)
-        let record = try await database.createShare(try body.newShare())
+        let record = try await store.createShare(try body.newShare())
         context.logger.info("share created", metadata: ["id": "\(record.id)"])
         return try JSONBody.response(record, status: .created, headers: [.location: "\(pathPrefix)/share/\(record.id)"])
     }
@@ -64,7 +64,7 @@ struct ShareController {
         let id = try Self.id(context)
         let body = try await JSONBody.decode(SharePatchBody.self, from: request, maxBytes: maxBodyBytes)
         let patch = try SharePatch(name: body.name, folder: body.folder)
-        let record = try await database.updateShare(id: id, patch, includeTrashed: try RecordFlags(request).trashed)
+        let record = try await store.updateShare(id: id, patch, includeTrashed: try RecordFlags(request).trashed)
         context.logger.info("share updated", metadata: ["id": "\(record.id)"])
         return try JSONBody.response(record)
     }
@@ -74,17 +74,17 @@ struct ShareController {
         let id = try Self.id(context)
         let flags = try RecordFlags(request)
         if flags.purge {
-            try await database.purgeShare(id: id)
+            try await store.purgeShare(id: id)
             context.logger.info("share purged", metadata: ["id": "\(id)"])
         } else {
-            try await database.trashShare(id: id, includeTrashed: flags.trashed)
+            try await store.trashShare(id: id, includeTrashed: flags.trashed)
             context.logger.info("share trashed", metadata: ["id": "\(id)"])
         }
         return Response(status: .noContent)
     }
 
     @Sendable func restore(_ request: Request, context: ShareRequestContext) async throws -> Response {
-        let record = try await database.restoreShare(id: try Self.id(context))
+        let record = try await store.restoreShare(id: try Self.id(context))
         context.logger.info("share restored", metadata: ["id": "\(record.id)"])
         return try JSONBody.response(record)
     }

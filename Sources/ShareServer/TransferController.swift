@@ -5,7 +5,7 @@ import ShareStore
 
 /// `POST /share/import` and `GET /share/export`: the whole history in and out, streamed both ways.
 struct TransferController {
-    let database: ShareDatabase
+    let store: any ShareRepository
     /// The largest single record an import accepts; the stream as a whole has no limit.
     let maxRecordBytes: Int
 
@@ -32,24 +32,24 @@ struct TransferController {
     /// join the history together. Valid records are kept; each invalid one is reported with its line. A stream
     /// that stops making sense ends the import at that line; one that breaks off imports nothing.
     @Sendable func importShares(_ request: Request, context: ShareRequestContext) async throws -> Response {
-        let staging = try await database.beginImport()
+        let session = try await store.beginImport()
         do {
-            var report = try await stage(request.body, in: staging)
-            for problem in try await database.finishImport(staging) {
+            var report = try await stage(request.body, in: session)
+            for problem in try await session.finish() {
                 report.imported -= 1
                 report.reject(line: problem.line, detail: problem.detail)
             }
             context.logger.info("import finished", metadata: ["imported": "\(report.imported)", "rejected": "\(report.rejected)"])
             return try JSONBody.response(report)
         } catch {
-            await database.discardImport(staging)
+            await session.discard()
             throw error
         }
     }
 
-    private func stage(_ body: RequestBody, in staging: ImportStaging) async throws -> ImportReport {
+    private func stage(_ body: RequestBody, in session: any ShareImport) async throws -> ImportReport {
         var splitter = RecordStreamSplitter(maxRecordBytes: maxRecordBytes)
-        var batches = ImportBatches(database: database, staging: staging)
+        var batches = ImportBatches(session: session)
         var records: [RecordStreamSplitter.Record] = []
         var body = body.makeAsyncIterator()
         do {
@@ -92,13 +92,13 @@ struct TransferController {
 
     /// Every live record as NDJSON, oldest stored first, read a chunk at a time while it is sent.
     @Sendable func exportShares(_ request: Request, context: ShareRequestContext) async throws -> Response {
-        let database = database
+        let store = store
         return Response(
             status: .ok, headers: [.contentType: "application/x-ndjson"],
             body: ResponseBody { writer in
                 var after: Int64 = 0
                 while true {
-                    let chunk = try await database.exportChunk(after: after, limit: Self.exportChunkSize)
+                    let chunk = try await store.exportChunk(after: after, limit: Self.exportChunkSize)
                     guard let last = chunk.last else { break }
                     try await writer.write(ByteBuffer(bytes: chunk.lines))
                     after = last

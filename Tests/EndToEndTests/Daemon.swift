@@ -1,4 +1,5 @@
 import Foundation
+import ShareTestSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -9,13 +10,6 @@ let sharedBinary: URL = {
     if let path = ProcessInfo.processInfo.environment["SHARED_BINARY"] { return URL(filePath: path) }
     return URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "shared")
 }()
-
-/// A temporary folder for one test: config, database, logs.
-func temporaryFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appending(path: "share-e2e-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder
-}
 
 struct DaemonError: Error, CustomStringConvertible {
     let description: String

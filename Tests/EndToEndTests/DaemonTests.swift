@@ -1,4 +1,5 @@
 import Foundation
+import ShareTestSupport
 import ShareKit
 import Testing
 

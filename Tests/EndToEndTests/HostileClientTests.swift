@@ -1,4 +1,5 @@
 import Foundation
+import ShareTestSupport
 import Testing
 
 #if canImport(Glibc)

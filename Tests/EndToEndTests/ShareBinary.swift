@@ -1,4 +1,5 @@
 import Foundation
+import ShareTestSupport
 
 /// The built `share` binary, beside this test bundle (or at `$SHARE_BINARY`).
 let shareBinary: URL = {

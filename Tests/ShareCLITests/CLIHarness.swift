@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ShareKit
+import ShareTestSupport
 import Testing
 
 @testable import ShareCLI
@@ -86,7 +87,7 @@ func runShare(
     _ arguments: [String], transport: FakeTransport, environment: [String: String] = [:], input: ScriptedInput? = nil,
     outputIsTerminal: Bool = false
 ) throws -> CLIRun {
-    let emptyConfig = FileManager.default.temporaryDirectory.appending(path: "share-cli-\(UUID().uuidString).toml")
+    let emptyConfig = try temporaryFolder("cli").appending(path: "share.toml")
     try Data().write(to: emptyConfig)
     let environment = ["SHARE_CONFIG": emptyConfig.path, "SHARE_SERVER": server, "TZ": "UTC"].merging(environment) { $1 }
     let output = CapturedOutput()

@@ -1,5 +1,6 @@
 import Foundation
 import ShareClient
+import ShareTestSupport
 import Testing
 
 @testable import ShareCLI
@@ -69,8 +70,7 @@ import Testing
     }
 
     @Test func addRecordsEachFilesNameAndSize() throws {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "share-add-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try temporaryFolder("add")
         try Data(count: 1234).write(to: folder.appending(path: "report.pdf"))
         let transport = FakeTransport().on("POST", "\(server)/share", status: 201, body: recordJSON(name: "Signed.pdf", size: 1234))
         let run = try runShare(

@@ -1,13 +1,14 @@
 import Foundation
 import ShareClient
 import ShareKit
+import ShareTestSupport
 import Testing
 
 @testable import ShareCLI
 
 @Suite struct TransferTests {
     private func file(_ text: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appending(path: "share-import-\(UUID().uuidString).ndjson")
+        let url = try temporaryFolder("import").appending(path: "records.ndjson")
         try Data(text.utf8).write(to: url)
         return url.path
     }

@@ -1,12 +1,13 @@
 import Foundation
 import ShareKit
+import ShareTestSupport
 import Testing
 
 @Suite struct ConfigLoaderTests {
     let root: String
 
     init() throws {
-        root = FileManager.default.temporaryDirectory.appending(path: "share-config-\(UUID().uuidString)").path
+        root = try temporaryFolder("config").path
         try FileManager.default.createDirectory(atPath: "\(root)/work", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: "\(root)/xdg/share", withIntermediateDirectories: true)
     }

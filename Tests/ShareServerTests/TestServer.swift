@@ -6,6 +6,7 @@ import NIOCore
 import ShareKit
 import ShareServer
 import ShareStore
+import ShareTestSupport
 
 /// Runs `test` against the real router over a fresh temporary database, and returns what it returns.
 @discardableResult
@@ -13,14 +14,14 @@ func withServer<Value: Sendable>(
     _ configure: (inout ShareConfig) -> Void = { _ in }, log: CapturedLog? = nil,
     _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Value
 ) async throws -> Value {
-    let folder = FileManager.default.temporaryDirectory.appending(path: "share-server-\(UUID().uuidString)")
+    let folder = try temporaryFolder("server")
     var config = ShareConfig(database: DatabaseSettings(path: folder.appending(path: "share.db").path))
     configure(&config)
     let setup = try ServerSetup(config: config)
     let database = try ShareDatabase(path: config.database.path)
     var logger = log.map { log in Logger(label: "share-server-tests") { _ in log } } ?? Logger(label: "share-server-tests")
     logger.logLevel = log == nil ? .warning : .info
-    return try await Application(responder: buildResponder(setup: setup, database: database), logger: logger).test(.router, test)
+    return try await Application(responder: buildResponder(setup: setup, store: database), logger: logger).test(.router, test)
 }
 
 extension TestClientProtocol {

@@ -31,10 +31,10 @@ import Testing
         let database = try ShareDatabase(path: path)
         let before = try schema(path)
         let staging = try await database.beginImport()
-        #expect(try await database.stageImport(try batch(["b.pdf", "a report.pdf"]), in: staging).isEmpty)
-        #expect(try await database.stageImport(try batch(["c.txt"], firstLine: 3), in: staging).isEmpty)
+        #expect(try await staging.stage(try batch(["b.pdf", "a report.pdf"])).isEmpty)
+        #expect(try await staging.stage(try batch(["c.txt"], firstLine: 3)).isEmpty)
         #expect(try await names(database).isEmpty, "staged records stay invisible until the stream ends")
-        #expect(try await database.finishImport(staging).isEmpty)
+        #expect(try await staging.finish().isEmpty)
         #expect(try schema(path) == before)
         #expect(try await names(database) == ["a report.pdf", "b.pdf", "c.txt"])
         #expect(try await names(database, [("q", "REPORT")]) == ["a report.pdf"], "imported names are searchable")
@@ -45,8 +45,8 @@ import Testing
         let database = try ShareDatabase(path: path)
         for index in 0..<5 { try await database.add("old-\(index).pdf") }
         let staging = try await database.beginImport()
-        _ = try await database.stageImport(try batch(["new report.pdf"]), in: staging)
-        #expect(try await database.finishImport(staging).isEmpty)
+        _ = try await staging.stage(try batch(["new report.pdf"]))
+        #expect(try await staging.finish().isEmpty)
         #expect(try await names(database, [("q", "report")]) == ["new report.pdf"])
         #expect(try await names(database).count == 6)
     }
@@ -55,14 +55,14 @@ import Testing
         let database = try ShareDatabase.temporary()
         try await database.add("kept.pdf", id: "legacy-1")
         let staging = try await database.beginImport()
-        let problems = try await database.stageImport(
-            try batch(["a.pdf", "b.pdf", "c.pdf", "d.pdf"], ids: ["LEGACY-1", "x-2", nil, "X-2"]), in: staging)
+        let problems = try await staging.stage(
+            try batch(["a.pdf", "b.pdf", "c.pdf", "d.pdf"], ids: ["LEGACY-1", "x-2", nil, "X-2"]))
         #expect(problems.map(\.line) == [1, 4])
         #expect(problems.first?.detail == "a share with id 'LEGACY-1' exists already")
         // Another request takes an id while the import is still streaming.
-        _ = try await database.stageImport(try batch(["e.pdf"], firstLine: 5, ids: ["late"]), in: staging)
+        _ = try await staging.stage(try batch(["e.pdf"], firstLine: 5, ids: ["late"]))
         try await database.add("first.pdf", id: "LATE")
-        let late = try await database.finishImport(staging)
+        let late = try await staging.finish()
         #expect(late == [ImportStaging.idTaken(line: 5, id: "late")])
         #expect(try await names(database) == ["b.pdf", "c.pdf", "first.pdf", "kept.pdf"])
     }
@@ -70,13 +70,13 @@ import Testing
     @Test func aDiscardedImportLeavesNothingBehind() async throws {
         let database = try ShareDatabase.temporary()
         let staging = try await database.beginImport()
-        _ = try await database.stageImport(try batch(["lost.pdf"], ids: ["kept-id"]), in: staging)
-        await database.discardImport(staging)
+        _ = try await staging.stage(try batch(["lost.pdf"], ids: ["kept-id"]))
+        await staging.discard()
         #expect(try await names(database).isEmpty)
         // Its ids are free for the next import.
         let again = try await database.beginImport()
-        #expect(try await database.stageImport(try batch(["found.pdf"], ids: ["kept-id"]), in: again).isEmpty)
-        #expect(try await database.finishImport(again).isEmpty)
+        #expect(try await again.stage(try batch(["found.pdf"], ids: ["kept-id"])).isEmpty)
+        #expect(try await again.finish().isEmpty)
         #expect(try await names(database) == ["found.pdf"])
     }
 
@@ -84,10 +84,10 @@ import Testing
         let database = try ShareDatabase.temporary()
         let first = try await database.beginImport()
         let second = try await database.beginImport()
-        _ = try await database.stageImport(try batch(["one.pdf"]), in: first)
-        _ = try await database.stageImport(try batch(["two.pdf"]), in: second)
-        await database.discardImport(first)
-        #expect(try await database.finishImport(second).isEmpty)
+        _ = try await first.stage(try batch(["one.pdf"]))
+        _ = try await second.stage(try batch(["two.pdf"]))
+        await first.discard()
+        #expect(try await second.finish().isEmpty)
         #expect(try await names(database) == ["two.pdf"])
     }
 }

@@ -1,18 +1,19 @@
 import Foundation
+import GRDB
+import ShareTestSupport
 import ShareKit
 import ShareStore
 
-/// A fresh database file in its own temporary folder, as the daemon would open it.
+/// A fresh database file in its own temporary folder, as the daemon would open it: for tests that open it
+/// again, or look at it from another connection.
 func temporaryDatabasePath() throws -> String {
-    let folder = FileManager.default.temporaryDirectory.appending(path: "share-store-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return folder.appending(path: "share.db").path
+    try temporaryFolder("store").appending(path: "share.db").path
 }
 
 extension ShareDatabase {
-    /// Opens a new, empty, migrated database on a temporary file.
+    /// A new, empty, migrated database in memory.
     static func temporary() throws -> ShareDatabase {
-        try ShareDatabase(path: try temporaryDatabasePath())
+        try ShareDatabase(writer: DatabaseQueue())
     }
 
     /// Stores a record from raw fields, as a client would send them.

@@ -3,8 +3,9 @@ import Foundation
 import GRDB
 import ShareKit
 
-/// The share history in one SQLite file (WAL mode, durable commits, concurrent readers).
-public struct ShareDatabase: Sendable {
+/// The share history in SQLite: one file in WAL mode with durable commits and concurrent readers, as `shared`
+/// opens it, or any GRDB database (an in-memory one in tests).
+public struct ShareDatabase: ShareRepository {
     private let writer: any DatabaseWriter
     public let path: String
     private let trigramCounts = TrigramCounts()
@@ -13,17 +14,24 @@ public struct ShareDatabase: Sendable {
     ///
     /// A file that is not a SQLite database is refused before SQLite touches it, so it is never modified.
     public init(path: String) throws {
-        self.path = path
         try Self.refuseForeignFile(at: path)
+        let pool: DatabasePool
         do {
             try FileManager.default.createDirectory(
                 atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            writer = try DatabasePool(path: path, configuration: Self.configuration)
+            pool = try DatabasePool(path: path, configuration: Self.configuration)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
             throw StoreError.notADatabase(path: path)
         } catch {
             throw StoreError.cannotOpen(path: path, reason: "\(error)")
         }
+        try self.init(writer: pool, path: path)
+    }
+
+    /// Migrates and serves `writer`; `path` names it in messages.
+    public init(writer: any DatabaseWriter, path: String = ":memory:") throws {
+        self.writer = writer
+        self.path = path
         try SchemaMigrator.migrate(writer, path: path)
         try StoredSearchKeys.refresh(writer)
         // The one writer connection gets a larger page cache (24 MiB): a write touches a dozen indexes, and with
@@ -69,14 +77,14 @@ public struct ShareDatabase: Sendable {
 
     // MARK: Imports: see `ImportStaging`
 
-    public func beginImport() async throws -> ImportStaging {
+    public func beginImport() async throws -> any ShareImport {
         let staging = ImportStaging()
         try await writer.writeWithoutTransaction { db in try staging.create(db) }
-        return staging
+        return SQLiteImport(database: self, staging: staging)
     }
 
     /// Stages a batch of an import. A record whose id is taken is skipped and reported by its line.
-    public func stageImport(
+    func stageImport(
         _ batch: [(line: Int, share: NewShare)], in staging: ImportStaging, now: Timestamp = .now()
     ) async throws -> [ImportReport.Problem] {
         try await writer.write { db in
@@ -93,7 +101,7 @@ public struct ShareDatabase: Sendable {
     }
 
     /// Ends an import: its records join the history, all at once. Reports those whose id was taken meanwhile.
-    public func finishImport(_ staging: ImportStaging) async throws -> [ImportReport.Problem] {
+    func finishImport(_ staging: ImportStaging) async throws -> [ImportReport.Problem] {
         let problems = try await writer.write { db in try staging.merge(db) }
         trigramCounts.forgetAll()
         // An import fills the writer's page cache with pages no request will want, and sorting its indexes
@@ -104,7 +112,7 @@ public struct ShareDatabase: Sendable {
     }
 
     /// Abandons an import whose stream broke: none of it is kept.
-    public func discardImport(_ staging: ImportStaging) async {
+    func discardImport(_ staging: ImportStaging) async {
         try? await writer.writeWithoutTransaction { db in try staging.drop(db) }
     }
 
@@ -178,14 +186,14 @@ public struct ShareDatabase: Sendable {
         try await writer.read { db in try ShareListing(query: query, trigramCounts: trigramCounts).fetch(db) }
     }
 
-    /// Live records after `seq` in the order they were stored, as NDJSON lines, and the last one's `seq`.
-    public func exportChunk(after seq: Int64, limit: Int) async throws -> (lines: [UInt8], last: Int64?) {
+    /// Live records after `position` (a `seq`) in the order they were stored, as NDJSON lines, and the last one's.
+    public func exportChunk(after position: Int64, limit: Int) async throws -> (lines: [UInt8], last: Int64?) {
         try await writer.read { db in
             let statement = try db.cachedStatement(
                 sql: "SELECT \(ShareRow.columns), seq FROM share WHERE seq > ? AND trashed_at IS NULL ORDER BY seq LIMIT ?")
             var lines: [UInt8] = []
             var last: Int64?
-            try StatementColumns.forEachRow(of: statement, arguments: [seq, limit]) { row in
+            try StatementColumns.forEachRow(of: statement, arguments: [position, limit]) { row in
                 ShareRow.appendJSON(row, to: &lines)
                 lines.append(UInt8(ascii: "\n"))
                 last = row.integer(7)

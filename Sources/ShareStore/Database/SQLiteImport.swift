@@ -1,0 +1,19 @@
+import ShareKit
+
+/// An import into `ShareDatabase`, its records waiting in a temporary table (`ImportStaging`).
+struct SQLiteImport: ShareImport {
+    let database: ShareDatabase
+    let staging: ImportStaging
+
+    func stage(_ batch: [(line: Int, share: NewShare)]) async throws -> [ImportReport.Problem] {
+        try await database.stageImport(batch, in: staging)
+    }
+
+    func finish() async throws -> [ImportReport.Problem] {
+        try await database.finishImport(staging)
+    }
+
+    func discard() async {
+        await database.discardImport(staging)
+    }
+}

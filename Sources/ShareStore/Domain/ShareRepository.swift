@@ -1,0 +1,55 @@
+import ShareKit
+
+/// The share history as the server uses it: reads and writes named for what they mean, whatever keeps the
+/// records. SQLite (`ShareDatabase`) is one such store; a PostgreSQL one can stand beside it without a route
+/// changing.
+public protocol ShareRepository: Sendable {
+    // MARK: - Writes
+
+    /// Stores a new record, generating its id unless one was given; `now` is its time unless it has one.
+    func createShare(_ new: NewShare, now: Timestamp) async throws -> ShareRecord
+    /// Renames and/or moves a record (a trashed one only with `includeTrashed`); the type follows the new name.
+    func updateShare(id: String, _ patch: SharePatch, includeTrashed: Bool) async throws -> ShareRecord
+    /// Moves a live record to the trash; with `includeTrashed`, a record already there stays as it is.
+    func trashShare(id: String, includeTrashed: Bool, now: Timestamp) async throws
+    /// Brings a record back from the trash; restoring a live record changes nothing.
+    func restoreShare(id: String) async throws -> ShareRecord
+    /// Deletes a record for good, whether or not it is in the trash.
+    func purgeShare(id: String) async throws
+    /// Starts an import: its records join the history together when it finishes, or not at all.
+    func beginImport() async throws -> any ShareImport
+
+    // MARK: - Reads
+
+    /// One record by id, case-insensitively; a trashed one only with `includeTrashed`.
+    func share(id: String, includeTrashed: Bool) async throws -> ShareRecord
+    /// One page of the records `query` selects, as the JSON array the API answers with.
+    func listShares(_ query: ShareQuery) async throws -> SharePage
+    /// Live records stored after `position`, in the order they were stored, as NDJSON lines, and the position of
+    /// the last one (nil when none is left).
+    func exportChunk(after position: Int64, limit: Int) async throws -> (lines: [UInt8], last: Int64?)
+    /// Counts and bytes of the records `query` selects, in total, per icon category and per day in its zone.
+    func stats(_ query: ShareQuery) async throws -> ShareStats
+    /// True when the store answers and its schema is the one this program knows.
+    func isReady() async -> Bool
+}
+
+extension ShareRepository {
+    public func createShare(_ new: NewShare) async throws -> ShareRecord {
+        try await createShare(new, now: .now())
+    }
+
+    public func trashShare(id: String, includeTrashed: Bool) async throws {
+        try await trashShare(id: id, includeTrashed: includeTrashed, now: .now())
+    }
+}
+
+/// An import in progress: batches are staged as the stream arrives, and join the history together at the end.
+public protocol ShareImport: Sendable {
+    /// Stages checked records; those whose id is taken are skipped and reported by line.
+    func stage(_ batch: [(line: Int, share: NewShare)]) async throws -> [ImportReport.Problem]
+    /// Ends the import: its records join the history, all at once. Reports those whose id was taken meanwhile.
+    func finish() async throws -> [ImportReport.Problem]
+    /// Abandons the import (its stream broke): none of it is kept.
+    func discard() async
+}
