@@ -64,7 +64,7 @@ struct CommandContext {
             throw CommandFailure("--tz: '\(zoneName ?? "")' is not an IANA time zone such as Europe/Paris", status: .usage)
         }
         let colorAllowed = (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
-        let colored = colorAllowed && (options.color == .always || (options.color == .auto && outputIsTerminal))
+        let colored = colorAllowed && (options.color == .always || ((options.color ?? .auto) == .auto && outputIsTerminal))
         let token = options.token ?? config.client.token
         return CommandContext(
             api: ShareAPI(transport: try transport(server, config.client), server: server, token: token), zone: zone,

@@ -1,6 +1,7 @@
 import ArgumentParser
 
-/// Options every command takes, before or after its name (`share --json ls` or `share ls --json`).
+/// Options every command takes, before or after its name (`share --json ls` or `share ls --json`): the root
+/// command declares them for what comes before a command's name, each command for what comes after.
 struct GlobalOptions: ParsableArguments {
     @Option(help: "The share server: http://host:port[/base], https://…, or unix:/path/to/shared.sock (default from share.toml, $SHARE_SERVER, else http://127.0.0.1:8080).")
     var server: String?
@@ -18,7 +19,19 @@ struct GlobalOptions: ParsableArguments {
     var json = false
 
     @Option(help: "Colour the output: auto (only on a terminal), always or never. NO_COLOR turns it off.")
-    var color: ColorChoice = .auto
+    var color: ColorChoice?
+
+    /// These options where given, else those given before the command's name.
+    func overriding(_ earlier: GlobalOptions) -> GlobalOptions {
+        var merged = self
+        merged.server = server ?? earlier.server
+        merged.token = token ?? earlier.token
+        merged.config = config ?? earlier.config
+        merged.tz = tz ?? earlier.tz
+        merged.json = json || earlier.json
+        merged.color = color ?? earlier.color
+        return merged
+    }
 }
 
 enum ColorChoice: String, ExpressibleByArgument, CaseIterable {

@@ -39,40 +39,16 @@ struct ShareCommand: ParsableCommand {
         ],
         defaultSubcommand: ListCommand.self
     )
-}
 
-extension ShareCommand {
-    /// Global options given before the command (`share --json ls`) moved after its name, where every command
-    /// declares them; without this the default command would take the real command's name as an argument.
-    static func hoistingGlobalOptions(_ arguments: [String]) -> [String] {
-        let flags: Set<String> = ["--json"]
-        let valued: Set<String> = ["--server", "--token", "--config", "--tz", "--color"]
-        var globals: [String] = []
-        var index = arguments.startIndex
-        while index < arguments.endIndex {
-            let argument = arguments[index]
-            let name = String(argument.prefix { $0 != "=" })
-            if flags.contains(argument) || (valued.contains(name) && argument.contains("=")) {
-                globals.append(argument)
-                index += 1
-            } else if valued.contains(argument), index + 1 < arguments.endIndex {
-                globals += arguments[index...(index + 1)]
-                index += 2
-            } else {
-                break
-            }
-        }
-        let names = Set(configuration.subcommands.map { $0._commandName })
-        guard !globals.isEmpty, index < arguments.endIndex, names.contains(arguments[index]) else { return arguments }
-        return [arguments[index]] + globals + arguments[(index + 1)...]
-    }
+    /// Global options given before a command's name (`share --json ls`); each command merges them with its own.
+    @OptionGroup var global: GlobalOptions
 }
 
 /// The `share` program: parses, runs, and reports any failure as one line on stderr with its exit status.
 public enum ShareProgram {
     public static func main(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
         do {
-            var command = try ShareCommand.parseAsRoot(ShareCommand.hoistingGlobalOptions(arguments))
+            var command = try ShareCommand.parseAsRoot(arguments)
             try command.run()
             exit(0)
         } catch let failure as CommandFailure {

@@ -3,13 +3,19 @@ import ShareClient
 
 /// A command that runs against a `CommandContext`, so tests can run it with a fake transport.
 protocol ShareSubcommand: ParsableCommand {
+    /// The global options given after the command's name.
     var global: GlobalOptions { get }
+    /// `share` itself, with the global options given before the command's name.
+    var root: ShareCommand { get }
     func run(in context: CommandContext) throws
 }
 
 extension ShareSubcommand {
+    /// The global options wherever they were given.
+    var options: GlobalOptions { global.overriding(root.global) }
+
     func run() throws {
-        try run(in: try CommandContext.live(global))
+        try run(in: try CommandContext.live(options))
     }
 }
 

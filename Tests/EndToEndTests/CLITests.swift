@@ -142,4 +142,13 @@ import Testing
         #expect(try share(["ls"], server: "unix:\(socket)").stdout.contains("a.txt"))
         #expect(daemon.stop() == 0)
     }
+
+    @Test func helpAfterAGlobalOptionIsTheOverviewNotTheHelpOfLs() throws {
+        for arguments in [["--help"], ["--config", "share.toml", "--help"], ["--json", "--help"]] {
+            let run = try share(arguments, server: "http://127.0.0.1:9")
+            #expect(run.status == 0)
+            #expect(run.stdout.contains("Look back through the files you shared"), "\(arguments): \(run.stdout.prefix(200))")
+            #expect(run.stdout.contains("SUBCOMMANDS"))
+        }
+    }
 }

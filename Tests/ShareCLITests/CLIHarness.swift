@@ -92,10 +92,10 @@ func runShare(
     let environment = ["SHARE_CONFIG": emptyConfig.path, "SHARE_SERVER": server, "TZ": "UTC"].merging(environment) { $1 }
     let output = CapturedOutput()
     do {
-        let command = try ShareCommand.parseAsRoot(ShareCommand.hoistingGlobalOptions(arguments))
+        let command = try ShareCommand.parseAsRoot(arguments)
         guard let subcommand = command as? any ShareSubcommand else { throw CommandFailure("not a subcommand", status: .failure) }
         let context = try CommandContext.make(
-            subcommand.global, environment: environment, output: output, outputIsTerminal: outputIsTerminal,
+            subcommand.options, environment: environment, output: output, outputIsTerminal: outputIsTerminal,
             input: input ?? ScriptedInput(isTerminal: false), transport: { _, _ in transport })
         try subcommand.run(in: context)
         return CLIRun(output: output.text, failure: nil, exitStatus: 0)

@@ -121,10 +121,19 @@ import Testing
                 """)
     }
 
-    @Test func globalOptionsWorkBeforeOrAfterTheCommand() {
-        #expect(ShareCommand.hoistingGlobalOptions(["--json", "--tz", "UTC", "ls", "/a"]) == ["ls", "--json", "--tz", "UTC", "/a"])
-        #expect(ShareCommand.hoistingGlobalOptions(["--server=http://x", "find", "q"]) == ["find", "--server=http://x", "q"])
-        #expect(ShareCommand.hoistingGlobalOptions(["ls", "--json"]) == ["ls", "--json"])
-        #expect(ShareCommand.hoistingGlobalOptions(["--json"]) == ["--json"])
+    @Test func globalOptionsWorkBeforeOrAfterTheCommand() throws {
+        func parsed(_ arguments: [String]) throws -> (command: any ShareSubcommand, options: GlobalOptions) {
+            let command = try #require(try ShareCommand.parseAsRoot(arguments) as? any ShareSubcommand)
+            return (command, command.options)
+        }
+        let before = try parsed(["--json", "--tz", "UTC", "ls", "/a"])
+        #expect(before.options.json && before.options.tz == "UTC")
+        #expect((before.command as? ListCommand)?.folder == "/a")
+        let server = try parsed(["--server=http://x", "find", "q"])
+        #expect(server.command is FindCommand && server.options.server == "http://x")
+        #expect(try parsed(["ls", "--json"]).options.json)
+        let alone = try parsed(["--json"])
+        #expect(alone.command is ListCommand && alone.options.json, "share alone is share ls")
+        #expect(try parsed(["--tz", "UTC", "ls", "--tz", "Asia/Tokyo"]).options.tz == "Asia/Tokyo", "after the name wins")
     }
 }

@@ -25,6 +25,7 @@ struct AddCommand: ShareSubcommand {
     var name: String?
 
     @OptionGroup var global: GlobalOptions
+    @ParentCommand var root: ShareCommand
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("name at least one file") }

@@ -10,6 +10,7 @@ struct ExportCommand: ShareSubcommand {
         discussion: "Example:\n  share export > backup.ndjson")
 
     @OptionGroup var global: GlobalOptions
+    @ParentCommand var root: ShareCommand
 
     func run(in context: CommandContext) throws {
         try context.call { () throws(ClientError) in try context.api.exportShares { context.rawOutput.write(bytes: $0) } }

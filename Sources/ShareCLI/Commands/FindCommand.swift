@@ -18,6 +18,7 @@ struct FindCommand: ShareSubcommand {
     @OptionGroup var filters: FilterOptions
     @OptionGroup var order: OrderOptions
     @OptionGroup var global: GlobalOptions
+    @ParentCommand var root: ShareCommand
 
     func run(in context: CommandContext) throws {
         var query = try ListingQuery.reading([(.q, text)] + filters.texts(zoneName: context.zoneName))

@@ -21,6 +21,7 @@ struct ImportCommand: ShareSubcommand {
     var file: String
 
     @OptionGroup var global: GlobalOptions
+    @ParentCommand var root: ShareCommand
 
     func run(in context: CommandContext) throws {
         let descriptor = file == "-" ? 0 : open(file, O_RDONLY)

@@ -19,6 +19,7 @@ struct ListCommand: ShareSubcommand {
     @OptionGroup var filters: FilterOptions
     @OptionGroup var order: OrderOptions
     @OptionGroup var global: GlobalOptions
+    @ParentCommand var root: ShareCommand
 
     func validate() throws {
         if let folder, !folder.hasPrefix("/") {

@@ -24,6 +24,7 @@ struct RemoveCommand: ShareSubcommand {
     var purge = false
 
     @OptionGroup var global: GlobalOptions
+    @ParentCommand var root: ShareCommand
 
     func validate() throws {
         if ids.isEmpty { throw ValidationError("name at least one share id") }

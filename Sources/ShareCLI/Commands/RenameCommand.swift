@@ -14,6 +14,7 @@ struct RenameCommand: ShareSubcommand {
     var newName: String
 
     @OptionGroup var global: GlobalOptions
+    @ParentCommand var root: ShareCommand
 
     func run(in context: CommandContext) throws {
         let answer = try context.call { () throws(ClientError) in try context.api.update(id: id, name: newName) }

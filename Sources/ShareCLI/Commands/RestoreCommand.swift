@@ -11,6 +11,7 @@ struct RestoreCommand: ShareSubcommand {
     var ids: [String]
 
     @OptionGroup var global: GlobalOptions
+    @ParentCommand var root: ShareCommand
 
     func validate() throws {
         if ids.isEmpty { throw ValidationError("name at least one share id") }

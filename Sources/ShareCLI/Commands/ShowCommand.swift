@@ -11,6 +11,7 @@ struct ShowCommand: ShareSubcommand {
     var id: String
 
     @OptionGroup var global: GlobalOptions
+    @ParentCommand var root: ShareCommand
 
     func run(in context: CommandContext) throws {
         let answer = try context.call { () throws(ClientError) in try context.api.share(id: id) }

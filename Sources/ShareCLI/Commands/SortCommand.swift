@@ -21,6 +21,7 @@ struct SortCommand: ShareSubcommand {
 
     @OptionGroup var paging: PagingOptions
     @OptionGroup var global: GlobalOptions
+    @ParentCommand var root: ShareCommand
 
     func run(in context: CommandContext) throws {
         var query = ListingQuery()

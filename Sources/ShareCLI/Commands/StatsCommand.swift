@@ -19,6 +19,7 @@ struct StatsCommand: ShareSubcommand {
 
     @OptionGroup var filters: FilterOptions
     @OptionGroup var global: GlobalOptions
+    @ParentCommand var root: ShareCommand
 
     func run(in context: CommandContext) throws {
         var query = try ListingQuery.reading([(.folder, folder), (.recursive, folder.map { _ in "true" })] + filters.texts(zoneName: context.zoneName))

@@ -9,6 +9,7 @@ struct TrashCommand: ShareSubcommand {
 
     @OptionGroup var paging: PagingOptions
     @OptionGroup var global: GlobalOptions
+    @ParentCommand var root: ShareCommand
 
     func run(in context: CommandContext) throws {
         var query = ListingQuery()
