@@ -39,7 +39,9 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringCo
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends `2021-01-17T12:34:56.789Z` digit by digit: listings write thousands of these without building Strings.
+    /// Appends `2021-01-17T12:34:56.789Z` digit by digit: listings write thousands of these without building Strings
+    /// or asking Foundation's formatters (part of the page speed-up in docs/benchmarks.md, "A 100-row page").
+    /// Days are Howard Hinnant's `civil_from_days` (`CalendarDay`), in the proleptic Gregorian calendar.
     public func appendRFC3339(to bytes: inout [UInt8]) {
         let day = utcDay
         let millisOfDay = Int(millisecondsSinceEpoch - day.daysSinceEpoch * Self.millisecondsPerDay)
