@@ -3,7 +3,7 @@ import ArgumentParser
 /// Options every command takes, before or after its name (`share --json ls` or `share ls --json`): the root
 /// command declares them for what comes before a command's name, each command for what comes after.
 struct GlobalOptions: ParsableArguments {
-    @Option(help: "The share server: http://host:port[/base], https://…, or unix:/path/to/shared.sock (default from share.toml, $SHARE_SERVER, else http://127.0.0.1:8080).")
+    @Option(help: "The server: http://host:port[/base], https://…, or unix:/path (default: $SHARE_SERVER, share.toml, 127.0.0.1:8080).")
     var server: String?
 
     @Option(help: "Bearer token for the server (default from share.toml or $SHARE_TOKEN).")

@@ -28,7 +28,8 @@ extension Timestamp {
         }
 
         guard let offsetMinutes = Self.offsetMinutes(bytes[index...]) else { return nil }
-        let local = Timestamp(startOf: day).millisecondsSinceEpoch
+        let local =
+            Timestamp(startOf: day).millisecondsSinceEpoch
             + ((Int64(hour) * 60 + Int64(minute)) * 60 + Int64(second)) * 1000 + milliseconds
         let utc = Timestamp(millisecondsSinceEpoch: local - Int64(offsetMinutes) * 60_000)
         guard utc >= .earliest, utc <= .latest else { return nil }

@@ -87,8 +87,12 @@ private struct Reader {
                 guard index < bytes.count else { return nil }
                 switch bytes[index] {
                 case UInt8(ascii: "\""): guard string() != nil else { return nil }
-                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1; index += 1
-                case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1; index += 1
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    depth += 1
+                    index += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    depth -= 1
+                    index += 1
                 default: index += 1
                 }
             } while depth > 0

@@ -1,6 +1,6 @@
 import Foundation
-import ShareTestSupport
 import ShareKit
+import ShareTestSupport
 import Testing
 
 /// The real `share` binary driving the real `shared` on a free port.
@@ -68,8 +68,9 @@ import Testing
         let shanghai = try share(["ls", "--date", "2021-01-17", "--tz", "Asia/Shanghai"], server: daemon.address)
         #expect(shanghai.stdout.contains("late.pdf") && shanghai.stdout.contains("2021-01-17 07:30"))
         #expect(try share(["ls", "--date", "2021-01-17"], server: daemon.address).stdout == "No shares.\n")
-        #expect(try share(["ls", "--date", "2021-01-17"], server: daemon.address, environment: ["SHARE_TIMEZONE": "Asia/Shanghai"])
-            .stdout.contains("late.pdf"))
+        #expect(
+            try share(["ls", "--date", "2021-01-17"], server: daemon.address, environment: ["SHARE_TIMEZONE": "Asia/Shanghai"])
+                .stdout.contains("late.pdf"))
         #expect(daemon.stop() == 0)
     }
 

@@ -128,7 +128,8 @@ func http(_ method: String, _ url: String, body: String? = nil, headers: [String
 func curl(socket: String, _ method: String, _ path: String, body: String? = nil) throws -> HTTPResult {
     let process = Process()
     process.executableURL = URL(filePath: "/usr/bin/curl")
-    process.arguments = ["-s", "-i", "-X", method, "--unix-socket", socket, "http://localhost\(path)"]
+    process.arguments =
+        ["-s", "-i", "-X", method, "--unix-socket", socket, "http://localhost\(path)"]
         + (body.map { ["-H", "Content-Type: application/json", "--data-binary", $0] } ?? [])
     let pipe = Pipe()
     process.standardOutput = pipe

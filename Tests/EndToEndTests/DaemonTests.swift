@@ -1,6 +1,6 @@
 import Foundation
-import ShareTestSupport
 import ShareKit
+import ShareTestSupport
 import Testing
 
 @Suite(.serialized) struct DaemonTests {

@@ -1,6 +1,6 @@
 import Foundation
-import ShareTestSupport
 import ShareKit
+import ShareTestSupport
 import Testing
 
 /// A real nginx in front of `shared`, as a team would deploy it: at a sub-path, over a unix socket.
@@ -63,10 +63,10 @@ import Testing
         let folder = try temporaryFolder()
         let upstream = folder.appending(path: "shared.sock").path
         try """
-            [server]
-            listen = "unix:\(upstream)"
-            base_path = "/files"
-            """.write(to: folder.appending(path: "share.toml"), atomically: true, encoding: .utf8)
+        [server]
+        listen = "unix:\(upstream)"
+        base_path = "/files"
+        """.write(to: folder.appending(path: "share.toml"), atomically: true, encoding: .utf8)
         let daemon = try Daemon(folder: folder, arguments: ["--db", folder.appending(path: "share.db").path])
         let nginx = try Nginx(folder: folder, upstream: daemon.address)
 

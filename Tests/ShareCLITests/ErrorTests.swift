@@ -36,7 +36,8 @@ import Testing
 
     @Test func aRejectedRequestShowsTheServersDetail() throws {
         let problem = #"{"type":"about:blank","title":"Bad Request","status":400,"detail":"field 'name' must not contain '/'"}"#
-        let run = try runShare(["rename", "7K2M9QDX", "a/b"], transport: FakeTransport().on("PATCH", "\(server)/share/7K2M9QDX", status: 400, body: problem))
+        let run = try runShare(
+            ["rename", "7K2M9QDX", "a/b"], transport: FakeTransport().on("PATCH", "\(server)/share/7K2M9QDX", status: 400, body: problem))
         #expect(run.exitStatus == 6)
         #expect(run.failure == "field 'name' must not contain '/'")
     }
@@ -45,7 +46,8 @@ import Testing
         let failed = try runShare(["ls"], transport: FakeTransport().on("GET", "\(server)/share", status: 502, body: "Bad Gateway"))
         #expect(failed.exitStatus == 1)
         #expect(failed.failure?.contains("502") == true)
-        let moved = try runShare(["ls"], transport: FakeTransport().on("GET", "\(server)/share", status: 301, headers: ["location": "https://elsewhere/share"]))
+        let moved = try runShare(
+            ["ls"], transport: FakeTransport().on("GET", "\(server)/share", status: 301, headers: ["location": "https://elsewhere/share"]))
         #expect(moved.exitStatus == 1)
         #expect(moved.failure?.contains("https://elsewhere/share") == true)
         let garbage = try runShare(["ls"], transport: FakeTransport().on("GET", "\(server)/share", body: "<html>hello</html>"))

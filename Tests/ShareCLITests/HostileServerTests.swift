@@ -60,7 +60,10 @@ import Testing
             do {
                 _ = try transport.send(HTTPRequest(method: "GET", url: url))
             } catch {
-                guard case .failed(let reason) = error else { Issue.record("\(url): \(error)"); continue }
+                guard case .failed(let reason) = error else {
+                    Issue.record("\(url): \(error)")
+                    continue
+                }
                 #expect(reason.lowercased().contains("protocol"), "\(url): \(reason)")
                 #expect(!reason.contains("root:"), "no file contents in the message")
             }

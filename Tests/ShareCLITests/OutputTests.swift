@@ -23,7 +23,9 @@ import Testing
     @Test func wideCharactersKeepTheColumnsAligned() throws {
         let transport = FakeTransport().on(
             "GET", "\(server)/share",
-            body: "[\(recordJSON(name: "年度报告.pdf")),\(recordJSON(id: "3D4F5G6H", name: "a.pdf")),\(recordJSON(id: "9Z9Z9Z9Z", name: "Cafe\u{301}.pdf"))]")
+            body:
+                "[\(recordJSON(name: "年度报告.pdf")),\(recordJSON(id: "3D4F5G6H", name: "a.pdf")),\(recordJSON(id: "9Z9Z9Z9Z", name: "Cafe\u{301}.pdf"))]"
+        )
         let lines = try runShare(["ls"], transport: transport).output.split(separator: "\n").dropLast().map(String.init)
         let idColumns = lines.map { line in TerminalText.width(String(line[..<line.range(of: "  ", options: .backwards)!.upperBound])) }
         #expect(Set(idColumns).count == 1, "every ID starts in the same terminal column: \(lines)")

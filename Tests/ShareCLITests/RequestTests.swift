@@ -17,14 +17,18 @@ import Testing
 
     @Test func filtersFoldersSortingAndPagingBecomeParameters() throws {
         let transport = FakeTransport()
-            .on("GET", "\(server)/share?folder=%2Freports&from=2021-01-01&to=2021-01-31&type=pdf%2Cdoc&tz=UTC&sort=size&order=asc&limit=5", body: "[]")
+            .on(
+                "GET", "\(server)/share?folder=%2Freports&from=2021-01-01&to=2021-01-31&type=pdf%2Cdoc&tz=UTC&sort=size&order=asc&limit=5", body: "[]"
+            )
             .on("GET", "\(server)/share?q=100%25%20%E6%8A%A5%E5%91%8A&sort=name&order=desc", body: "[]")
             .on("GET", "\(server)/share?sort=createdAt&order=asc", body: "[]")
             .on("GET", "\(server)/share?sort=size&order=desc&limit=3", body: "[]")
             .on("GET", "\(server)/share?trashed=true", body: "[]")
         _ = try runShare(
-            ["ls", "/reports", "--from", "2021-01-01", "--to", "2021-01-31", "--type", "pdf,doc", "--sort", "size", "--asc", "--limit", "5",
-             "--tz", "UTC"],
+            [
+                "ls", "/reports", "--from", "2021-01-01", "--to", "2021-01-31", "--type", "pdf,doc", "--sort", "size", "--asc", "--limit", "5",
+                "--tz", "UTC",
+            ],
             transport: transport)
         _ = try runShare(["find", "100% 报告", "--sort", "name", "--desc"], transport: transport)
         _ = try runShare(["sort"], transport: transport)
@@ -45,7 +49,8 @@ import Testing
     }
 
     @Test func jsonPrintsTheServersBodyByteForByte() throws {
-        let body = #"[{"createdAt":"2021-01-17T12:40:00.000Z","folder":"/","id":"7K2M9QDX","name":"a/b\u00e9.pdf","size":1,"type":"pdf","extra":true}]"#
+        let body =
+            #"[{"createdAt":"2021-01-17T12:40:00.000Z","folder":"/","id":"7K2M9QDX","name":"a/b\u00e9.pdf","size":1,"type":"pdf","extra":true}]"#
         let run = try runShare(["ls", "--json"], transport: FakeTransport().on("GET", "\(server)/share", body: body))
         #expect(run.output == body + "\n")
     }
@@ -95,7 +100,8 @@ import Testing
         let declined = try runShare(["rm", "7K2M9QDX"], transport: FakeTransport(), input: ScriptedInput(isTerminal: true, lines: ["n"]))
         #expect(declined.output.hasSuffix("Nothing deleted.\n"))
 
-        let transport = FakeTransport().on("DELETE", "\(server)/share/7K2M9QDX", status: 204).on("DELETE", "\(server)/share/3D4F5G6H?purge=true", status: 204)
+        let transport = FakeTransport().on("DELETE", "\(server)/share/7K2M9QDX", status: 204).on(
+            "DELETE", "\(server)/share/3D4F5G6H?purge=true", status: 204)
         let confirmed = try runShare(["rm", "7K2M9QDX"], transport: transport, input: ScriptedInput(isTerminal: true, lines: ["y"]))
         #expect(confirmed.output == "Move share 7K2M9QDX to the trash? [y/N] Moved 7K2M9QDX to the trash\n")
         let purged = try runShare(["rm", "3D4F5G6H", "--purge", "--yes"], transport: transport)
@@ -104,7 +110,8 @@ import Testing
     }
 
     @Test func statsAreTheUsersDaysWithTotals() throws {
-        let body = #"{"bytes":2500999,"count":3,"days":[{"bytes":2500999,"count":3,"day":"2021-01-17"}],"types":{"doc":{"bytes":2500000,"count":1},"pdf":{"bytes":999,"count":2}}}"#
+        let body =
+            #"{"bytes":2500999,"count":3,"days":[{"bytes":2500999,"count":3,"day":"2021-01-17"}],"types":{"doc":{"bytes":2500000,"count":1},"pdf":{"bytes":999,"count":2}}}"#
         let transport = FakeTransport().on("GET", "\(server)/share/stats?folder=%2Freports&recursive=true&type=pdf%2Cdoc&tz=Asia%2FTokyo", body: body)
         let run = try runShare(["stats", "/reports", "--type", "pdf,doc", "--tz", "Asia/Tokyo"], transport: transport)
         #expect(

@@ -26,7 +26,8 @@ import Testing
 
     @Test func aCleanImportSucceeds() throws {
         let transport = FakeTransport().on("POST", "\(server)/share/import", body: #"{"imported":2,"problems":[],"rejected":0}"#)
-        let run = try runShare(["import", try file("[{\"name\": \"a.pdf\", \"size\": 1}, {\"name\": \"b.pdf\", \"size\": 2}]")], transport: transport)
+        let run = try runShare(
+            ["import", try file("[{\"name\": \"a.pdf\", \"size\": 1}, {\"name\": \"b.pdf\", \"size\": 2}]")], transport: transport)
         #expect(run.exitStatus == 0)
         #expect(run.output == "Imported 2 shares\n")
     }

@@ -4,7 +4,8 @@ import ShareTestSupport
 import Testing
 
 @Suite struct RecordJSONTests {
-    private static let alphabet: [Unicode.Scalar] = Array("aZ09 ./\\\"'%_-é报告😀\u{301}\u{202E}\u{7F}\u{85}".unicodeScalars)
+    private static let alphabet: [Unicode.Scalar] =
+        Array("aZ09 ./\\\"'%_-é报告😀\u{301}\u{202E}\u{7F}\u{85}".unicodeScalars)
         + (0..<0x20).map { Unicode.Scalar($0)! }
 
     private func randomText(_ generator: inout SplitMix) -> String {
@@ -22,13 +23,16 @@ import Testing
             let trashed = Bool.random(using: &generator)
             let record = ShareRecord(
                 id: randomText(&generator), name: randomText(&generator), folder: "/" + randomText(&generator),
-                createdAt: Timestamp(millisecondsSinceEpoch: Int64.random(in: Timestamp.earliest.millisecondsSinceEpoch...Timestamp.latest.millisecondsSinceEpoch, using: &generator)),
+                createdAt: Timestamp(
+                    millisecondsSinceEpoch: Int64.random(
+                        in: Timestamp.earliest.millisecondsSinceEpoch...Timestamp.latest.millisecondsSinceEpoch, using: &generator)),
                 size: Int64.random(in: 0...Int64.max, using: &generator), type: IconCategory.allCases.randomElement(using: &generator)!,
                 trashedAt: trashed ? Timestamp(millisecondsSinceEpoch: Int64.random(in: 0...4_102_444_800_000, using: &generator)) : nil)
             var bytes: [UInt8] = []
             RecordJSON.append(
                 id: record.id.utf8, name: record.name.utf8, folder: record.folder.utf8,
-                createdAt: record.createdAt.millisecondsSinceEpoch, size: record.size, type: record.type.rawValue.utf8, trashedAt: record.trashedAt?.millisecondsSinceEpoch, to: &bytes)
+                createdAt: record.createdAt.millisecondsSinceEpoch, size: record.size, type: record.type.rawValue.utf8,
+                trashedAt: record.trashedAt?.millisecondsSinceEpoch, to: &bytes)
             let expected = try encoder.encode(record)
             #expect(bytes == Array(expected), "\(String(decoding: bytes, as: UTF8.self)) vs \(String(decoding: expected, as: UTF8.self))")
         }

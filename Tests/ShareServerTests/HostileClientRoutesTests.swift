@@ -22,7 +22,12 @@ import Testing
 
     @Test func everyAnswerLeavesOneAccessLogLineWhateverItsStatus() async throws {
         let log = CapturedLog()
-        try await withServer({ $0.auth.tokens = ["s3cret"]; $0.server.maxBodyBytes = 100 }, log: log) { client in
+        try await withServer(
+            {
+                $0.auth.tokens = ["s3cret"]
+                $0.server.maxBodyBytes = 100
+            }, log: log
+        ) { client in
             let token: HTTPFields = [.authorization: "Bearer s3cret"]
             let record = try await client.send(.post, "/share", #"{"name":"a.txt","size":1}"#, headers: token).decode(ShareRecord.self)
             let requests: [(HTTPRequest.Method, String, String?, HTTPFields, Int)] = [
@@ -42,7 +47,9 @@ import Testing
             #expect(lines.count == requests.count + 1)
             for (method, uri, _, _, status) in requests {
                 let path = String(uri.prefix { $0 != "?" })
-                #expect(lines.contains { $0.contains("method=\(method.rawValue)") && $0.contains("path=\(path) ") && $0.contains("status=\(status)") }, "\(uri)")
+                #expect(
+                    lines.contains { $0.contains("method=\(method.rawValue)") && $0.contains("path=\(path) ") && $0.contains("status=\(status)") },
+                    "\(uri)")
             }
         }
     }

@@ -14,7 +14,10 @@ import Testing
             try splitter.finish()
             return (records.map { $0.bytes.map { String(decoding: $0, as: UTF8.self) } ?? "(too large)" }, records.map(\.line), nil)
         } catch {
-            return (records.map { $0.bytes.map { String(decoding: $0, as: UTF8.self) } ?? "(too large)" }, records.map(\.line), "line \(error.line): \(error.reason)")
+            return (
+                records.map { $0.bytes.map { String(decoding: $0, as: UTF8.self) } ?? "(too large)" }, records.map(\.line),
+                "line \(error.line): \(error.reason)"
+            )
         }
     }
 

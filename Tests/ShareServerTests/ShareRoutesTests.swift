@@ -22,7 +22,8 @@ import Testing
 
     @Test func creatingAnswers201WithALocationAndTheRecord() async throws {
         try await withServer { client in
-            let response = try await client.send(.post, "/share", #"{"name": "Q1 report.PDF", "size": 2048, "folder": "/reports/2021", "type": "video"}"#)
+            let response = try await client.send(
+                .post, "/share", #"{"name": "Q1 report.PDF", "size": 2048, "folder": "/reports/2021", "type": "video"}"#)
             #expect(response.status == .created)
             let record = try response.decode(ShareRecord.self)
             #expect(response.headers[.location] == "/share/\(record.id)")

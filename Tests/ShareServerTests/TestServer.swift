@@ -26,7 +26,9 @@ func withServer<Value: Sendable>(
 
 extension TestClientProtocol {
     /// Sends a request with an optional raw JSON body.
-    func send(_ method: HTTPRequest.Method, _ uri: String, _ body: String? = nil, headers: HTTPFields = [:]) async throws
+    func send(
+        _ method: HTTPRequest.Method, _ uri: String, _ body: String? = nil, headers: HTTPFields = [:]
+    ) async throws
         -> TestResponse
     {
         try await execute(uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) })

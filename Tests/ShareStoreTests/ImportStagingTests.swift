@@ -21,8 +21,9 @@ import Testing
     }
 
     private func names(_ database: ShareDatabase, _ parameters: [(name: String, value: String)] = []) async throws -> [String] {
-        let query = try ShareQuery(parameters: parameters + [("limit", "1000"), ("sort", "name"), ("order", "asc")],
-                                   defaultZone: ZonedCalendar(identifier: "UTC")!)
+        let query = try ShareQuery(
+            parameters: parameters + [("limit", "1000"), ("sort", "name"), ("order", "asc")],
+            defaultZone: ZonedCalendar(identifier: "UTC")!)
         return try await database.listShares(query).records.map(\.name)
     }
 

@@ -93,10 +93,24 @@ import Testing
             $0.createdBefore = day.upperBound
         }
         #expect(try await ids(database, onTheDay) == ["sibling.pdf", "nested.pdf", "inside.doc", "inside.pdf"])
-        #expect(try await ids(database) { onTheDay(&$0); $0.types = [.pdf]; $0.folder = "/a" } == ["inside.pdf"])
-        #expect(try await ids(database) { onTheDay(&$0); $0.folder = "/a"; $0.recursive = true }
-            == ["nested.pdf", "inside.doc", "inside.pdf"])
-        #expect(try await ids(database) { $0.folder = "/"; $0.recursive = true }.count == 6)
+        #expect(
+            try await ids(database) {
+                onTheDay(&$0)
+                $0.types = [.pdf]
+                $0.folder = "/a"
+            } == ["inside.pdf"])
+        #expect(
+            try await ids(database) {
+                onTheDay(&$0)
+                $0.folder = "/a"
+                $0.recursive = true
+            }
+                == ["nested.pdf", "inside.doc", "inside.pdf"])
+        #expect(
+            try await ids(database) {
+                $0.folder = "/"
+                $0.recursive = true
+            }.count == 6)
         #expect(try await ids(database) { $0.folder = "/" }.isEmpty)
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
-import ShareTestSupport
 import ShareKit
 import ShareStore
+import ShareTestSupport
 
 /// A fresh database file in its own temporary folder, as the daemon would open it: for tests that open it
 /// again, or look at it from another connection.
@@ -18,7 +18,9 @@ extension ShareDatabase {
 
     /// Stores a record from raw fields, as a client would send them.
     @discardableResult
-    func add(_ name: String, size: Int64 = 1, folder: String? = nil, at createdAt: String? = nil, id: String? = nil) async throws
+    func add(
+        _ name: String, size: Int64 = 1, folder: String? = nil, at createdAt: String? = nil, id: String? = nil
+    ) async throws
         -> ShareRecord
     {
         try await createShare(NewShare(id: id, name: name, folder: folder, createdAt: createdAt, size: size))

@@ -41,8 +41,9 @@ final class ConnectionRegistry: Sendable {
         let (admitted, displaced, warning) = state.withLock { state -> (Bool, (any Channel)?, String?) in
             var displaced: (any Channel)?
             if state.connections.count >= limit {
-                guard let oldest = state.connections.filter({ $0.value.idleSince != nil })
-                    .min(by: { $0.value.idleSince! < $1.value.idleSince! })
+                guard
+                    let oldest = state.connections.filter({ $0.value.idleSince != nil })
+                        .min(by: { $0.value.idleSince! < $1.value.idleSince! })
                 else {
                     state.turnedAway += 1
                     return (false, nil, Self.warning(&state, now: now, limit: limit))

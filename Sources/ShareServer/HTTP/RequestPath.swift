@@ -23,7 +23,8 @@ enum RequestPath {
         var bytes = Array(segment.utf8)
         var index = 0
         while index + 2 < bytes.count {
-            if bytes[index] == UInt8(ascii: "%"), let high = FormEncoding.hexValue(bytes[index + 1]), let low = FormEncoding.hexValue(bytes[index + 2]),
+            if bytes[index] == UInt8(ascii: "%"), let high = FormEncoding.hexValue(bytes[index + 1]),
+                let low = FormEncoding.hexValue(bytes[index + 2]),
                 FormEncoding.isUnreserved(high << 4 | low)
             {
                 bytes.replaceSubrange(index...(index + 2), with: [high << 4 | low])

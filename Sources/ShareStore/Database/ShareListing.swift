@@ -61,9 +61,10 @@ struct ShareListing: Sendable {
         }
         guard matches.count <= query.limit else { return matches }
         // Fewer matches than a page: all there are if the rows ran out before the budget did.
-        let rows = try Int.fetchOne(
-            db.cachedStatement(sql: "SELECT count(*) FROM (SELECT 1 FROM share WHERE \(keyset.whereClause) LIMIT ?)"),
-            arguments: StatementArguments(keyset.arguments + [scanBudget])) ?? 0
+        let rows =
+            try Int.fetchOne(
+                db.cachedStatement(sql: "SELECT count(*) FROM (SELECT 1 FROM share WHERE \(keyset.whereClause) LIMIT ?)"),
+                arguments: StatementArguments(keyset.arguments + [scanBudget])) ?? 0
         return rows < scanBudget ? matches : nil
     }
 

@@ -53,9 +53,10 @@ final class TrigramCounts: Sendable {
     /// Names containing `trigram`, up to `cap`.
     private func count(_ trigram: String, _ db: Database) throws -> Int {
         if let known = remembered(trigram) { return known }
-        let count = try Int.fetchOne(
-            db, sql: "SELECT count(*) FROM (SELECT 1 FROM share_name_search WHERE share_name_search MATCH ? LIMIT ?)",
-            arguments: [ShareFilter.phrase(trigram), Self.cap]) ?? 0
+        let count =
+            try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM (SELECT 1 FROM share_name_search WHERE share_name_search MATCH ? LIMIT ?)",
+                arguments: [ShareFilter.phrase(trigram), Self.cap]) ?? 0
         counts.withLock { counts in
             if counts.count >= Self.capacity { counts.removeAll(keepingCapacity: true) }
             counts[trigram] = count
@@ -67,10 +68,11 @@ final class TrigramCounts: Sendable {
     static func trigrams(of text: String) -> Set<String> {
         let scalars = Array(text.unicodeScalars)
         guard scalars.count >= 3 else { return [] }
-        return Set((0...(scalars.count - 3)).map { start in
-            var trigram = ""
-            trigram.unicodeScalars.append(contentsOf: scalars[start..<(start + 3)])
-            return trigram
-        })
+        return Set(
+            (0...(scalars.count - 3)).map { start in
+                var trigram = ""
+                trigram.unicodeScalars.append(contentsOf: scalars[start..<(start + 3)])
+                return trigram
+            })
     }
 }
