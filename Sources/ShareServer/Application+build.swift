@@ -5,37 +5,45 @@ import NIOCore
 import ShareKit
 import ShareStore
 
-/// The routes of `shared`, under the configured base path, behind logging, problem mapping and auth.
-public func buildRouter(setup: ServerSetup, store: any ShareRepository) -> Router<ShareRequestContext> {
+/// The routes of `shared`, under the configured base path, behind request ids, metrics, logging, problem mapping
+/// and auth.
+public func buildRouter(setup: ServerSetup, store: any ShareRepository, metrics: ServerMetrics) -> Router<ShareRequestContext> {
     let server = setup.config.server
     let prefix = server.basePath == "/" ? "" : server.basePath
     let router = Router(context: ShareRequestContext.self, options: .autoGenerateHeadEndpoints)
+    router.add(middleware: RequestIDMiddleware(trustedProxies: server.trustedProxies))
+    router.add(middleware: MetricsMiddleware())
     router.add(middleware: RequestLogMiddleware(log: AccessLog(trustedProxies: server.trustedProxies)))
     router.add(middleware: ProblemMiddleware())
+    let openPaths = ["healthz", "readyz", "openapi.yaml"] + (server.metricsPublic ? ["metrics"] : [])
     router.add(
         middleware: BearerAuthMiddleware(
-            tokens: setup.tokens, publicRead: setup.config.auth.publicRead,
-            openPaths: ["\(prefix)/healthz", "\(prefix)/readyz", "\(prefix)/openapi.yaml"]))
+            tokens: setup.tokens, publicRead: setup.config.auth.publicRead, openPaths: Set(openPaths.map { "\(prefix)/\($0)" })))
     let base = RouterPath(prefix)
+    let databasePath = store is ShareDatabase ? setup.config.database.path : nil
+    router.addRoutes(MetricsController(metrics: metrics, store: store, databasePath: databasePath).endpoints, atPath: base)
     router.addRoutes(HealthController(store: store).endpoints, atPath: base)
     router.addRoutes(DocumentController().endpoints, atPath: base)
     // Before the record routes: `import`, `export` and `stats` are words no id may be.
     router.addRoutes(TransferController(store: store, maxRecordBytes: server.maxBodyBytes).endpoints, atPath: base)
     let shares = ShareController(
         store: store, defaultZone: ZonedCalendar(identifier: server.timezone) ?? ZonedCalendar(zone: .gmt),
-        pathPrefix: prefix, maxBodyBytes: server.maxBodyBytes)
+        pathPrefix: prefix,
+        bodyLimits: BodyLimits(maxBytes: server.maxBodyBytes, time: .seconds(server.requestTimeoutSeconds)))
     router.addRoutes(shares.endpoints, atPath: base)
     return router
 }
 
 /// The router with every request path in one spelling (`RequestPath`), as the daemon and the tests serve it.
-public func buildResponder(setup: ServerSetup, store: any ShareRepository) -> some HTTPResponder<ShareRequestContext> {
-    NormalizedPathResponder(router: buildRouter(setup: setup, store: store).buildResponder())
+public func buildResponder(
+    setup: ServerSetup, store: any ShareRepository, metrics: ServerMetrics = ServerMetrics()
+) -> some HTTPResponder<ShareRequestContext> {
+    NormalizedPathResponder(router: buildRouter(setup: setup, store: store, metrics: metrics).buildResponder())
 }
 
 /// Opens and migrates the database (SQLite, the one store so far), then builds the server; nothing listens until
 /// the database is ready.
-public func buildApplication(setup: ServerSetup, logger: Logger) throws -> some ApplicationProtocol {
+public func buildApplication(setup: ServerSetup, metrics: ServerMetrics, logger: Logger) throws -> some ApplicationProtocol {
     let database = try ShareDatabase(path: setup.config.database.path)
     logger.info("database ready", metadata: ["path": "\(database.path)"])
     let server = setup.config.server
@@ -53,13 +61,14 @@ public func buildApplication(setup: ServerSetup, logger: Logger) throws -> some 
         accessLog: AccessLog(trustedProxies: server.trustedProxies), logger: logger,
         bodyLimit: { path in path == "\(prefix)/share/import" ? nil : server.maxBodyBytes })
     return Application(
-        responder: buildResponder(setup: setup, store: database),
+        responder: buildResponder(setup: setup, store: database, metrics: metrics),
         server: .http1(
             configuration: .init(
                 additionalChannelHandlers: [ConnectionGuard(rules: rules)],
                 idleTimeout: .seconds(Int64(server.idleTimeoutSeconds)))),
         configuration: .init(address: address, serverName: "shared"),
         onServerRunning: { channel in
+            if case .unix(let path) = server.listen { UnixSocketFile.setMode(server.socketMode, of: path, logger: logger) }
             logger.info("serving on \(boundAddress(channel.localAddress) ?? server.listen.description)")
         },
         logger: logger

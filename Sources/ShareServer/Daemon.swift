@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 import ShareKit
 
 /// What `shared` does once its settings are known: print them (`--check-config`), or serve until SIGTERM/SIGINT.
@@ -11,21 +12,41 @@ public func runDaemon(setup: ServerSetup, checkOnly: Bool) async throws {
         print(summary(of: setup))
         return
     }
+    let server = setup.config.server
+    // LOG_LEVEL, the usual variable of Swift servers, wins over the file like any other variable.
+    let level = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:))
+        ?? Logger.Level(rawValue: server.logLevel) ?? .info
     LoggingSystem.bootstrap { label in
-        var handler = StreamLogHandler.standardError(label: label)
-        handler.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
-        return handler
+        switch server.logFormat {
+        case .text:
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        case .json:
+            return JSONLogHandler(label: label, logLevel: level)
+        }
     }
     let logger = Logger(label: "shared")
     raiseOpenFileLimit(toHold: setup.config.server.maxConnections, logger: logger)
+    let metrics = ServerMetrics()
+    metrics.bootstrap()
     let application: any ApplicationProtocol
     do {
-        application = try buildApplication(setup: setup, logger: logger)
+        application = try buildApplication(setup: setup, metrics: metrics, logger: logger)
     } catch {
         logger.critical("\(error)")
         throw DaemonStartFailure()
     }
-    try await application.runService()
+    try await serve(application, shutdownSeconds: server.shutdownSeconds, logger: logger)
+}
+
+/// Serves until SIGTERM or SIGINT, then stops accepting and lets the requests in flight finish, for at most
+/// `shutdownSeconds`: those still running then are cut off (an import cut off stores nothing).
+private func serve(_ application: some ApplicationProtocol, shutdownSeconds: Int, logger: Logger) async throws {
+    var configuration = ServiceGroupConfiguration(services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+    configuration.maximumGracefulShutdownDuration = .seconds(shutdownSeconds)
+    try await ServiceGroup(configuration: configuration).run()
+    logger.info("stopped")
 }
 
 /// The daemon could not start; the reason has been logged just before.

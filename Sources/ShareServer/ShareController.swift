@@ -10,10 +10,19 @@ struct ShareController {
     let defaultZone: ZonedCalendar
     /// `""` at the root, `/files` under a sub-path: prefixed to the `Location` and `Link` URLs the server writes.
     let pathPrefix: String
-    let maxBodyBytes: Int
+    let bodyLimits: BodyLimits
+
+    /// The settings a response depends on besides the history, as part of its ETag (FNV-1a of zone and base path).
+    var configurationTag: String {
+        let hash = "\(defaultZone.zone.identifier)|\(pathPrefix)".utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { hash, byte in
+            (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return String(hash, radix: 36)
+    }
 
     var endpoints: RouteCollection<ShareRequestContext> {
         let routes = RouteCollection(context: ShareRequestContext.self)
+        routes.add(middleware: ConditionalGETMiddleware(store: store, configuration: configurationTag))
         routes.get("share", use: list)
         routes.post("share", use: create)
         routes.get("share/stats", use: stats)
@@ -54,7 +63,7 @@ struct ShareController {
     }
 
     @Sendable func create(_ request: Request, context: ShareRequestContext) async throws -> Response {
-        let body = try await JSONBody.decode(NewShareBody.self, from: request, maxBytes: maxBodyBytes)
+        let body = try await JSONBody.decode(NewShareBody.self, from: request, limits: bodyLimits)
         let record = try await store.createShare(try body.newShare())
         context.logger.info("share created", metadata: ["id": "\(record.id)"])
         return try JSONBody.response(record, status: .created, headers: [.location: "\(pathPrefix)/share/\(record.id)"])
@@ -62,7 +71,7 @@ struct ShareController {
 
     @Sendable func update(_ request: Request, context: ShareRequestContext) async throws -> Response {
         let id = try Self.id(context)
-        let body = try await JSONBody.decode(SharePatchBody.self, from: request, maxBytes: maxBodyBytes)
+        let body = try await JSONBody.decode(SharePatchBody.self, from: request, limits: bodyLimits)
         let patch = try SharePatch(name: body.name, folder: body.folder)
         let record = try await store.updateShare(id: id, patch, includeTrashed: try RecordFlags(request).trashed)
         context.logger.info("share updated", metadata: ["id": "\(record.id)"])

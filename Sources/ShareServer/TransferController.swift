@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Metrics
 import ShareKit
 import ShareStore
 
@@ -40,6 +41,7 @@ struct TransferController {
                 report.reject(line: problem.line, detail: problem.detail)
             }
             context.logger.info("import finished", metadata: ["imported": "\(report.imported)", "rejected": "\(report.rejected)"])
+            Counter(label: "share_records_imported_total").increment(by: report.imported)
             return try JSONBody.response(report)
         } catch {
             await session.discard()

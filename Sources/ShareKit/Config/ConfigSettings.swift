@@ -24,6 +24,26 @@ extension ConfigSetting {
         .positive("server", "max_body_bytes", counting: "bytes", \.server.maxBodyBytes),
         .positive("server", "max_connections", counting: "connections", \.server.maxConnections),
         .positive("server", "idle_timeout_seconds", counting: "seconds", \.server.idleTimeoutSeconds),
+        .positive("server", "request_timeout_seconds", counting: "seconds", \.server.requestTimeoutSeconds),
+        .positive("server", "shutdown_seconds", counting: "seconds", \.server.shutdownSeconds),
+        ConfigSetting("server", "metrics_public", .bool) { config, flag, _ in
+            config.server.metricsPublic = flag
+        },
+        ConfigSetting("server", "socket_mode", .string) { config, text, _ in
+            guard text.count == 4, text.hasPrefix("0"), let mode = UInt16(text, radix: 8) else {
+                throw InvalidSetting(reason: "must be four octal digits such as \"0660\", got '\(text)'")
+            }
+            config.server.socketMode = mode
+        },
+        ConfigSetting("server", "log_format", .string) { config, text, _ in
+            guard let format = LogFormat(rawValue: text) else { throw InvalidSetting(reason: "must be \"text\" or \"json\", got '\(text)'") }
+            config.server.logFormat = format
+        },
+        ConfigSetting("server", "log_level", .string) { config, text, _ in
+            let levels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+            guard levels.contains(text) else { throw InvalidSetting(reason: "must be one of \(levels.joined(separator: ", ")), got '\(text)'") }
+            config.server.logLevel = text
+        },
         ConfigSetting("database", "path", .string) { config, path, base in
             guard !path.isEmpty else { throw InvalidSetting(reason: "must not be empty") }
             config.database.path = ConfigLoader.absolutePath(path, relativeTo: base)

@@ -28,8 +28,27 @@ public struct ServerSettings: Sendable, Equatable {
     public var maxConnections = 1000
     /// A connection with no request in progress (or a request that stopped arriving) is closed after this long.
     public var idleTimeoutSeconds = 60
+    /// A request's body must have arrived this long after its head (imports excepted: they stream).
+    public var requestTimeoutSeconds = 30
+    /// `/metrics` needs no token (for a scraper on a private network).
+    public var metricsPublic = false
+    /// Permissions of the unix socket, as an octal number such as `0660`.
+    public var socketMode: UInt16 = 0o660
+    public var logFormat = LogFormat.text
+    /// `trace`, `debug`, `info`, `notice`, `warning`, `error` or `critical`.
+    public var logLevel = "info"
+    /// How long SIGTERM waits for requests in flight before it cuts them off.
+    public var shutdownSeconds = 10
 
     public init() {}
+}
+
+/// How `shared` writes its log lines.
+public enum LogFormat: String, CaseIterable, Sendable {
+    /// `2026-11-22T20:06:04+0000 info shared: key=value … message`, for people.
+    case text
+    /// One JSON object a line, for log collectors.
+    case json
 }
 
 /// `[database]`: where the SQLite file lives.

@@ -4,19 +4,30 @@ import NIOCore
 import ShareKit
 
 /// The one line each request leaves in the log, whatever its status and wherever it was answered (a route,
-/// or the connection guard for requests that never reach one): method, path, status, client, milliseconds.
+/// or the connection guard for requests that never reach one): method, route (the route's template, `-` when
+/// none matched), path, status, bytes of the body (`-` when streamed), milliseconds, client.
 struct AccessLog: Sendable {
     let trustedProxies: [IPAddressRange]
 
-    func record(
-        _ logger: Logger, method: String, path: String, status: Int, headers: HTTPFields, peer: SocketAddress?,
-        since started: ContinuousClock.Instant
-    ) {
-        let elapsed = started.duration(to: .now)
+    /// One request's line; `route` is nil when no route matched, `bytes` when the body was streamed.
+    struct Entry {
+        var method: String
+        var route: String?
+        var path: String
+        var status: Int
+        var bytes: Int?
+        var headers: HTTPFields
+        var peer: SocketAddress?
+        var started: ContinuousClock.Instant
+    }
+
+    func record(_ entry: Entry, _ logger: Logger) {
+        let elapsed = entry.started.duration(to: .now)
         logger.info(
             "request",
             metadata: [
-                "method": "\(method)", "path": "\(path)", "status": "\(status)", "client": "\(clientAddress(headers, peer: peer))",
+                "method": "\(entry.method)", "route": "\(entry.route ?? "-")", "path": "\(entry.path)", "status": "\(entry.status)",
+                "bytes": "\(entry.bytes.map(String.init) ?? "-")", "client": "\(clientAddress(entry.headers, peer: entry.peer))",
                 "ms": "\(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)",
             ])
     }

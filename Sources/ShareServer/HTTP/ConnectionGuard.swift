@@ -40,6 +40,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var current: (head: HTTPRequest, started: ContinuousClock.Instant)?
     /// Malformed bytes that followed a request whose response is still being written: answered after it.
     private var pendingError: HTTPParserError?
+    /// The response being written says `Connection: close`: the connection ends with it, even if the request's
+    /// body is still arriving (a 408 for a trickled body, a 400 for broken framing).
+    private var closeAfterResponse = false
 
     init(rules: Rules) {
         self.rules = rules
@@ -81,12 +84,26 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        guard case .end = unwrapOutboundIn(data) else {
+        switch unwrapOutboundIn(data) {
+        case .head(let head):
+            closeAfterResponse = head.headerFields[.connection]?.lowercased() == "close"
             context.write(data, promise: promise)
             return
+        case .body:
+            context.write(data, promise: promise)
+            return
+        case .end:
+            break
         }
         (responseOwed, current) = (false, nil)
         updateBusy(context)
+        guard !closeAfterResponse else {
+            let channel = context.channel
+            let written = promise ?? context.eventLoop.makePromise()
+            written.futureResult.whenComplete { _ in channel.close(promise: nil) }
+            context.writeAndFlush(data, promise: written)
+            return
+        }
         context.write(data, promise: promise)
         if let pendingError {
             answer(Problem(.badRequest, pendingError.problemDetail), context)
@@ -147,8 +164,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         answeredHere = true
         responseOwed = false
         let body = problem.encoded
+        let id = RequestID().description
         let fields: HTTPFields = [
             .contentType: ProblemDetails.mediaType, .contentLength: String(body.readableBytes), .connection: "close",
+            RequestIDMiddleware.header: id,
         ]
         context.write(wrapOutboundOut(.head(HTTPResponse(status: problem.status, headerFields: fields))), promise: nil)
         context.write(wrapOutboundOut(.body(body)), promise: nil)
@@ -156,8 +175,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
         let channel = context.channel
         written.futureResult.whenComplete { _ in channel.close(promise: nil) }
-        rules.accessLog.record(
-            rules.logger, method: current?.head.method.rawValue ?? "-", path: current?.head.path ?? "-", status: Int(problem.status.code),
-            headers: current?.head.headerFields ?? [:], peer: context.remoteAddress, since: current?.started ?? .now)
+        let entry = AccessLog.Entry(
+            method: current?.head.method.rawValue ?? "-", path: current?.head.path ?? "-", status: Int(problem.status.code),
+            bytes: body.readableBytes, headers: current?.head.headerFields ?? [:], peer: context.remoteAddress,
+            started: current?.started ?? .now)
+        var logger = rules.logger
+        logger[metadataKey: "request_id"] = "\(id)"
+        rules.accessLog.record(entry, logger)
     }
 }

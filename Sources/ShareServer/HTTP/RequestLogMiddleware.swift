@@ -7,19 +7,19 @@ struct RequestLogMiddleware: RouterMiddleware {
     let log: AccessLog
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let started = ContinuousClock.now
-        let status: HTTPResponse.Status
+        var entry = AccessLog.Entry(
+            method: request.method.rawValue, path: request.uri.path, status: 500, headers: request.headers,
+            peer: context.remoteAddress, started: .now)
         defer {
-            log.record(
-                context.logger, method: request.method.rawValue, path: request.uri.path, status: Int(status.code),
-                headers: request.headers, peer: context.remoteAddress, since: started)
+            entry.route = context.endpointPath
+            log.record(entry, context.logger)
         }
         do {
             let response = try await next(request, context)
-            status = response.status
+            (entry.status, entry.bytes) = (Int(response.status.code), response.body.contentLength)
             return response
         } catch {
-            status = (error as? any HTTPResponseError)?.status ?? .internalServerError
+            entry.status = Int(((error as? any HTTPResponseError)?.status ?? .internalServerError).code)
             throw error
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import ShareKit
 
 /// The socket file `shared` listens on.
@@ -15,6 +16,13 @@ enum UnixSocketFile {
             throw ConfigError("another process (a running shared?) is serving on \(path); refusing to take it over")
         }
         unlink(path)
+    }
+
+    /// Gives the socket `[server] socket_mode` (`0660`: the daemon's user and group, such as a proxy's).
+    static func setMode(_ mode: UInt16, of path: String, logger: Logger) {
+        if chmod(path, mode_t(mode)) != 0 {
+            logger.error("cannot set the mode of \(path) to \(String(mode, radix: 8)): \(String(cString: strerror(errno)))")
+        }
     }
 
     /// Whether something listens on the socket at `path`: a stale file refuses connections.

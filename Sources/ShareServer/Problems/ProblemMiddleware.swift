@@ -19,6 +19,9 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as HTTPParserError {
             // The bytes that follow cannot be trusted to start a request: the connection ends after the answer.
             throw Problem(.badRequest, error.problemDetail, headers: [.connection: "close"])
+        } catch is CancellationError {
+            // The daemon is stopping and `shutdown_seconds` have passed: the request is cut off, as it says.
+            throw Problem(.serviceUnavailable, "the server is stopping; the request was cut off", headers: [.connection: "close"])
         } catch let error as any HTTPResponseError {
             throw Problem(error.status, error.status == .notFound ? "no such endpoint" : error.status.reasonPhrase)
         } catch {

@@ -8,6 +8,8 @@ import ShareKit
 public struct ShareDatabase: ShareRepository {
     private let writer: any DatabaseWriter
     public let path: String
+    /// The history's version as last committed (see `historyVersion`).
+    private let version: HistoryVersion
     private let trigramCounts = TrigramCounts()
 
     /// Opens (creating it and its folder if needed) and migrates the database at `path`.
@@ -33,6 +35,7 @@ public struct ShareDatabase: ShareRepository {
         self.writer = writer
         self.path = path
         try SchemaMigrator.migrate(writer, path: path)
+        version = HistoryVersion(try writer.read { db in try Int64.fetchOne(db, sql: "SELECT version FROM history_version") ?? 0 })
         try StoredSearchKeys.refresh(writer)
         // The one writer connection gets a larger page cache (24 MiB): a write touches a dozen indexes, and with
         // SQLite's default 2 MB it spills pages to the WAL over and over.
@@ -65,9 +68,24 @@ public struct ShareDatabase: ShareRepository {
 
     // MARK: - Writes
 
+    /// A number that grows with every change to the history, and with nothing else.
+    public var historyVersion: Int64 { version.value }
+
+    /// Runs a write; when it changed any row, the history's version grows in the same transaction.
+    private func change<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        let (value, newVersion) = try await writer.write { db -> (T, Int64?) in
+            let before = db.totalChangesCount
+            let value = try body(db)
+            guard db.totalChangesCount != before else { return (value, nil) }
+            return (value, try Int64.fetchOne(db, sql: "UPDATE history_version SET version = version + 1 RETURNING version"))
+        }
+        if let newVersion { version.advance(to: newVersion) }
+        return value
+    }
+
     /// Stores a new record, generating its id unless one was given.
     public func createShare(_ new: NewShare, now: Timestamp = .now()) async throws -> ShareRecord {
-        try await writer.write { db in
+        try await change { db in
             let before = try ShareRow.lastSeq(db)
             let record = try Self.insert(new, now: now) { try ShareRow.insert($0, db) }
             try ShareRow.indexNames(after: before, db)
@@ -102,7 +120,7 @@ public struct ShareDatabase: ShareRepository {
 
     /// Ends an import: its records join the history, all at once. Reports those whose id was taken meanwhile.
     func finishImport(_ staging: ImportStaging) async throws -> [ImportReport.Problem] {
-        let problems = try await writer.write { db in try staging.merge(db) }
+        let problems = try await change { db in try staging.merge(db) }
         trigramCounts.forgetAll()
         // An import fills the writer's page cache with pages no request will want, and sorting its indexes
         // takes as much again: give that memory back to the system (the import itself is done either way).
@@ -135,40 +153,43 @@ public struct ShareDatabase: ShareRepository {
 
     /// Renames and/or moves a record (a trashed one only with `includeTrashed`); the type follows the new name.
     public func updateShare(id: String, _ patch: SharePatch, includeTrashed: Bool = false) async throws -> ShareRecord {
-        try await writer.write { db in
-            var record = try ShareRow.fetch(id: id, includeTrashed: includeTrashed, db)
+        try await change { db in
+            let original = try ShareRow.fetch(id: id, includeTrashed: includeTrashed, db)
+            var record = original
             if let name = patch.name {
                 record.name = name
                 record.type = IconCategory(fileName: name)
             }
             if let folder = patch.folder { record.folder = folder }
-            try ShareRow.update(record, db)
+            try ShareRow.update(record, from: original, db)
             return record
         }
     }
 
     /// Moves a live record to the trash; with `includeTrashed`, a record already there stays as it is.
     public func trashShare(id: String, includeTrashed: Bool = false, now: Timestamp = .now()) async throws {
-        try await writer.write { db in
-            var record = try ShareRow.fetch(id: id, includeTrashed: includeTrashed, db)
+        try await change { db in
+            let original = try ShareRow.fetch(id: id, includeTrashed: includeTrashed, db)
+            var record = original
             record.trashedAt = record.trashedAt ?? now
-            try ShareRow.update(record, db)
+            try ShareRow.update(record, from: original, db)
         }
     }
 
     /// Brings a record back from the trash; restoring a live record changes nothing.
     public func restoreShare(id: String) async throws -> ShareRecord {
-        try await writer.write { db in
-            var record = try ShareRow.fetch(id: id, includeTrashed: true, db)
+        try await change { db in
+            let original = try ShareRow.fetch(id: id, includeTrashed: true, db)
+            var record = original
             record.trashedAt = nil
-            try ShareRow.update(record, db)
+            try ShareRow.update(record, from: original, db)
             return record
         }
     }
 
     /// Deletes a record for good, whether or not it is in the trash.
     public func purgeShare(id: String) async throws {
-        try await writer.write { db in
+        try await change { db in
             try db.execute(sql: "DELETE FROM share WHERE id = ?", arguments: [id])
             guard db.changesCount > 0 else { throw ShareError.notFound(id: id) }
         }
@@ -206,6 +227,14 @@ public struct ShareDatabase: ShareRepository {
     /// Counts and bytes of the records `query` matches, in total, per icon category and per day in its zone.
     public func stats(_ query: ShareQuery) async throws -> ShareStats {
         try await writer.read { db in try ShareStatistics(query: query).fetch(db) }
+    }
+
+    public func recordCounts() async throws -> (live: Int, trashed: Int) {
+        try await writer.read { db in
+            let live = try Int.fetchOne(db, sql: "SELECT count(*) FROM share WHERE trashed_at IS NULL") ?? 0
+            let trashed = try Int.fetchOne(db, sql: "SELECT count(*) FROM share WHERE trashed_at IS NOT NULL") ?? 0
+            return (live, trashed)
+        }
     }
 
     /// True when the database answers and every migration this binary knows has been applied.

@@ -53,7 +53,9 @@ enum ShareRow {
             sql: "INSERT INTO share_name_search (rowid, name_key) SELECT seq, name_key FROM share WHERE seq > ?", arguments: [seq])
     }
 
-    static func update(_ record: ShareRecord, _ db: Database) throws {
+    /// Writes `record` over its row; nothing when it is the same as `original` (a rename to the same name).
+    static func update(_ record: ShareRecord, from original: ShareRecord, _ db: Database) throws {
+        guard record != original else { return }
         try db.execute(
             sql: "UPDATE share SET name = ?, name_key = ?, folder = ?, type = ?, trashed_at = ? WHERE id = ?",
             arguments: [

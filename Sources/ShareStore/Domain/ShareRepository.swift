@@ -28,10 +28,15 @@ public protocol ShareRepository: Sendable {
     /// Live records stored after `position`, in the order they were stored, as NDJSON lines, and the position of
     /// the last one (nil when none is left).
     func exportChunk(after position: Int64, limit: Int) async throws -> (lines: [UInt8], last: Int64?)
+    /// How many records are live and how many are in the trash.
+    func recordCounts() async throws -> (live: Int, trashed: Int)
     /// Counts and bytes of the records `query` selects, in total, per icon category and per day in its zone.
     func stats(_ query: ShareQuery) async throws -> ShareStats
     /// True when the store answers and its schema is the one this program knows.
     func isReady() async -> Bool
+    /// A number that grows with every change to the history and with nothing else: what responses' ETags are
+    /// made of. Read without asking the store.
+    var historyVersion: Int64 { get }
 }
 
 extension ShareRepository {

@@ -1,0 +1,32 @@
+import Hummingbird
+import ShareStore
+
+/// HTTP caching for what the app fetches each time its screen appears (listings, records, statistics): a strong
+/// `ETag` made of the history's version, so that it changes whenever anything could have changed and never
+/// otherwise; `If-None-Match` with the current tag is answered 304 with no body, without reading a record.
+/// It runs after auth, on the routes that read.
+struct ConditionalGETMiddleware<Context: RequestContext>: RouterMiddleware {
+    let store: any ShareRepository
+    /// What else a response depends on (the server's zone and base path), so a new configuration gives new tags.
+    let configuration: String
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard request.method == .get || request.method == .head else { return try await next(request, context) }
+        let tag = "\"\(store.historyVersion)-\(configuration)\""
+        let caching: HTTPFields = [.eTag: tag, .cacheControl: "private, no-cache"]
+        if let tags = request.headers[.ifNoneMatch], Self.matches(tags, tag) {
+            return Response(status: .notModified, headers: caching)
+        }
+        var response = try await next(request, context)
+        if response.status == .ok { response.headers.append(contentsOf: caching) }
+        return response
+    }
+
+    /// `If-None-Match` compares weakly: `W/"7-x"` matches `"7-x"`.
+    private static func matches(_ header: String, _ tag: String) -> Bool {
+        header.split(separator: ",").contains { candidate in
+            let trimmed = candidate.trimmingPrefix(while: \.isWhitespace)
+            return (trimmed.hasPrefix("W/") ? trimmed.dropFirst(2) : trimmed).trimmingCharacters(in: .whitespaces) == tag
+        }
+    }
+}
