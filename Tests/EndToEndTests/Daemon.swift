@@ -39,7 +39,7 @@ final class Daemon: @unchecked Sendable {
         while true {
             let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             if let range = text.range(of: "serving on ") {
-                let rest = text[range.upperBound...].prefix { !$0.isNewline }
+                let rest = text[range.upperBound...].prefix { !$0.isNewline && $0 != "\"" }
                 address = rest.hasPrefix("unix:") ? String(rest.dropFirst(5)) : "http://\(rest)"
                 return
             }

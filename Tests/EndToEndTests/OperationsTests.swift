@@ -1,0 +1,136 @@
+import Foundation
+import ShareKit
+import ShareTestSupport
+import Testing
+
+/// What an operator relies on when `shared` runs for years: metrics a scraper reads, request ids in the logs,
+/// limits under slow clients, a bounded stop, the socket's mode.
+@Suite(.serialized) struct OperationsTests {
+    /// `promtool check metrics` on the text; its complaints, or nil when it has none.
+    private func promtoolProblems(_ text: String) throws -> String? {
+        let process = Process()
+        process.executableURL = URL(filePath: "/usr/bin/promtool")
+        process.arguments = ["check", "metrics"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        input.fileHandleForWriting.write(Data(text.utf8))
+        try input.fileHandleForWriting.close()
+        let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? nil : said
+    }
+
+    /// The value of the sample whose line starts with `prefix` (name and labels), or 0.
+    private func sample(_ text: String, _ prefix: String) -> Double {
+        text.split(separator: "\n").first { $0.hasPrefix(prefix) }.flatMap { Double($0.split(separator: " ").last ?? "") } ?? 0
+    }
+
+    @Test func metricsPassPromtoolAndMoveWithTheRequests() async throws {
+        let daemon = try Daemon(folder: try temporaryFolder(), environment: ["SHARE_AUTH_TOKENS": "t0ken"])
+        let token = ["Authorization": "Bearer t0ken"]
+        #expect(try await http("GET", "\(daemon.address)/metrics").status == 401, "metrics need a token like the API")
+        for index in 0..<3 {
+            _ = try await http("POST", "\(daemon.address)/share", body: #"{"name": "f\#(index).pdf", "size": 10}"#, headers: token)
+        }
+        _ = try await http("DELETE", "\(daemon.address)/share/NOSUCH1", headers: token)
+        let before = try await http("GET", "\(daemon.address)/metrics", headers: token).body
+        let problems = try promtoolProblems(before)
+        #expect(problems == nil, "\(problems ?? "")")
+        let listings = #"http_requests_total{http_route="/share",http_request_method="GET",http_response_status_code="200"}"#
+        for _ in 0..<4 { _ = try await http("GET", "\(daemon.address)/share", headers: token) }
+        _ = try await http("POST", "\(daemon.address)/share/import", body: #"{"name": "g.pdf", "size": 1}"#, headers: token)
+        let after = try await http("GET", "\(daemon.address)/metrics", headers: token).body
+        #expect(try promtoolProblems(after) == nil)
+        #expect(sample(after, listings) - sample(before, listings) == 4)
+        #expect(sample(after, #"http_requests_total{http_route="/share",http_request_method="POST",http_response_status_code="201"}"#) == 3)
+        #expect(sample(after, #"http_requests_total{http_route="/share/{id}",http_request_method="DELETE",http_response_status_code="404"}"#) == 1)
+        #expect(sample(after, #"share_records{state="live"}"#) == 4)
+        #expect(sample(after, "share_records_imported_total") == 1)
+        #expect(sample(after, #"share_database_bytes{file="database"}"#) > 0)
+        #expect(after.contains("http_request_duration_seconds_bucket") && after.contains("http_requests_in_flight"))
+        #expect(daemon.stop() == 0)
+
+        let open = try Daemon(folder: try temporaryFolder(), environment: ["SHARE_AUTH_TOKENS": "t0ken", "SHARE_SERVER_METRICS_PUBLIC": "true"])
+        #expect(try await http("GET", "\(open.address)/metrics").status == 200, "metrics_public opens /metrics")
+        #expect(try await http("GET", "\(open.address)/share").status == 401, "and nothing else")
+        #expect(open.stop() == 0)
+    }
+
+    @Test func everyRequestHasAnIdInItsAnswerAndItsLogLines() async throws {
+        let daemon = try Daemon(folder: try temporaryFolder(), environment: ["SHARE_SERVER_LOG_FORMAT": "json"])
+        let generated = try await http("GET", "\(daemon.address)/share/NOSUCH1")
+        let id = try #require(generated.headers["x-request-id"])
+        #expect(id.count >= 16)
+        let forwarded = try await http("GET", "\(daemon.address)/share", headers: ["X-Request-Id": "edge-7f3a"])
+        #expect(forwarded.headers["x-request-id"] == "edge-7f3a", "127.0.0.1 is a trusted proxy by default")
+        try await Task.sleep(for: .milliseconds(300))
+        let lines = daemon.logText.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String]
+        }
+        #expect(!lines.isEmpty, "log_format = json writes one JSON object a line")
+        let access = lines.first { $0["request_id"] == id && $0["message"] == "request" }
+        #expect(access?["status"] == "404" && access?["route"] == "/share/{id}" && access?["method"] == "GET")
+        #expect(lines.contains { $0["request_id"] == "edge-7f3a" && $0["bytes"] == "2" })
+        #expect(daemon.stop() == 0)
+
+        let untrusting = try Daemon(folder: try temporaryFolder(), environment: ["SHARE_SERVER_TRUSTED_PROXIES": ""])
+        let ignored = try await http("GET", "\(untrusting.address)/share", headers: ["X-Request-Id": "spoofed"])
+        #expect(ignored.headers["x-request-id"] != "spoofed", "an untrusted peer's id is not taken")
+        #expect(untrusting.stop() == 0)
+    }
+
+    @Test func connectionsTricklingBytesKeepNoOneWaiting() async throws {
+        let daemon = try Daemon(folder: try temporaryFolder(), environment: ["SHARE_SERVER_REQUEST_TIMEOUT_SECONDS": "2"])
+        var tricklers: [RawConnection] = []
+        for index in 0..<200 {
+            let connection = try RawConnection(port: daemon.port)
+            // Half send a head a byte at a time, half a body.
+            connection.send(index % 2 == 0 ? "P" : "POST /share HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{")
+            tricklers.append(connection)
+        }
+        for second in 0..<3 {
+            for connection in tricklers { connection.send(second % 2 == 0 ? "O" : " ") }
+            let started = Date()
+            #expect(try await http("GET", "\(daemon.address)/healthz").status == 200)
+            #expect(try await http("GET", "\(daemon.address)/share").status == 200)
+            #expect(Date().timeIntervalSince(started) < 1)
+            try await Task.sleep(for: .seconds(1))
+        }
+        // Bodies still arriving after request_timeout_seconds are refused, and their connections closed.
+        let refused = tricklers[1].read(seconds: 3)
+        #expect(refused.hasPrefix("HTTP/1.1 408"), "\(refused.prefix(80))")
+        #expect(tricklers[1].isClosedByServer(within: 2))
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func sigtermLetsRequestsFinishWithinTheBoundAndAnImportCutOffStoresNothing() throws {
+        let folder = try temporaryFolder()
+        let daemon = try Daemon(folder: folder, environment: ["SHARE_SERVER_SHUTDOWN_SECONDS": "1"])
+        let importing = try RawConnection(port: daemon.port)
+        importing.send("POST /share/import HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n1c\r\n{\"name\": \"a.txt\", \"size\": 1}\r\n")
+        Thread.sleep(forTimeInterval: 0.5)
+        let started = Date()
+        #expect(daemon.stop() == 0)
+        #expect(Date().timeIntervalSince(started) < 8, "the stop waits shutdown_seconds, then cuts off")
+        let again = try Daemon(folder: folder)
+        #expect(try share(["--json", "ls"], server: again.address).stdout == "[]\n", "the import cut off stored nothing")
+        #expect(again.stop() == 0)
+    }
+
+    @Test func theSocketGetsItsMode() throws {
+        for (mode, expected) in [(nil, 0o660), ("0600", 0o600)] as [(String?, Int)] {
+            let folder = try temporaryFolder()
+            let socket = folder.appending(path: "shared.sock").path
+            let environment = mode.map { ["SHARE_SERVER_SOCKET_MODE": $0] } ?? [:]
+            let daemon = try Daemon(
+                folder: folder, arguments: ["--listen", "unix:\(socket)", "--db", folder.appending(path: "s.db").path], environment: environment)
+            let attributes = try FileManager.default.attributesOfItem(atPath: socket)
+            #expect((attributes[.posixPermissions] as? Int) == expected)
+            #expect(daemon.stop() == 0)
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import ShareKit
+import Testing
+
+/// The app refreshes its whole list each time its screen appears: with ETags it gets 304s until something changes.
+@Suite struct CachingRoutesTests {
+    @Test func listingsRecordsAndStatsAreAnswered304UntilTheHistoryChanges() async throws {
+        try await withServer { client in
+            let record = try await client.create(#""name": "a.txt", "size": 1"#)
+            for uri in ["/share", "/share/\(record.id)", "/share/stats", "/share?q=a&sort=name"] {
+                let first = try await client.send(.get, uri)
+                let tag = try #require(first.headers[.eTag], "\(uri)")
+                #expect(tag.hasPrefix("\"") && tag.hasSuffix("\""), "a strong tag")
+                #expect(first.headers[.cacheControl] == "private, no-cache")
+                let again = try await client.send(.get, uri, headers: [.ifNoneMatch: tag])
+                #expect(again.status == .notModified, "\(uri)")
+                #expect(again.body.readableBytes == 0)
+                #expect(again.headers[.eTag] == tag)
+                #expect(try await client.send(.get, uri, headers: [.ifNoneMatch: "\"0-old\", W/\(tag)"]).status == .notModified)
+            }
+            let before = try #require(try await client.send(.get, "/share").headers[.eTag])
+            // A change anywhere changes every tag; a request that changes nothing changes none.
+            _ = try await client.send(.post, "/share/\(record.id)/restore")
+            #expect(try await client.send(.get, "/share").headers[.eTag] == before, "restoring a live record changes nothing")
+            _ = try await client.send(.patch, "/share/\(record.id)", #"{"name": "b.txt"}"#)
+            let after = try await client.send(.get, "/share", headers: [.ifNoneMatch: before])
+            #expect(after.status == .ok)
+            #expect(after.headers[.eTag] != before)
+            #expect(try await client.send(.get, "/share/NOSUCH1").headers[.eTag] == nil, "errors carry no tag")
+        }
+    }
+
+    @Test func aConditionalRequestStillNeedsItsToken() async throws {
+        try await withServer({ $0.auth.tokens = ["s3cret"] }) { client in
+            let token: HTTPFields = [.authorization: "Bearer s3cret"]
+            let tag = try #require(try await client.send(.get, "/share", headers: token).headers[.eTag])
+            #expect(try await client.send(.get, "/share", headers: [.ifNoneMatch: tag]).status == .unauthorized)
+        }
+    }
+}
