@@ -1,0 +1,179 @@
+import Foundation
+import ShareKit
+import ShareTestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The files of `deploy/`, as an operator installs them: the systemd unit verified, and the real nginx and the
+/// real Caddy started from the very site files (paths and addresses substituted) in front of the real `shared`,
+/// at the root and under a sub-path, driven by the real `share`.
+@Suite(.serialized) struct DeploymentTests {
+    private static let deploy = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appending(path: "deploy")
+
+    /// A deploy file's text with each key replaced by its value.
+    private func deployed(_ name: String, _ substitutions: [(String, String)]) throws -> String {
+        var text = try String(contentsOf: Self.deploy.appending(path: name), encoding: .utf8)
+        for (original, replacement) in substitutions { text = text.replacingOccurrences(of: original, with: replacement) }
+        return text
+    }
+
+    @Test func theSystemdUnitVerifies() throws {
+        let folder = try temporaryFolder()
+        let unit = folder.appending(path: "shared.service")
+        try deployed("shared.service", [("/usr/local/bin/shared", sharedBinary.path)]).write(to: unit, atomically: true, encoding: .utf8)
+        let run = try command("/usr/bin/systemd-analyze", ["verify", unit.path])
+        #expect(run.status == 0 && run.output.isEmpty, "\(run.output)")
+    }
+
+    @Test(arguments: [("nginx/share.conf", "/"), ("nginx/share-subpath.conf", "/files")])
+    func nginxFromItsSiteFile(site: String, basePath: String) async throws {
+        let folder = try temporaryFolder()
+        let socket = folder.appending(path: "shared.sock").path
+        let daemon = try Daemon(
+            folder: folder, arguments: ["--listen", "unix:\(socket)", "--db", folder.appending(path: "s.db").path],
+            environment: ["SHARE_SERVER_BASE_PATH": basePath])
+        let port = try freePort()
+        let server = try deployed(site, [("listen 80;", "listen 127.0.0.1:\(port);"), ("/run/share/shared.sock", socket)])
+        let proxy = try Proxy.nginx(server: server, in: folder, port: port)
+        try await drive(through: "http://127.0.0.1:\(port)", basePath: basePath == "/" ? "" : basePath, daemon: daemon)
+        proxy.stop()
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test(arguments: [("caddy/share.Caddyfile", "share.example.org", "/"), ("caddy/share-subpath.Caddyfile", "example.org", "/files")])
+    func caddyFromItsCaddyfile(site: String, host: String, basePath: String) async throws {
+        let folder = try temporaryFolder()
+        let socket = folder.appending(path: "shared.sock").path
+        let daemon = try Daemon(
+            folder: folder, arguments: ["--listen", "unix:\(socket)", "--db", folder.appending(path: "s.db").path],
+            environment: ["SHARE_SERVER_BASE_PATH": basePath])
+        let port = try freePort()
+        let caddyfile = try deployed(site, [("\(host) {", "http://127.0.0.1:\(port) {"), ("/run/share/shared.sock", socket)])
+        let proxy = try Proxy.caddy(caddyfile: caddyfile, in: folder, port: port)
+        try await drive(through: "http://127.0.0.1:\(port)", basePath: basePath == "/" ? "" : basePath, daemon: daemon)
+        proxy.stop()
+        #expect(daemon.stop() == 0)
+    }
+
+    /// What a user does through the proxy: import, list, page, search, export, delete; and what the daemon saw.
+    private func drive(through origin: String, basePath: String, daemon: Daemon) async throws {
+        let server = origin + basePath
+        let records = (0..<3).map { #"{"name": "report-\#($0).pdf", "size": \#($0 + 1), "id": "DEPLOY\#($0)"}"# }.joined(separator: "\n")
+        let imported = try share(["import", "-"], server: server, input: records)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let listed = try share(["--json", "ls", "--all"], server: server)
+        #expect(listed.status == 0, "\(listed.stderr)")
+        let names = try WireJSON.decoder().decode([ShareRecord].self, from: Data(listed.stdout.utf8)).map(\.name)
+        #expect(names == ["report-2.pdf", "report-1.pdf", "report-0.pdf"])
+        // Pages link to each other through the proxy, base path included.
+        var page: String? = "\(basePath)/share?limit=1"
+        var paged: [String] = []
+        while let next = page {
+            let answer = try await http("GET", origin + next)
+            paged += try WireJSON.decoder().decode([ShareRecord].self, from: Data(answer.body.utf8)).map(\.name)
+            page = answer.headers["link"].map { String($0.dropFirst().prefix { $0 != ">" }) }
+        }
+        #expect(paged == names)
+        #expect(try share(["find", "REPORT-1"], server: server).stdout.contains("DEPLOY1"))
+        #expect(try share(["export"], server: server).stdout.split(separator: "\n").count == 3)
+        #expect(try share(["rm", "DEPLOY0", "--yes"], server: server).status == 0)
+        #expect(try share(["show", "DEPLOY0"], server: server).status == 5)
+        #expect(daemon.logText.contains("client=127.0.0.1"), "the client's address comes from the proxy's X-Forwarded-For")
+    }
+}
+
+/// nginx or Caddy, started in the foreground from a generated configuration and stopped with the test.
+private final class Proxy: @unchecked Sendable {
+    let process = Process()
+
+    static func nginx(server: String, in folder: URL, port: Int) throws -> Proxy {
+        let prefix = folder.appending(path: "nginx")
+        try FileManager.default.createDirectory(at: prefix.appending(path: "logs"), withIntermediateDirectories: true)
+        let config = """
+            daemon off;
+            \(getuid() == 0 ? "user root;" : "")
+            pid \(prefix.path)/nginx.pid;
+            error_log \(prefix.path)/logs/error.log;
+            events {}
+            http {
+                access_log off;
+                client_body_temp_path \(prefix.path)/body;
+                proxy_temp_path \(prefix.path)/proxy;
+                fastcgi_temp_path \(prefix.path)/fastcgi;
+                uwsgi_temp_path \(prefix.path)/uwsgi;
+                scgi_temp_path \(prefix.path)/scgi;
+                \(server)
+            }
+            """
+        let file = prefix.appending(path: "nginx.conf")
+        try config.write(to: file, atomically: true, encoding: .utf8)
+        return try Proxy(executable: "/usr/sbin/nginx", arguments: ["-p", prefix.path, "-c", file.path], environment: nil, port: port)
+    }
+
+    static func caddy(caddyfile: String, in folder: URL, port: Int) throws -> Proxy {
+        let file = folder.appending(path: "Caddyfile")
+        // No admin endpoint: it would take the same port for every test.
+        try ("{\n\tadmin off\n}\n" + caddyfile).write(to: file, atomically: true, encoding: .utf8)
+        let home = folder.appending(path: "caddy").path
+        return try Proxy(
+            executable: "/usr/bin/caddy", arguments: ["run", "--config", file.path, "--adapter", "caddyfile"],
+            environment: ["HOME": home, "XDG_DATA_HOME": home, "XDG_CONFIG_HOME": home, "PATH": "/usr/bin:/bin"], port: port)
+    }
+
+    private init(executable: String, arguments: [String], environment: [String: String]?, port: Int) throws {
+        process.executableURL = URL(filePath: executable)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(15)
+        while (try? RawConnection(port: port)) == nil {
+            guard process.isRunning, Date() < deadline else { throw DaemonError(description: "\(executable) did not start") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    deinit {
+        stop()
+    }
+}
+
+/// A loopback port nothing listens on.
+private func freePort() throws -> Int {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
+    }
+    guard bound else { throw SocketError(description: "no free port") }
+    return Int(UInt16(bigEndian: address.sin_port))
+}
+
+/// Runs a program to its end; its status and everything it printed.
+private func command(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(filePath: executable)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, output)
+}
