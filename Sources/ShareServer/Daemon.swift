@@ -14,7 +14,8 @@ public func runDaemon(setup: ServerSetup, checkOnly: Bool) async throws {
     }
     let server = setup.config.server
     // LOG_LEVEL, the usual variable of Swift servers, wins over the file like any other variable.
-    let level = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:))
+    let level =
+        ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:))
         ?? Logger.Level(rawValue: server.logLevel) ?? .info
     LoggingSystem.bootstrap { label in
         switch server.logFormat {
