@@ -42,9 +42,9 @@ public final class ShareAPI {
         return (try decode(ImportReport.self, response.body), response.body)
     }
 
-    /// Streams every live record, as NDJSON, into `sink` as it arrives.
-    public func exportShares(to sink: @escaping ([UInt8]) -> Void) throws(ClientError) {
-        _ = try send("GET", server.url("/share/export"), id: nil, sink: sink)
+    /// Streams every live record (and, `includingTrash`, every trashed one), as NDJSON, into `sink` as it arrives.
+    public func exportShares(includingTrash: Bool = false, to sink: @escaping ([UInt8]) -> Void) throws(ClientError) {
+        _ = try send("GET", server.url("/share/export", includingTrash ? [("trashed", "include")] : []), id: nil, sink: sink)
     }
 
     /// Fetches a page by the URL a `Link` header gave.

@@ -9,10 +9,12 @@ struct NewShareBody: Decodable {
     var folder: String?
     var createdAt: String?
     var size: WholeNumber?
+    /// Read from imports only: `POST /share` creates live records.
+    var trashedAt: String?
 
-    /// The record to store, checked against every field rule.
-    func newShare() throws(ShareError) -> NewShare {
-        try NewShare(id: id, name: name, folder: folder, createdAt: createdAt, size: size?.value)
+    /// The record to store, checked against every field rule; in the trash only when `keepingTrash`.
+    func newShare(keepingTrash: Bool = false) throws(ShareError) -> NewShare {
+        try NewShare(id: id, name: name, folder: folder, createdAt: createdAt, size: size?.value, trashedAt: keepingTrash ? trashedAt : nil)
     }
 }
 

@@ -71,7 +71,7 @@ struct TransferController {
                     let share: NewShare
                     do {
                         let fields = try JSONBody.decode(NewShareBody.self, from: Data(bytes))
-                        share = try fields.newShare()
+                        share = try fields.newShare(keepingTrash: true)
                     } catch {
                         batches.reject(line: record.line, detail: error.detail)
                         continue
@@ -92,20 +92,29 @@ struct TransferController {
         }
     }
 
-    /// Every live record as NDJSON, oldest stored first, read a chunk at a time while it is sent.
+    /// Every live record (with `?trashed=include`, every record) as NDJSON, oldest stored first, read a chunk at a
+    /// time while it is sent.
     @Sendable func exportShares(_ request: Request, context: ShareRequestContext) async throws -> Response {
         let store = store
+        let includingTrash = try Self.includesTrash(request)
         return Response(
             status: .ok, headers: [.contentType: "application/x-ndjson"],
             body: ResponseBody { writer in
                 var after: Int64 = 0
                 while true {
-                    let chunk = try await store.exportChunk(after: after, limit: Self.exportChunkSize)
+                    let chunk = try await store.exportChunk(after: after, limit: Self.exportChunkSize, includingTrash: includingTrash)
                     guard let last = chunk.last else { break }
                     try await writer.write(ByteBuffer(bytes: chunk.lines))
                     after = last
                 }
                 try await writer.finish(nil)
             })
+    }
+
+    /// `?trashed=include`: the export holds the trash too, each record with its `trashedAt`.
+    private static func includesTrash(_ request: Request) throws(ShareError) -> Bool {
+        guard let value = try FormEncoding.pairs(request.uri.query).last(where: { $0.name == "trashed" })?.value else { return false }
+        guard value == "include" else { throw .invalidParameter("trashed", "must be include (or absent), got '\(value)'") }
+        return true
     }
 }

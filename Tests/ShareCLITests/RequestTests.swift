@@ -92,6 +92,16 @@ import Testing
         #expect(directory.exitStatus == 66)
     }
 
+    @Test func addRecordsNothingWhenOneFileCannotBeRead() throws {
+        let folder = try temporaryFolder("add")
+        try Data(count: 10).write(to: folder.appending(path: "a.txt"))
+        // No request is scripted: recording a.txt before finding missing.txt would fail the test.
+        let run = try runShare(["add", folder.appending(path: "a.txt").path, folder.appending(path: "missing.txt").path], transport: FakeTransport())
+        #expect(run.exitStatus == 66)
+        #expect(run.failure?.contains("missing.txt") == true)
+        #expect(run.output.isEmpty)
+    }
+
     @Test func removeAsksOnATerminalAndNeedsYesElsewhere() throws {
         let refused = try runShare(["rm", "7K2M9QDX"], transport: FakeTransport())
         #expect(refused.exitStatus == 64)

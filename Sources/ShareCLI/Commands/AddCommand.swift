@@ -33,8 +33,10 @@ struct AddCommand: ShareSubcommand {
     }
 
     func run(in context: CommandContext) throws {
-        for path in files {
-            let size = try Self.size(of: path)
+        // Every file is read before any is recorded: one that cannot be read records none, so running the
+        // command again after fixing it records nothing twice.
+        let sizes = try files.map(Self.size(of:))
+        for (path, size) in zip(files, sizes) {
             let fileName = name ?? (path as NSString).lastPathComponent
             let answer = try context.call { () throws(ClientError) in
                 try context.api.create(name: fileName, size: size, folder: folder)

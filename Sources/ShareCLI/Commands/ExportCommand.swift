@@ -6,13 +6,20 @@ import ShareKit
 struct ExportCommand: ShareSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write every share to standard output as NDJSON, streamed.",
-        discussion: "Example:\n  share export > backup.ndjson")
+        abstract: "Write every live share (with --with-trash, every share) to standard output as NDJSON, streamed.",
+        discussion: """
+            Examples:
+              share export > shares.ndjson
+              share export --with-trash > everything.ndjson && share --server http://new:8080 import everything.ndjson
+            """)
+
+    @Flag(help: "Include the trash, each record with its trashedAt: an import of it restores the history as it was.")
+    var withTrash = false
 
     @OptionGroup var global: GlobalOptions
     @ParentCommand var root: ShareCommand
 
     func run(in context: CommandContext) throws {
-        try context.call { () throws(ClientError) in try context.api.exportShares { context.rawOutput.write(bytes: $0) } }
+        try context.call { () throws(ClientError) in try context.api.exportShares(includingTrash: withTrash) { context.rawOutput.write(bytes: $0) } }
     }
 }

@@ -22,7 +22,7 @@ public struct ImportStaging: Sendable {
                 CREATE TABLE \(table) (
                     line INTEGER NOT NULL, id TEXT NOT NULL UNIQUE COLLATE NOCASE, name TEXT NOT NULL,
                     name_key TEXT NOT NULL, folder TEXT NOT NULL, created_at INTEGER NOT NULL, size INTEGER NOT NULL,
-                    type TEXT NOT NULL)
+                    type TEXT NOT NULL, trashed_at INTEGER)
                 """)
     }
 
@@ -33,7 +33,7 @@ public struct ImportStaging: Sendable {
         if try Bool.fetchOne(taken, arguments: [record.id]) == true {
             throw DatabaseError(resultCode: .SQLITE_CONSTRAINT_UNIQUE, message: "the id is taken in the history")
         }
-        try db.cachedStatement(sql: "INSERT INTO \(table) (line, \(ShareRow.newColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+        try db.cachedStatement(sql: "INSERT INTO \(table) (line, \(ShareRow.newColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
             .execute(arguments: [line] + ShareRow.newValues(record))
     }
 

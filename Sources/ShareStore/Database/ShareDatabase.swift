@@ -140,7 +140,7 @@ public struct ShareDatabase: ShareRepository {
         for _ in 0..<8 {
             let record = ShareRecord(
                 id: new.id ?? ShareID.generate(), name: new.name, folder: new.folder, createdAt: new.createdAt ?? now,
-                size: new.size, type: IconCategory(fileName: new.name))
+                size: new.size, type: IconCategory(fileName: new.name), trashedAt: new.trashedAt)
             do {
                 try store(record)
                 return record
@@ -207,11 +207,12 @@ public struct ShareDatabase: ShareRepository {
         try await writer.read { db in try ShareListing(query: query, trigramCounts: trigramCounts).fetch(db) }
     }
 
-    /// Live records after `position` (a `seq`) in the order they were stored, as NDJSON lines, and the last one's.
-    public func exportChunk(after position: Int64, limit: Int) async throws -> (lines: [UInt8], last: Int64?) {
+    /// Records after `position` (a `seq`) in the order they were stored, as NDJSON lines, and the last one's; the
+    /// trashed ones too (with `trashedAt`) when `includingTrash`.
+    public func exportChunk(after position: Int64, limit: Int, includingTrash: Bool) async throws -> (lines: [UInt8], last: Int64?) {
         try await writer.read { db in
             let statement = try db.cachedStatement(
-                sql: "SELECT \(ShareRow.columns), seq FROM share WHERE seq > ? AND trashed_at IS NULL ORDER BY seq LIMIT ?")
+                sql: "SELECT \(ShareRow.columns), seq FROM share WHERE seq > ?\(includingTrash ? "" : " AND trashed_at IS NULL") ORDER BY seq LIMIT ?")
             var lines: [UInt8] = []
             var last: Int64?
             try StatementColumns.forEachRow(of: statement, arguments: [position, limit]) { row in

@@ -28,17 +28,17 @@ enum ShareRow {
     }
 
     /// The columns a new record fills; `newValues` gives them for a record.
-    static let newColumns = "id, name, name_key, folder, created_at, size, type"
+    static let newColumns = "id, name, name_key, folder, created_at, size, type, trashed_at"
 
     static func newValues(_ record: ShareRecord) -> StatementArguments {
         [
             record.id, record.name, SearchKey.fold(record.name), record.folder, record.createdAt.millisecondsSinceEpoch,
-            record.size, record.type.rawValue,
+            record.size, record.type.rawValue, record.trashedAt?.millisecondsSinceEpoch,
         ]
     }
 
     static func insert(_ record: ShareRecord, _ db: Database) throws {
-        try db.cachedStatement(sql: "INSERT INTO share (\(newColumns)) VALUES (?, ?, ?, ?, ?, ?, ?)")
+        try db.cachedStatement(sql: "INSERT INTO share (\(newColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
             .execute(arguments: newValues(record))
     }
 

@@ -9,9 +9,13 @@ public struct NewShare: Equatable, Sendable {
     /// nil: the moment it is stored.
     public let createdAt: Timestamp?
     public let size: Int64
+    /// Set for a record that goes straight into the trash (an import of an export that held the trash).
+    public let trashedAt: Timestamp?
 
     /// Validates raw client input; each failure names its field.
-    public init(id: String?, name: String?, folder: String?, createdAt: String?, size: Int64?) throws(ShareError) {
+    public init(
+        id: String?, name: String?, folder: String?, createdAt: String?, size: Int64?, trashedAt: String? = nil
+    ) throws(ShareError) {
         guard let name else { throw .invalidField("name", "is required") }
         self.name = try FileName.validate(name)
         guard let size else { throw .invalidField("size", "is required") }
@@ -25,6 +29,14 @@ public struct NewShare: Equatable, Sendable {
             self.createdAt = time
         } else {
             self.createdAt = nil
+        }
+        if let trashedAt {
+            guard let time = Timestamp(rfc3339: trashedAt) else {
+                throw .invalidField("trashedAt", "must be an RFC 3339 time such as 2021-01-17T12:34:56.789Z, got '\(trashedAt)'")
+            }
+            self.trashedAt = time
+        } else {
+            self.trashedAt = nil
         }
         self.size = size
     }

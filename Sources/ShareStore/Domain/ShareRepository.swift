@@ -25,9 +25,9 @@ public protocol ShareRepository: Sendable {
     func share(id: String, includeTrashed: Bool) async throws -> ShareRecord
     /// One page of the records `query` selects, as the JSON array the API answers with.
     func listShares(_ query: ShareQuery) async throws -> SharePage
-    /// Live records stored after `position`, in the order they were stored, as NDJSON lines, and the position of
-    /// the last one (nil when none is left).
-    func exportChunk(after position: Int64, limit: Int) async throws -> (lines: [UInt8], last: Int64?)
+    /// Live records (and trashed ones, with `trashedAt`, when `includingTrash`) stored after `position`, in the
+    /// order they were stored, as NDJSON lines, and the position of the last one (nil when none is left).
+    func exportChunk(after position: Int64, limit: Int, includingTrash: Bool) async throws -> (lines: [UInt8], last: Int64?)
     /// How many records are live and how many are in the trash.
     func recordCounts() async throws -> (live: Int, trashed: Int)
     /// Counts and bytes of the records `query` selects, in total, per icon category and per day in its zone.
