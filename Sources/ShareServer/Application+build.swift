@@ -60,7 +60,7 @@ public func buildApplication(setup: ServerSetup, metrics: ServerMetrics, logger:
         registry: ConnectionRegistry(limit: server.maxConnections, logger: logger),
         accessLog: AccessLog(trustedProxies: server.trustedProxies), logger: logger,
         bodyLimit: { path in path == "\(prefix)/share/import" ? nil : server.maxBodyBytes })
-    return Application(
+    var application = Application(
         responder: buildResponder(setup: setup, store: database, metrics: metrics),
         server: .http1(
             configuration: .init(
@@ -73,6 +73,10 @@ public func buildApplication(setup: ServerSetup, metrics: ServerMetrics, logger:
         },
         logger: logger
     )
+    if setup.config.database.trashDays > 0 {
+        application.addServices(TrashRetention(store: database, days: setup.config.database.trashDays, logger: logger))
+    }
+    return application
 }
 
 /// `127.0.0.1:41234` or `unix:/path`: the address actually bound, with port 0 resolved.

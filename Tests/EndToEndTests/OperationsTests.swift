@@ -133,4 +133,30 @@ import Testing
             #expect(daemon.stop() == 0)
         }
     }
+
+    @Test func theTrashIsPurgedAfterTrashDaysWhenTheDaemonStarts() throws {
+        let folder = try temporaryFolder()
+        let day: Int64 = 86_400_000
+        let now = Timestamp.now().millisecondsSinceEpoch
+        func ago(_ days: Int64) -> String { Timestamp(millisecondsSinceEpoch: now - days * day).description }
+        let records = """
+            {"name": "long-gone.txt", "size": 1, "id": "OLD1", "trashedAt": "\(ago(40))"}
+            {"name": "recently-trashed.txt", "size": 1, "id": "NEW1", "trashedAt": "\(ago(10))"}
+            {"name": "live.txt", "size": 1, "id": "LIVE1"}
+            """
+        let first = try Daemon(folder: folder, environment: ["SHARE_DATABASE_TRASH_DAYS": "0"])
+        #expect(try share(["import", "-"], server: first.address, input: records).status == 0)
+        #expect(first.stop() == 0)
+        let kept = try Daemon(folder: folder, environment: ["SHARE_DATABASE_TRASH_DAYS": "0"])
+        #expect(try share(["--json", "trash"], server: kept.address).stdout.contains("OLD1"), "trash_days = 0 keeps the trash")
+        #expect(kept.stop() == 0)
+
+        let daemon = try Daemon(folder: folder)
+        Thread.sleep(forTimeInterval: 0.5)
+        let trash = try share(["--json", "trash"], server: daemon.address).stdout
+        #expect(!trash.contains("OLD1") && trash.contains("NEW1"), "30 days by default: \(trash)")
+        #expect(try share(["show", "LIVE1"], server: daemon.address).status == 0)
+        #expect(daemon.logText.contains("purged=1") && daemon.logText.contains("trash retention"))
+        #expect(daemon.stop() == 0)
+    }
 }

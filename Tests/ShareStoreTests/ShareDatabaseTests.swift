@@ -206,3 +206,23 @@ import Testing
         #expect(try await first.listShares(query).records.count == 200)
     }
 }
+
+@Suite struct TrashRetentionStoreTests {
+    @Test func purgingTheTrashTakesOnlyWhatWasTrashedBeforeTheLimitAndChangesTheVersion() async throws {
+        let database = try ShareDatabase.temporary()
+        let old = try await database.add("old.txt")
+        let recent = try await database.add("recent.txt")
+        let live = try await database.add("live.txt")
+        try await database.trashShare(id: old.id, now: Timestamp(rfc3339: "2021-01-01T00:00:00Z")!)
+        try await database.trashShare(id: recent.id, now: Timestamp(rfc3339: "2021-03-01T00:00:00Z")!)
+        let version = database.historyVersion
+        #expect(try await database.purgeTrash(trashedBefore: Timestamp(rfc3339: "2021-02-01T00:00:00Z")!) == 1)
+        #expect(database.historyVersion > version)
+        await #expect(throws: ShareError.notFound(id: old.id)) { try await database.share(id: old.id, includeTrashed: true) }
+        #expect(try await database.share(id: recent.id, includeTrashed: true).trashedAt != nil)
+        #expect(try await database.share(id: live.id).trashedAt == nil)
+        let unchanged = database.historyVersion
+        #expect(try await database.purgeTrash(trashedBefore: Timestamp(rfc3339: "2021-02-01T00:00:00Z")!) == 0)
+        #expect(database.historyVersion == unchanged, "nothing purged, nothing changed")
+    }
+}

@@ -48,6 +48,10 @@ extension ConfigSetting {
             guard !path.isEmpty else { throw InvalidSetting(reason: "must not be empty") }
             config.database.path = ConfigLoader.absolutePath(path, relativeTo: base)
         },
+        ConfigSetting("database", "trash_days", .integer) { config, days, _ in
+            guard days >= 0 else { throw InvalidSetting(reason: "must be 0 (keep the trash) or a number of days") }
+            config.database.trashDays = days
+        },
         ConfigSetting("auth", "tokens", .strings) { config, tokens, _ in
             guard tokens.allSatisfy({ !$0.isEmpty && !$0.contains(where: \.isWhitespace) }) else {
                 throw InvalidSetting(reason: "tokens must be non-empty and contain no spaces")

@@ -55,6 +55,9 @@ public enum LogFormat: String, CaseIterable, Sendable {
 public struct DatabaseSettings: Sendable, Equatable {
     /// An absolute path: relative paths were resolved against the config file's folder or the working directory.
     public var path: String
+    /// Records in the trash longer than this many days are purged (by the daemon, at start and hourly); 0 keeps
+    /// the trash forever.
+    public var trashDays = 30
 
     public init(path: String) {
         self.path = path

@@ -195,6 +195,13 @@ public struct ShareDatabase: ShareRepository {
         }
     }
 
+    public func purgeTrash(trashedBefore time: Timestamp) async throws -> Int {
+        try await change { db in
+            try db.execute(sql: "DELETE FROM share WHERE trashed_at < ?", arguments: [time.millisecondsSinceEpoch])
+            return db.changesCount
+        }
+    }
+
     // MARK: - Reads
 
     /// One record by id, case-insensitively; a trashed one only with `includeTrashed`.

@@ -16,6 +16,8 @@ public protocol ShareRepository: Sendable {
     func restoreShare(id: String) async throws -> ShareRecord
     /// Deletes a record for good, whether or not it is in the trash.
     func purgeShare(id: String) async throws
+    /// Deletes for good every record put in the trash before `time`; returns how many.
+    func purgeTrash(trashedBefore time: Timestamp) async throws -> Int
     /// Starts an import: its records join the history together when it finishes, or not at all.
     func beginImport() async throws -> any ShareImport
 
