@@ -12,6 +12,8 @@ public enum ShareError: Error, Equatable, Sendable {
     case notFound(id: String)
     /// A record with this id exists already.
     case idTaken(id: String)
+    /// Nothing can be written (the disk is full, the file system read-only); reads still work.
+    case storageUnavailable(_ reason: String)
 }
 
 extension ShareError {
@@ -24,6 +26,7 @@ extension ShareError {
         case .malformedBody(let reason): return reason
         case .notFound(let id): return "no share with id '\(id)'"
         case .idTaken(let id): return "a share with id '\(id)' exists already"
+        case .storageUnavailable(let reason): return "nothing can be stored now: \(reason); reads still work"
         }
     }
 }

@@ -11,14 +11,14 @@ import ShareTestSupport
 /// Runs `test` against the real router over a fresh temporary database, and returns what it returns.
 @discardableResult
 func withServer<Value: Sendable>(
-    _ configure: (inout ShareConfig) -> Void = { _ in }, log: CapturedLog? = nil,
+    _ configure: (inout ShareConfig) -> Void = { _ in }, log: CapturedLog? = nil, store: ShareDatabase? = nil,
     _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Value
 ) async throws -> Value {
     let folder = try temporaryFolder("server")
     var config = ShareConfig(database: DatabaseSettings(path: folder.appending(path: "share.db").path))
     configure(&config)
     let setup = try ServerSetup(config: config)
-    let database = try ShareDatabase(path: config.database.path)
+    let database = try store ?? ShareDatabase(path: config.database.path)
     var logger = log.map { log in Logger(label: "share-server-tests") { _ in log } } ?? Logger(label: "share-server-tests")
     logger.logLevel = log == nil ? .warning : .info
     return try await Application(responder: buildResponder(setup: setup, store: database), logger: logger).test(.router, test)

@@ -8,6 +8,7 @@ extension ShareError: HTTPResponseError {
         case .invalidField, .invalidParameter, .malformedBody: return .badRequest
         case .notFound: return .notFound
         case .idTaken: return .conflict
+        case .storageUnavailable: return .init(code: 507, reasonPhrase: "Insufficient Storage")
         }
     }
 

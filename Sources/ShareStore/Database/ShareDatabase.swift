@@ -73,14 +73,30 @@ public struct ShareDatabase: ShareRepository {
 
     /// Runs a write; when it changed any row, the history's version grows in the same transaction.
     private func change<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        let (value, newVersion) = try await writer.write { db -> (T, Int64?) in
-            let before = db.totalChangesCount
-            let value = try body(db)
-            guard db.totalChangesCount != before else { return (value, nil) }
-            return (value, try Int64.fetchOne(db, sql: "UPDATE history_version SET version = version + 1 RETURNING version"))
+        let (value, newVersion) = try await Self.storing {
+            try await writer.write { db -> (T, Int64?) in
+                let before = db.totalChangesCount
+                let value = try body(db)
+                guard db.totalChangesCount != before else { return (value, nil) }
+                return (value, try Int64.fetchOne(db, sql: "UPDATE history_version SET version = version + 1 RETURNING version"))
+            }
         }
         if let newVersion { version.advance(to: newVersion) }
         return value
+    }
+
+    /// Runs a write, reporting a disk that cannot take it (full, read-only) as `ShareError.storageUnavailable`.
+    /// The transaction is rolled back, so nothing already stored is touched, and the next write tries again.
+    private static func storing<T>(_ write: () async throws -> T) async throws -> T {
+        do {
+            return try await write()
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_FULL {
+            throw ShareError.storageUnavailable("the disk is full")
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY {
+            throw ShareError.storageUnavailable("the database is read-only")
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_IOERR {
+            throw ShareError.storageUnavailable("the disk failed to write (\(error.message ?? "I/O error"))")
+        }
     }
 
     /// Stores a new record, generating its id unless one was given.
@@ -97,7 +113,7 @@ public struct ShareDatabase: ShareRepository {
 
     public func beginImport() async throws -> any ShareImport {
         let staging = ImportStaging()
-        try await writer.writeWithoutTransaction { db in try staging.create(db) }
+        try await Self.storing { try await writer.writeWithoutTransaction { db in try staging.create(db) } }
         return SQLiteImport(database: self, staging: staging)
     }
 
@@ -105,16 +121,18 @@ public struct ShareDatabase: ShareRepository {
     func stageImport(
         _ batch: [(line: Int, share: NewShare)], in staging: ImportStaging, now: Timestamp = .now()
     ) async throws -> [ImportReport.Problem] {
-        try await writer.write { db in
-            var problems: [ImportReport.Problem] = []
-            for (line, new) in batch {
-                do {
-                    _ = try Self.insert(new, now: now) { try staging.insert($0, line: line, db) }
-                } catch ShareError.idTaken(let id) {
-                    problems.append(ImportStaging.idTaken(line: line, id: id))
+        try await Self.storing {
+            try await writer.write { db in
+                var problems: [ImportReport.Problem] = []
+                for (line, new) in batch {
+                    do {
+                        _ = try Self.insert(new, now: now) { try staging.insert($0, line: line, db) }
+                    } catch ShareError.idTaken(let id) {
+                        problems.append(ImportStaging.idTaken(line: line, id: id))
+                    }
                 }
+                return problems
             }
-            return problems
         }
     }
 
