@@ -34,8 +34,8 @@ struct ShareCommand: ParsableCommand {
         version: ShareVersion.current,
         subcommands: [
             ListCommand.self, FindCommand.self, SortCommand.self, ShowCommand.self, AddCommand.self, RenameCommand.self,
-            MoveCommand.self, RemoveCommand.self, TrashCommand.self, RestoreCommand.self, StatsCommand.self, ImportCommand.self,
-            ExportCommand.self,
+            MoveCommand.self, RemoveCommand.self, TrashCommand.self, RestoreCommand.self, LogCommand.self, StatsCommand.self,
+            ImportCommand.self, ExportCommand.self,
         ],
         defaultSubcommand: ListCommand.self
     )

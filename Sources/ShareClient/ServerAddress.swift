@@ -35,11 +35,11 @@ public struct ServerAddress: Sendable, Equatable {
         return origin + basePath + path + (query.isEmpty ? "" : "?\(query)")
     }
 
-    /// The URL of a `Link` target the CLI may follow with its token: the listing endpoint of this very server
-    /// (same scheme, host, port and base path, or the same socket), written path-absolute or in full. Nil for
-    /// anything else: another host or port, another path, another scheme (`file:`, `gopher:`), or bytes that
-    /// are no part of a URL.
-    func listingPage(link target: String) -> String? {
+    /// The URL of a `Link` target the CLI may follow with its token: the endpoint at `path` (`/share`, or a
+    /// record's `/share/{id}/events`) of this very server (same scheme, host, port and base path, or the same
+    /// socket), written path-absolute or in full. Nil for anything else: another host or port, another path,
+    /// another scheme (`file:`, `gopher:`), or bytes that are no part of a URL.
+    func page(link target: String, of path: String = "/share") -> String? {
         guard target.utf8.allSatisfy({ (0x21...0x7E).contains($0) }), !target.contains("#") else { return nil }
         let relative: Substring
         if target.hasPrefix("/") && !target.hasPrefix("//") {
@@ -49,7 +49,6 @@ public struct ServerAddress: Sendable, Equatable {
         } else {
             return nil
         }
-        let path = relative.prefix { $0 != "?" }
-        return path == basePath + "/share" ? origin + relative : nil
+        return relative.prefix { $0 != "?" } == basePath + path ? origin + relative : nil
     }
 }

@@ -53,6 +53,24 @@ public final class ShareAPI {
         return Page(records: try decode([ShareRecord].self, response.body), body: response.body, next: try nextLink(response))
     }
 
+    /// A record's whole history, oldest first, page after page, and the bodies as the server sent them.
+    public func events(id: String) throws(ClientError) -> (events: [ShareEvent], bodies: [Data]) {
+        let path = "/share/\(try recordPath(id))/events"
+        var url: String? = server.url(path, [("limit", "1000")])
+        var events: [ShareEvent] = []
+        var bodies: [Data] = []
+        var followed: Set<String> = []
+        while let next = url {
+            // A server that announces a page it already gave would be followed for ever.
+            guard followed.insert(next).inserted else { throw .unexpected("the server announced the next page '\(next)' a second time") }
+            let response = try send("GET", next, id: id)
+            events += try decode([ShareEvent].self, response.body)
+            bodies.append(response.body)
+            url = try nextLink(response, of: path)
+        }
+        return (events, bodies)
+    }
+
     public func share(id: String) throws(ClientError) -> Answer {
         try answer(send("GET", try recordURL(id), id: id))
     }
@@ -83,8 +101,13 @@ public final class ShareAPI {
 
     /// The URL of a record; an id no record could have is not found without asking (`export` is no record).
     private func recordURL(_ id: String) throws(ClientError) -> String {
+        server.url("/share/\(try recordPath(id))")
+    }
+
+    /// The id as a path segment; an id no record could have is not found without asking.
+    private func recordPath(_ id: String) throws(ClientError) -> String {
         guard ShareID.isPlausible(id) else { throw .notFound(id: id) }
-        return server.url("/share/\(id)")
+        return id
     }
 
     private func send(
@@ -147,14 +170,14 @@ public final class ShareAPI {
         return text.isEmpty ? "HTTP \(response.status)" : text
     }
 
-    /// The `rel="next"` target of a `Link` header, as a URL of this server's listing. The token goes with every
-    /// request, so a link anywhere else (another host, port, path or scheme) is an error, never followed.
-    private func nextLink(_ response: HTTPResponse) throws(ClientError) -> String? {
+    /// The `rel="next"` target of a `Link` header, as a URL of this server's endpoint at `path`. The token goes
+    /// with every request, so a link anywhere else (another host, port, path or scheme) is an error, never followed.
+    private func nextLink(_ response: HTTPResponse, of path: String = "/share") throws(ClientError) -> String? {
         guard let link = response.headers["link"] else { return nil }
         for entry in link.split(separator: ",") where entry.contains(#"rel="next""#) {
             guard let open = entry.firstIndex(of: "<"), let close = entry.firstIndex(of: ">"), open < close else { continue }
             let target = String(entry[entry.index(after: open)..<close])
-            guard let url = server.listingPage(link: target) else {
+            guard let url = server.page(link: target, of: path) else {
                 throw .unexpected("the server's next-page link '\(target)' leads away from \(server.display); not followed")
             }
             return url

@@ -18,7 +18,7 @@ public func buildRouter(setup: ServerSetup, store: any ShareRepository, metrics:
     let openPaths = ["healthz", "readyz", "openapi.yaml"] + (server.metricsPublic ? ["metrics"] : [])
     router.add(
         middleware: BearerAuthMiddleware(
-            tokens: setup.tokens, publicRead: setup.config.auth.publicRead, openPaths: Set(openPaths.map { "\(prefix)/\($0)" })))
+            credentials: setup.credentials, publicRead: setup.config.auth.publicRead, openPaths: Set(openPaths.map { "\(prefix)/\($0)" })))
     let base = RouterPath(prefix)
     let databasePath = store is ShareDatabase ? setup.config.database.path : nil
     router.addRoutes(MetricsController(metrics: metrics, store: store, databasePath: databasePath).endpoints, atPath: base)

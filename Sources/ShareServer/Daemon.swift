@@ -57,7 +57,9 @@ public struct DaemonStartFailure: Error, CustomStringConvertible {
 
 private func summary(of setup: ServerSetup) -> String {
     let config = setup.config
-    let auth = setup.tokens.isEmpty ? "none (local connections only)" : "\(setup.tokens.count) token(s)"
+    let auth =
+        setup.credentials.isEmpty
+        ? "none (local connections only)" : "\(setup.credentials.count) token(s): \(setup.credentials.map(\.label).joined(separator: ", "))"
     return """
         configuration OK
           file:      \(config.file ?? "(none; built-in defaults)")

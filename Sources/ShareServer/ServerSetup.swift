@@ -4,35 +4,47 @@ import ShareKit
 /// The daemon's settings once everything that can be checked before opening the database has been checked.
 public struct ServerSetup: Sendable {
     public let config: ShareConfig
-    /// `auth.tokens` together with the lines of `auth.token_file`.
-    public let tokens: [String]
+    /// Every token: `auth.tokens`, the lines of `auth.token_file`, then `[auth.labelled]`. Unlabelled ones are
+    /// `token-1`, `token-2`… by position.
+    public let credentials: [Credential]
 
     /// Reads the token file and enforces the rule that an open server only listens locally.
     public init(config: ShareConfig) throws(ConfigError) {
-        var tokens = config.auth.tokens
+        var given: [(label: String?, secret: String)] = config.auth.tokens.map { (nil, $0) }
         if let file = config.auth.tokenFile {
-            tokens += try Self.readTokens(from: file)
+            given += try Self.readTokens(from: file)
         }
-        guard !tokens.isEmpty || config.server.listen.isLocalOnly else {
+        given += config.auth.labelled.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        guard !given.isEmpty || config.server.listen.isLocalOnly else {
             throw ConfigError(
                 "refusing to listen on \(config.server.listen) without authentication: with no tokens configured, "
                     + "shared listens only on loopback (127.0.0.1, ::1, localhost) or a unix socket; "
                     + "set [auth] tokens or token_file, or listen locally")
         }
         self.config = config
-        self.tokens = tokens
+        credentials = given.enumerated().map { position, token in
+            Credential(label: token.label ?? "token-\(position + 1)", secret: token.secret)
+        }
     }
 
-    /// One token a line; blank lines and lines starting with `#` are skipped.
-    private static func readTokens(from path: String) throws(ConfigError) -> [String] {
+    /// One token a line, `SECRET` or `LABEL SECRET`; blank lines and lines starting with `#` are skipped.
+    private static func readTokens(from path: String) throws(ConfigError) -> [(label: String?, secret: String)] {
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
             throw ConfigError("cannot read auth.token_file \(path): \(error.localizedDescription)")
         }
-        return text.split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        var tokens: [(label: String?, secret: String)] = []
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let fields = line.split(whereSeparator: \.isWhitespace)
+            guard let first = fields.first, !first.hasPrefix("#") else { continue }
+            switch fields.count {
+            case 1: tokens.append((nil, String(first)))
+            case 2 where Credential.isLabel(first): tokens.append((String(first), String(fields[1])))
+            default: throw ConfigError("\(path), line \(number + 1): expected a token, or a label and a token")
+            }
+        }
+        return tokens
     }
 }

@@ -30,9 +30,11 @@ struct ShareController {
         routes.patch("share/:id", use: update)
         routes.delete("share/:id", use: delete)
         routes.post("share/:id/restore", use: restore)
+        routes.get("share/:id/events", use: events)
         routes.rejectMethods(on: "share", except: [.get, .post])
         routes.rejectMethods(on: "share/:id", except: [.get, .patch, .delete])
         routes.rejectMethods(on: "share/:id/restore", except: [.post])
+        routes.rejectMethods(on: "share/:id/events", except: [.get])
         routes.rejectMethods(on: "share/stats", except: [.get])
         return routes
     }
@@ -64,7 +66,7 @@ struct ShareController {
 
     @Sendable func create(_ request: Request, context: ShareRequestContext) async throws -> Response {
         let body = try await JSONBody.decode(NewShareBody.self, from: request, limits: bodyLimits)
-        let record = try await store.createShare(try body.newShare())
+        let record = try await store.createShare(try body.newShare(), by: context.credential)
         context.logger.info("share created", metadata: ["id": "\(record.id)"])
         return try JSONBody.response(record, status: .created, headers: [.location: "\(pathPrefix)/share/\(record.id)"])
     }
@@ -73,7 +75,7 @@ struct ShareController {
         let id = try Self.id(context)
         let body = try await JSONBody.decode(SharePatchBody.self, from: request, limits: bodyLimits)
         let patch = try SharePatch(name: body.name, folder: body.folder)
-        let record = try await store.updateShare(id: id, patch, includeTrashed: try RecordFlags(request).trashed)
+        let record = try await store.updateShare(id: id, patch, includeTrashed: try RecordFlags(request).trashed, by: context.credential)
         context.logger.info("share updated", metadata: ["id": "\(record.id)"])
         return try JSONBody.response(record)
     }
@@ -86,16 +88,29 @@ struct ShareController {
             try await store.purgeShare(id: id)
             context.logger.info("share purged", metadata: ["id": "\(id)"])
         } else {
-            try await store.trashShare(id: id, includeTrashed: flags.trashed)
+            try await store.trashShare(id: id, includeTrashed: flags.trashed, by: context.credential)
             context.logger.info("share trashed", metadata: ["id": "\(id)"])
         }
         return Response(status: .noContent)
     }
 
     @Sendable func restore(_ request: Request, context: ShareRequestContext) async throws -> Response {
-        let record = try await store.restoreShare(id: try Self.id(context))
+        let record = try await store.restoreShare(id: try Self.id(context), by: context.credential)
         context.logger.info("share restored", metadata: ["id": "\(record.id)"])
         return try JSONBody.response(record)
+    }
+
+    /// A record's history, oldest first, paged like listings (`limit`, `cursor`, `Link`); trashed records too.
+    @Sendable func events(_ request: Request, context: ShareRequestContext) async throws -> Response {
+        let id = try Self.id(context)
+        let paging = try EventPaging(query: request.uri.query)
+        let page = try await store.events(id: id, after: paging.after, limit: paging.limit)
+        var headers: HTTPFields = [:]
+        if let next = page.next {
+            let query = FormEncoding.encode(paging.parameters(continuingAfter: next))
+            headers[.init("Link")!] = "<\(pathPrefix)/share/\(id)/events?\(query)>; rel=\"next\""
+        }
+        return try JSONBody.response(page.events, headers: headers)
     }
 
     /// The `{id}` path segment; one that no record could carry is simply not found.

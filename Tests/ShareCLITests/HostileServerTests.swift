@@ -34,12 +34,12 @@ import Testing
 
     @Test func aNextLinkUnderASubPathMustKeepIt() {
         let address = ServerAddress("https://example.test/files")!
-        #expect(address.listingPage(link: "/files/share?cursor=x") == "https://example.test/files/share?cursor=x")
-        #expect(address.listingPage(link: "/share?cursor=x") == nil)
-        #expect(address.listingPage(link: "/files/../share?cursor=x") == nil)
+        #expect(address.page(link: "/files/share?cursor=x") == "https://example.test/files/share?cursor=x")
+        #expect(address.page(link: "/share?cursor=x") == nil)
+        #expect(address.page(link: "/files/../share?cursor=x") == nil)
         let socket = ServerAddress("unix:/run/share/shared.sock")!
-        #expect(socket.listingPage(link: "/share?cursor=x") == "http://localhost/share?cursor=x")
-        #expect(socket.listingPage(link: "http://127.0.0.1:22/share") == nil)
+        #expect(socket.page(link: "/share?cursor=x") == "http://localhost/share?cursor=x")
+        #expect(socket.page(link: "http://127.0.0.1:22/share") == nil)
     }
 
     @Test func aServerRepeatingItsNextPageIsStopped() throws {

@@ -83,4 +83,20 @@ import Testing
             ["ls", "--color", "always"], transport: FakeTransport().on("GET", "\(server)/share", body: body), environment: ["NO_COLOR": "1"])
         #expect(!noColor.output.contains("\u{1B}"))
     }
+
+    @Test func aLogIsATableOfChangesInTheUsersZone() throws {
+        let events = #"""
+            [{"action":"created","at":"2021-01-17T12:40:00.000Z","by":"laptop"},
+             {"action":"renamed","at":"2021-01-18T08:00:00.000Z","by":"token-1","from":"a.pdf","to":"b\u001b[2J.pdf"}]
+            """#
+        let transport = FakeTransport().on("GET", "\(server)/share/7K2M9QDX/events?limit=1000", body: events)
+        let run = try runShare(["log", "7K2M9QDX", "--tz", "Asia/Shanghai"], transport: transport)
+        #expect(
+            run.output == """
+                WHEN                 ACTION   CHANGE                BY
+                2021-01-17 20:40:00  created                        laptop
+                2021-01-18 16:00:00  renamed  a.pdf → b\\x1B[2J.pdf  token-1
+
+                """)
+    }
 }

@@ -17,7 +17,8 @@ import Testing
             var stored: [String] = []
             var full: TestResponse?
             for index in 0..<2000 {
-                let response = try await client.send(.post, "/share", #"{"name": "file-\#(index)-\#(String(repeating: "x", count: 150)).pdf", "size": 1}"#)
+                let response = try await client.send(
+                    .post, "/share", #"{"name": "file-\#(index)-\#(String(repeating: "x", count: 150)).pdf", "size": 1}"#)
                 guard response.status == .created else {
                     full = response
                     break

@@ -40,6 +40,30 @@ extension ConfigValueKind where Value == [String] {
         })
 }
 
+extension ConfigValueKind where Value == [String: String] {
+    /// A TOML table of strings (`[auth.labelled]`); in the environment, `key=value` pairs separated by commas.
+    static let stringTable = ConfigValueKind(
+        expected: "a table of strings",
+        fromTOML: { value in
+            guard value.type == .table, let table = value.table else { return nil }
+            var strings: [String: String] = [:]
+            for key in table.keys {
+                guard let element = table[key], element.type == .string, let string = element.string else { return nil }
+                strings[key] = string
+            }
+            return strings
+        },
+        fromText: { text in
+            var strings: [String: String] = [:]
+            for pair in text.split(separator: ",") {
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                guard parts.count == 2 else { return nil }
+                strings[parts[0].trimmingCharacters(in: .whitespaces)] = parts[1].trimmingCharacters(in: .whitespaces)
+            }
+            return strings
+        })
+}
+
 /// One key of `share.toml`: its name, its environment variable, and how it validates and stores a value.
 struct ConfigSetting: Sendable {
     let table: String

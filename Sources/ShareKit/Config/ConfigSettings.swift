@@ -58,6 +58,17 @@ extension ConfigSetting {
             }
             config.auth.tokens = tokens
         },
+        ConfigSetting("auth", "labelled", .stringTable) { config, tokens, _ in
+            for (label, token) in tokens {
+                guard Credential.isLabel(label) else {
+                    throw InvalidSetting(reason: "labels are 1–64 of A-Z, a-z, 0-9, '.', '_' and '-', got '\(label)'")
+                }
+                guard !token.isEmpty, !token.contains(where: \.isWhitespace) else {
+                    throw InvalidSetting(reason: "the token of '\(label)' must be non-empty and contain no spaces")
+                }
+            }
+            config.auth.labelled = tokens
+        },
         ConfigSetting("auth", "token_file", .string) { config, path, base in
             config.auth.tokenFile = path.isEmpty ? nil : ConfigLoader.absolutePath(path, relativeTo: base)
         },

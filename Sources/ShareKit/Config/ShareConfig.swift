@@ -66,7 +66,10 @@ public struct DatabaseSettings: Sendable, Equatable {
 
 /// `[auth]`: who may call the API.
 public struct AuthSettings: Sendable, Equatable {
+    /// Tokens without a label: known as `token-1`, `token-2`… by position.
     public var tokens: [String] = []
+    /// Tokens by label (`[auth.labelled] laptop = "SECRET"`): the label names who made each change.
+    public var labelled: [String: String] = [:]
     /// An absolute path to a file of tokens, one a line; read by `shared` when it starts.
     public var tokenFile: String?
     /// Lets GET requests through without a token.

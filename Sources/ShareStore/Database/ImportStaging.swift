@@ -39,7 +39,7 @@ public struct ImportStaging: Sendable {
 
     /// Moves the staged records into the history in the order they came, and drops the table. Reports the
     /// records whose id another request took since they were staged.
-    func merge(_ db: Database) throws -> [ImportReport.Problem] {
+    func merge(by: String, at time: Timestamp, _ db: Database) throws -> [ImportReport.Problem] {
         let taken = try Row.fetchAll(db, sql: "SELECT line, id FROM \(table) WHERE id IN (SELECT id FROM main.share) ORDER BY rowid")
         try db.execute(sql: "DELETE FROM \(table) WHERE id IN (SELECT id FROM main.share)")
         let staged = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0
@@ -51,6 +51,12 @@ public struct ImportStaging: Sendable {
             sql: "INSERT INTO main.share (\(ShareRow.newColumns)) SELECT \(ShareRow.newColumns) FROM \(table) ORDER BY rowid")
         for index in rebuilt { try db.execute(sql: index.sql) }
         try ShareRow.indexNames(after: before, db)
+        try db.execute(
+            sql: """
+                INSERT INTO share_event (share_seq, at, action, by) SELECT seq, ?, 'imported', ? FROM share WHERE seq > ? ORDER BY seq;
+                INSERT INTO share_event (share_seq, at, action, by)
+                    SELECT seq, trashed_at, 'trashed', ? FROM share WHERE seq > ? AND trashed_at IS NOT NULL ORDER BY seq;
+                """, arguments: [time.millisecondsSinceEpoch, by, before, by, before])
         try drop(db)
         return taken.map { Self.idTaken(line: $0["line"], id: $0["id"]) }
     }

@@ -4,13 +4,15 @@ import ShareKit
 struct SQLiteImport: ShareImport {
     let database: ShareDatabase
     let staging: ImportStaging
+    /// Who is importing, for the `imported` events.
+    let by: String
 
     func stage(_ batch: [(line: Int, share: NewShare)]) async throws -> [ImportReport.Problem] {
         try await database.stageImport(batch, in: staging)
     }
 
     func finish() async throws -> [ImportReport.Problem] {
-        try await database.finishImport(staging)
+        try await database.finishImport(staging, by: by)
     }
 
     func discard() async {

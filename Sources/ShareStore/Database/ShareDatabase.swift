@@ -100,21 +100,23 @@ public struct ShareDatabase: ShareRepository {
     }
 
     /// Stores a new record, generating its id unless one was given.
-    public func createShare(_ new: NewShare, now: Timestamp = .now()) async throws -> ShareRecord {
+    public func createShare(_ new: NewShare, now: Timestamp = .now(), by: String = Credential.localLabel) async throws -> ShareRecord {
         try await change { db in
             let before = try ShareRow.lastSeq(db)
             let record = try Self.insert(new, now: now) { try ShareRow.insert($0, db) }
             try ShareRow.indexNames(after: before, db)
+            try ShareEvents.record(.created, id: record.id, at: now, by: by, db)
+            if record.trashedAt != nil { try ShareEvents.record(.trashed, id: record.id, at: now, by: by, db) }
             return record
         }
     }
 
     // MARK: Imports: see `ImportStaging`
 
-    public func beginImport() async throws -> any ShareImport {
+    public func beginImport(by: String = Credential.localLabel) async throws -> any ShareImport {
         let staging = ImportStaging()
         try await Self.storing { try await writer.writeWithoutTransaction { db in try staging.create(db) } }
-        return SQLiteImport(database: self, staging: staging)
+        return SQLiteImport(database: self, staging: staging, by: by)
     }
 
     /// Stages a batch of an import. A record whose id is taken is skipped and reported by its line.
@@ -137,8 +139,8 @@ public struct ShareDatabase: ShareRepository {
     }
 
     /// Ends an import: its records join the history, all at once. Reports those whose id was taken meanwhile.
-    func finishImport(_ staging: ImportStaging) async throws -> [ImportReport.Problem] {
-        let problems = try await change { db in try staging.merge(db) }
+    func finishImport(_ staging: ImportStaging, by: String, now: Timestamp = .now()) async throws -> [ImportReport.Problem] {
+        let problems = try await change { db in try staging.merge(by: by, at: now, db) }
         trigramCounts.forgetAll()
         // An import fills the writer's page cache with pages no request will want, and sorting its indexes
         // takes as much again: give that memory back to the system (the import itself is done either way).
@@ -170,8 +172,11 @@ public struct ShareDatabase: ShareRepository {
     }
 
     /// Renames and/or moves a record (a trashed one only with `includeTrashed`); the type follows the new name.
-    public func updateShare(id: String, _ patch: SharePatch, includeTrashed: Bool = false) async throws -> ShareRecord {
-        try await change { db in
+    public func updateShare(
+        id: String, _ patch: SharePatch, includeTrashed: Bool = false, by: String = Credential.localLabel
+    ) async throws -> ShareRecord {
+        let now = Timestamp.now()
+        return try await change { db in
             let original = try ShareRow.fetch(id: id, includeTrashed: includeTrashed, db)
             var record = original
             if let name = patch.name {
@@ -180,27 +185,33 @@ public struct ShareDatabase: ShareRepository {
             }
             if let folder = patch.folder { record.folder = folder }
             try ShareRow.update(record, from: original, db)
+            try ShareEvents.record(from: original, to: record, at: now, by: by, db)
             return record
         }
     }
 
     /// Moves a live record to the trash; with `includeTrashed`, a record already there stays as it is.
-    public func trashShare(id: String, includeTrashed: Bool = false, now: Timestamp = .now()) async throws {
+    public func trashShare(
+        id: String, includeTrashed: Bool = false, now: Timestamp = .now(), by: String = Credential.localLabel
+    ) async throws {
         try await change { db in
             let original = try ShareRow.fetch(id: id, includeTrashed: includeTrashed, db)
             var record = original
             record.trashedAt = record.trashedAt ?? now
             try ShareRow.update(record, from: original, db)
+            try ShareEvents.record(from: original, to: record, at: now, by: by, db)
         }
     }
 
     /// Brings a record back from the trash; restoring a live record changes nothing.
-    public func restoreShare(id: String) async throws -> ShareRecord {
-        try await change { db in
+    public func restoreShare(id: String, by: String = Credential.localLabel) async throws -> ShareRecord {
+        let now = Timestamp.now()
+        return try await change { db in
             let original = try ShareRow.fetch(id: id, includeTrashed: true, db)
             var record = original
             record.trashedAt = nil
             try ShareRow.update(record, from: original, db)
+            try ShareEvents.record(from: original, to: record, at: now, by: by, db)
             return record
         }
     }
@@ -222,6 +233,16 @@ public struct ShareDatabase: ShareRepository {
 
     // MARK: - Reads
 
+    /// A page of a record's history, oldest first, trashed or not; `.notFound` when no record has this id.
+    public func events(id: String, after: Int64, limit: Int) async throws -> (events: [ShareEvent], next: Int64?) {
+        try await writer.read { db in
+            let page = try ShareEvents.page(id: id, after: after, limit: limit, db)
+            if page.isEmpty { _ = try ShareRow.fetch(id: id, includeTrashed: true, db) }
+            let shown = page.prefix(limit)
+            return (shown.map(\.event), page.count > limit ? shown.last?.seq : nil)
+        }
+    }
+
     /// One record by id, case-insensitively; a trashed one only with `includeTrashed`.
     public func share(id: String, includeTrashed: Bool = false) async throws -> ShareRecord {
         try await writer.read { db in try ShareRow.fetch(id: id, includeTrashed: includeTrashed, db) }
@@ -237,7 +258,8 @@ public struct ShareDatabase: ShareRepository {
     public func exportChunk(after position: Int64, limit: Int, includingTrash: Bool) async throws -> (lines: [UInt8], last: Int64?) {
         try await writer.read { db in
             let statement = try db.cachedStatement(
-                sql: "SELECT \(ShareRow.columns), seq FROM share WHERE seq > ?\(includingTrash ? "" : " AND trashed_at IS NULL") ORDER BY seq LIMIT ?")
+                sql: "SELECT \(ShareRow.columns), seq FROM share WHERE seq > ?\(includingTrash ? "" : " AND trashed_at IS NULL") ORDER BY seq LIMIT ?"
+            )
             var lines: [UInt8] = []
             var last: Int64?
             try StatementColumns.forEachRow(of: statement, arguments: [position, limit]) { row in

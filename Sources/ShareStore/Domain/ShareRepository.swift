@@ -7,22 +7,25 @@ public protocol ShareRepository: Sendable {
     // MARK: - Writes
 
     /// Stores a new record, generating its id unless one was given; `now` is its time unless it has one.
-    func createShare(_ new: NewShare, now: Timestamp) async throws -> ShareRecord
+    func createShare(_ new: NewShare, now: Timestamp, by: String) async throws -> ShareRecord
     /// Renames and/or moves a record (a trashed one only with `includeTrashed`); the type follows the new name.
-    func updateShare(id: String, _ patch: SharePatch, includeTrashed: Bool) async throws -> ShareRecord
+    func updateShare(id: String, _ patch: SharePatch, includeTrashed: Bool, by: String) async throws -> ShareRecord
     /// Moves a live record to the trash; with `includeTrashed`, a record already there stays as it is.
-    func trashShare(id: String, includeTrashed: Bool, now: Timestamp) async throws
+    func trashShare(id: String, includeTrashed: Bool, now: Timestamp, by: String) async throws
     /// Brings a record back from the trash; restoring a live record changes nothing.
-    func restoreShare(id: String) async throws -> ShareRecord
+    func restoreShare(id: String, by: String) async throws -> ShareRecord
     /// Deletes a record for good, whether or not it is in the trash.
     func purgeShare(id: String) async throws
     /// Deletes for good every record put in the trash before `time`; returns how many.
     func purgeTrash(trashedBefore time: Timestamp) async throws -> Int
     /// Starts an import: its records join the history together when it finishes, or not at all.
-    func beginImport() async throws -> any ShareImport
+    func beginImport(by: String) async throws -> any ShareImport
 
     // MARK: - Reads
 
+    /// A page of a record's history (`ShareEvent`), oldest first, trashed or not, after the event at `after`
+    /// (0 for the first page), and where the next page starts if one follows.
+    func events(id: String, after: Int64, limit: Int) async throws -> (events: [ShareEvent], next: Int64?)
     /// One record by id, case-insensitively; a trashed one only with `includeTrashed`.
     func share(id: String, includeTrashed: Bool) async throws -> ShareRecord
     /// One page of the records `query` selects, as the JSON array the API answers with.
@@ -42,12 +45,12 @@ public protocol ShareRepository: Sendable {
 }
 
 extension ShareRepository {
-    public func createShare(_ new: NewShare) async throws -> ShareRecord {
-        try await createShare(new, now: .now())
+    public func createShare(_ new: NewShare, by: String) async throws -> ShareRecord {
+        try await createShare(new, now: .now(), by: by)
     }
 
-    public func trashShare(id: String, includeTrashed: Bool) async throws {
-        try await trashShare(id: id, includeTrashed: includeTrashed, now: .now())
+    public func trashShare(id: String, includeTrashed: Bool, by: String) async throws {
+        try await trashShare(id: id, includeTrashed: includeTrashed, now: .now(), by: by)
     }
 }
 

@@ -1,0 +1,43 @@
+import ArgumentParser
+import ShareClient
+import ShareKit
+
+struct LogCommand: ShareSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "log",
+        abstract: "Show a share's history, oldest first: created or imported, renamed, moved, trashed, restored.",
+        discussion: """
+            Each change shows when it was made (in your time zone), what it was, and which token made it.
+
+            Example:
+              share log 7K2M9QDX
+            """)
+
+    @Argument(help: "The share id (any case); a share in the trash too.")
+    var id: String
+
+    @OptionGroup var global: GlobalOptions
+    @ParentCommand var root: ShareCommand
+
+    func run(in context: CommandContext) throws {
+        let history = try context.call { () throws(ClientError) in try context.api.events(id: id) }
+        if context.json {
+            context.printJSON(Listing.joinArrays(history.bodies))
+            return
+        }
+        let header = ["WHEN", "ACTION", "CHANGE", "BY"]
+        let rows = history.events.map { event in
+            [
+                Formats.localTime(event.at, in: context.zone, seconds: true), event.action.rawValue,
+                event.from.map { from in "\(TerminalText.escape(from)) → \(TerminalText.escape(event.to ?? ""))" } ?? "",
+                TerminalText.escape(event.by),
+            ]
+        }
+        let widths = header.indices.map { column in ([header] + rows).map { TerminalText.width($0[column]) }.max() ?? 0 }
+        let lines = ([header] + rows).enumerated().map { index, row in
+            let line = row.indices.map { $0 == row.count - 1 ? row[$0] : TerminalText.pad(row[$0], to: widths[$0]) }.joined(separator: "  ")
+            return index == 0 ? context.style.bold(line) : line
+        }
+        context.print(lines.joined(separator: "\n"))
+    }
+}

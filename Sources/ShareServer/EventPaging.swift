@@ -1,0 +1,34 @@
+import ShareKit
+import ShareStore
+
+/// `limit` and `cursor` of `GET /share/{id}/events`: the page size as listings have it, and where the previous
+/// page ended (an event's position, opaque on the wire).
+struct EventPaging {
+    var limit = ListingQuery.defaultLimit
+    /// The position of the last event shown (0: from the first).
+    var after: Int64 = 0
+
+    init(query: String?) throws(ShareError) {
+        for (name, value) in try FormEncoding.pairs(query) {
+            switch name {
+            case ListingQuery.Parameter.limit.rawValue:
+                guard let number = Int(value), ListingQuery.limits.contains(number) else {
+                    throw .invalidParameter(name, "must be a whole number from 1 to \(ListingQuery.limits.upperBound), got '\(value)'")
+                }
+                limit = number
+            case ListingQuery.Parameter.cursor.rawValue:
+                guard let position = EventCursor.position(value) else {
+                    throw .invalidParameter(name, "is not a cursor this server issued; take it from a Link header")
+                }
+                after = position
+            default:
+                continue
+            }
+        }
+    }
+
+    /// The parameters of the page after the event at `position`.
+    func parameters(continuingAfter position: Int64) -> [(name: String, value: String)] {
+        [(ListingQuery.Parameter.limit.rawValue, String(limit)), (ListingQuery.Parameter.cursor.rawValue, EventCursor.encode(position))]
+    }
+}

@@ -1,0 +1,41 @@
+import GRDB
+import ShareKit
+
+/// The `share_event` table: each change to a record, appended in the change's own transaction.
+enum ShareEvents {
+    /// Appends an event to the record with this id.
+    static func record(
+        _ action: ShareEvent.Action, id: String, at: Timestamp, from: String? = nil, to: String? = nil, by: String, _ db: Database
+    ) throws {
+        try db.cachedStatement(
+            sql: "INSERT INTO share_event (share_seq, at, action, from_value, to_value, by) SELECT seq, ?, ?, ?, ?, ? FROM share WHERE id = ?"
+        ).execute(arguments: [at.millisecondsSinceEpoch, action.rawValue, from, to, by, id])
+    }
+
+    /// The events that an update from `original` to `updated` makes: a rename, a move, a trashing, a restoring.
+    static func record(from original: ShareRecord, to updated: ShareRecord, at: Timestamp, by: String, _ db: Database) throws {
+        if original.name != updated.name { try record(.renamed, id: updated.id, at: at, from: original.name, to: updated.name, by: by, db) }
+        if original.folder != updated.folder {
+            try record(.moved, id: updated.id, at: at, from: original.folder, to: updated.folder, by: by, db)
+        }
+        if original.trashedAt == nil, updated.trashedAt != nil { try record(.trashed, id: updated.id, at: at, by: by, db) }
+        if original.trashedAt != nil, updated.trashedAt == nil { try record(.restored, id: updated.id, at: at, by: by, db) }
+    }
+
+    /// One page of a record's events, oldest first, after the event `after` (its `seq`); one more than `limit`
+    /// tells that another page follows.
+    static func page(id: String, after: Int64, limit: Int, _ db: Database) throws -> [(seq: Int64, event: ShareEvent)] {
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT e.seq, e.at, e.action, e.from_value, e.to_value, e.by FROM share_event e JOIN share s ON s.seq = e.share_seq
+                WHERE s.id = ? AND e.seq > ? ORDER BY e.seq LIMIT ?
+                """, arguments: [id, after, limit + 1])
+        return rows.map { row in
+            let event = ShareEvent(
+                at: Timestamp(millisecondsSinceEpoch: row[1]), action: ShareEvent.Action(rawValue: row[2]) ?? .created, from: row[3],
+                to: row[4], by: row[5])
+            return (row[0], event)
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import ShareTestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Clients that hold connections open, trickle bytes or wait for `100 Continue`, against the real `shared`: the
+/// daemon must keep answering everyone else within a second. Timed, so `scripts/test` runs this suite on its
+/// own, after the others, where no other test competes for the two cores.
+@Suite(.serialized) struct PressureTests {
+    @Test func idleAndHalfSentConnectionsCannotCrowdOutOtherClients() async throws {
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        limit.rlim_cur = limit.rlim_max
+        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        let daemon = try Daemon(
+            folder: try temporaryFolder(),
+            environment: ["SHARE_SERVER_MAX_CONNECTIONS": "300", "SHARE_SERVER_IDLE_TIMEOUT_SECONDS": "3"])
+        _ = try await http("POST", "\(daemon.address)/share", body: #"{"name": "kept.txt", "size": 1}"#)
+        let baseline = daemon.residentMiB
+        // Thousands of connections that never send anything, and some that stop half-way through a request.
+        var idle: [RawConnection] = []
+        for index in 0..<3000 {
+            guard let connection = try? RawConnection(port: daemon.port) else { continue }
+            if index % 10 == 0 { connection.send("GET /share HTTP/1.1\r\nHost: x\r\nX-Slow: ") }
+            idle.append(connection)
+        }
+        #expect(idle.count > 2000)
+        for uri in ["/healthz", "/share"] {
+            let started = Date()
+            let answer = try await http("GET", "\(daemon.address)\(uri)")
+            #expect(answer.status == 200)
+            #expect(Date().timeIntervalSince(started) < 1, "\(uri) answers within a second under pressure")
+        }
+        // Each open connection costs about 11 KiB: 3000 of them held open would add over 30 MiB.
+        #expect(daemon.residentMiB < max(baseline, 40) + 20, "RSS \(baseline) -> \(daemon.residentMiB) MiB")
+        #expect(daemon.logText.contains("connection limit reached (max_connections = 300)"))
+        // The newest idle connections still open are closed once the idle time is up.
+        #expect(idle.suffix(50).allSatisfy { $0.isClosedByServer(within: 6) })
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func expect100ContinueIsAnsweredAtOnceAndAnOversizedBodyRefusedBeforeItIsSent() throws {
+        let daemon = try Daemon(folder: try temporaryFolder())
+        try expectContinue(daemon)
+        #expect(daemon.stop() == 0)
+    }
+
+    private func expectContinue(_ daemon: Daemon) throws {
+        let body = #"{"name": "a.txt", "size": 1}"#
+        let connection = try RawConnection(port: daemon.port)
+        let started = Date()
+        connection.send("POST /share HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\n\r\n")
+        #expect(connection.read(until: "\r\n\r\n", seconds: 2).hasPrefix("HTTP/1.1 100 Continue"))
+        #expect(Date().timeIntervalSince(started) < 0.5, "no client should wait for a 100 that never comes")
+        connection.send(body)
+        #expect(connection.read(until: "\"size\":1", seconds: 2).hasPrefix("HTTP/1.1 201"))
+
+        let big = try RawConnection(port: daemon.port)
+        big.send("POST /share HTTP/1.1\r\nHost: x\r\nContent-Length: 5000000\r\nExpect: 100-continue\r\n\r\n")
+        let refused = big.read(until: "}", seconds: 2)
+        #expect(refused.hasPrefix("HTTP/1.1 413"), "\(refused)")
+        #expect(!refused.contains("100 Continue"))
+        #expect(refused.contains("5000000 bytes"))
+
+        let importing = try RawConnection(port: daemon.port)
+        importing.send("POST /share/import HTTP/1.1\r\nHost: x\r\nContent-Length: 5000000\r\nExpect: 100-continue\r\n\r\n")
+        #expect(importing.read(until: "\r\n\r\n", seconds: 2).hasPrefix("HTTP/1.1 100 Continue"), "an import stream has no size limit")
+        importing.finishSending()
+        #expect(importing.read().contains("HTTP/1.1 400"), "a stream cut short imports nothing")
+    }
+
+    @Test func connectionsTricklingBytesKeepNoOneWaiting() async throws {
+        let daemon = try Daemon(folder: try temporaryFolder(), environment: ["SHARE_SERVER_REQUEST_TIMEOUT_SECONDS": "2"])
+        var tricklers: [RawConnection] = []
+        for index in 0..<200 {
+            let connection = try RawConnection(port: daemon.port)
+            // Half send a head a byte at a time, half a body.
+            connection.send(index % 2 == 0 ? "P" : "POST /share HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{")
+            tricklers.append(connection)
+        }
+        for second in 0..<3 {
+            for connection in tricklers { connection.send(second % 2 == 0 ? "O" : " ") }
+            let started = Date()
+            #expect(try await http("GET", "\(daemon.address)/healthz").status == 200)
+            #expect(try await http("GET", "\(daemon.address)/share").status == 200)
+            #expect(Date().timeIntervalSince(started) < 1)
+            try await Task.sleep(for: .seconds(1))
+        }
+        // Bodies still arriving after request_timeout_seconds are refused, and their connections closed.
+        let refused = tricklers[1].read(seconds: 3)
+        #expect(refused.hasPrefix("HTTP/1.1 408"), "\(refused.prefix(80))")
+        #expect(tricklers[1].isClosedByServer(within: 2))
+        #expect(daemon.stop() == 0)
+    }
+}
