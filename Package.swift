@@ -68,7 +68,7 @@ let package = Package(
         .executableTarget(name: "share", dependencies: ["ShareCLI"]),
         .executableTarget(
             name: "shared",
-            dependencies: ["ShareServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["ShareServer", "ShareStore", "ShareKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         /// Turns `migrations/*.sql` and `openapi.yaml` into Swift source so the binaries carry them.
         .executableTarget(name: "TextEmbedder"),

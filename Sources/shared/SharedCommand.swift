@@ -4,12 +4,13 @@ import Logging
 import ShareKit
 import ShareServer
 
-/// `shared`: the daemon that keeps the share history and serves it over HTTP.
+/// `shared`: the daemon that keeps the share history and serves it over HTTP (`serve`, the default), and backs
+/// it up and restores it.
 @main
 struct SharedCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "shared",
-        abstract: "Serve the share history over HTTP.",
+        abstract: "Keep the share history and serve it over HTTP; back it up and restore it.",
         discussion: """
             Reads share.toml from --config, $SHARE_CONFIG, ./share.toml, $XDG_CONFIG_HOME/share/share.toml \
             or /etc/share/share.toml; flags override SHARE_* variables, which override the file.
@@ -18,9 +19,18 @@ struct SharedCommand: AsyncParsableCommand {
               shared                                  serve with share.toml or the defaults
               shared --listen 127.0.0.1:9000 --db /tmp/share.db
               shared --check-config --config /etc/share/share.toml
+              shared backup --to /backups/share-2026-11-22.db
+              shared restore --from /backups/share-2026-11-22.db
             """,
-        version: ShareVersion.current
+        version: ShareVersion.current,
+        subcommands: [ServeCommand.self, BackupCommand.self, RestoreCommand.self],
+        defaultSubcommand: ServeCommand.self
     )
+}
+
+/// `shared serve` (or `shared` alone): serve until SIGTERM or SIGINT.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Serve the share history over HTTP (the default).")
 
     @Option(help: "Path to share.toml.")
     var config: String?
@@ -62,5 +72,4 @@ struct SharedCommand: AsyncParsableCommand {
         }
         return config
     }
-
 }

@@ -194,7 +194,10 @@ import Testing
     @Test func concurrentWritersFromTwoConnectionsAllSucceed() async throws {
         let path = try temporaryDatabasePath()
         let first = try ShareDatabase(path: path)
-        let second = try ShareDatabase(path: path)
+        // Another process's connection (a maintenance script): the daemon's lock keeps out a second daemon only.
+        var waiting = Configuration()
+        waiting.busyMode = .timeout(10)
+        let second = try ShareDatabase(writer: try DatabasePool(path: path, configuration: waiting), path: path)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<200 {
                 group.addTask { try await (index % 2 == 0 ? first : second).add("file-\(index).txt") }

@@ -9,19 +9,22 @@ import Testing
     /// so that its old records are found like new ones, through the row-by-row test and the trigram index.
     @Test func keysMadeByAnEarlierFoldingAreMadeAgainOnOpening() async throws {
         let path = try temporaryDatabasePath()
-        let database = try ShareDatabase(path: path)
-        let record = try await database.add("Straße Σίσυφος.txt")
-        try await database.add("plain.txt")
-        // Given: the database as the previous version left it.
-        let queue = try DatabaseQueue(path: path)
-        try await queue.write { db in
-            try db.execute(sql: "UPDATE share SET name_key = ? WHERE id = ?", arguments: ["straße σίσυφοσ.txt", record.id])
-            try db.execute(sql: "PRAGMA user_version = 0")
-        }
-        try queue.close()
         var query = ShareQuery()
-        query.nameContains = SearchKey.fold("STRASSE")
-        #expect(try await database.listShares(query).records.isEmpty, "the stale key does not match")
+        let record: ShareRecord
+        do {
+            let database = try ShareDatabase(path: path)
+            record = try await database.add("Straße Σίσυφος.txt")
+            try await database.add("plain.txt")
+            // Given: the database as the previous version left it.
+            let queue = try DatabaseQueue(path: path)
+            try await queue.write { db in
+                try db.execute(sql: "UPDATE share SET name_key = ? WHERE id = ?", arguments: ["straße σίσυφοσ.txt", record.id])
+                try db.execute(sql: "PRAGMA user_version = 0")
+            }
+            try queue.close()
+            query.nameContains = SearchKey.fold("STRASSE")
+            #expect(try await database.listShares(query).records.isEmpty, "the stale key does not match")
+        }
 
         // When: the daemon opens it again.
         let reopened = try ShareDatabase(path: path)

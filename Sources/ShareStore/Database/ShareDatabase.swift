@@ -10,6 +10,8 @@ public struct ShareDatabase: ShareRepository {
     public let path: String
     /// The history's version as last committed (see `historyVersion`).
     private let version: HistoryVersion
+    /// Held while the database is served from its file (`DatabaseLock`).
+    private let lock: DatabaseLock?
     private let trigramCounts = TrigramCounts()
 
     /// Opens (creating it and its folder if needed) and migrates the database at `path`.
@@ -17,21 +19,26 @@ public struct ShareDatabase: ShareRepository {
     /// A file that is not a SQLite database is refused before SQLite touches it, so it is never modified.
     public init(path: String) throws {
         try Self.refuseForeignFile(at: path)
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let lock = try DatabaseLock(database: path)
         let pool: DatabasePool
         do {
-            try FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             pool = try DatabasePool(path: path, configuration: Self.configuration)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
             throw StoreError.notADatabase(path: path)
         } catch {
             throw StoreError.cannotOpen(path: path, reason: "\(error)")
         }
-        try self.init(writer: pool, path: path)
+        try self.init(writer: pool, path: path, lock: lock)
     }
 
     /// Migrates and serves `writer`; `path` names it in messages.
     public init(writer: any DatabaseWriter, path: String = ":memory:") throws {
+        try self.init(writer: writer, path: path, lock: nil)
+    }
+
+    private init(writer: any DatabaseWriter, path: String, lock: DatabaseLock?) throws {
+        self.lock = lock
         self.writer = writer
         self.path = path
         try SchemaMigrator.migrate(writer, path: path)
@@ -57,7 +64,7 @@ public struct ShareDatabase: ShareRepository {
     }
 
     /// Every SQLite file starts with this header; an empty or missing file is fine to create.
-    private static func refuseForeignFile(at path: String) throws {
+    static func refuseForeignFile(at path: String) throws {
         guard let handle = FileHandle(forReadingAtPath: path) else { return }
         defer { try? handle.close() }
         let header = (try? handle.read(upToCount: 16)) ?? Data()

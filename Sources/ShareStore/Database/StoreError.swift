@@ -5,6 +5,14 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     case cannotOpen(path: String, reason: String)
     /// Eight generated ids in a row were taken: practically impossible with 40 random bits.
     case noFreeID
+    /// Another process (a running `shared`) has the database open.
+    case inUse(path: String)
+    /// A backup's destination exists already.
+    case exists(path: String)
+    /// `PRAGMA integrity_check` found damage.
+    case damaged(path: String, report: String)
+    /// A restore would replace a history with one that holds fewer records.
+    case fewerRecords(backup: Int, current: Int)
 
     public var description: String {
         switch self {
@@ -17,6 +25,14 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
             return "cannot open database \(path): \(reason)"
         case .noFreeID:
             return "could not draw an unused share id"
+        case .inUse(let path):
+            return "\(path) is open in another process (a running shared?); stop it first"
+        case .exists(let path):
+            return "\(path) exists already; choose a new file"
+        case .damaged(let path, let report):
+            return "\(path) is damaged (integrity check: \(report))"
+        case .fewerRecords(let backup, let current):
+            return "the backup holds \(backup) records and the history \(current): give --force to replace it all the same"
         }
     }
 }

@@ -1,0 +1,69 @@
+import ArgumentParser
+import ShareKit
+import ShareStore
+
+/// The database a command works on: `--db`, else the configuration's.
+struct DatabaseOptions: ParsableArguments {
+    @Option(help: "Path to share.toml.")
+    var config: String?
+
+    @Option(help: "SQLite database file (overrides [database] path).")
+    var db: String?
+
+    func path() throws -> String {
+        let loader = ConfigLoader()
+        do {
+            if let db { return ConfigLoader.absolutePath(db, relativeTo: loader.workingDirectory) }
+            return try loader.load(explicitPath: config).database.path
+        } catch {
+            throw ValidationError("\(error)")
+        }
+    }
+}
+
+/// `shared backup --to FILE`: a consistent copy while the daemon keeps serving and writing.
+struct BackupCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "backup",
+        abstract: "Copy the history into a new file while shared keeps serving, check the copy, and say what it holds.",
+        discussion: "Example:\n  shared backup --to /backups/share-2026-11-22.db")
+
+    @Option(help: "The new file to write.")
+    var to: String
+
+    @OptionGroup var database: DatabaseOptions
+
+    func run() throws {
+        let summary = try Backups.backUp(databaseAt: try database.path(), to: ConfigLoader.absolutePath(to, relativeTo: ConfigLoader().workingDirectory))
+        print("backup OK: \(summary)")
+    }
+}
+
+/// `shared restore --from FILE`: puts a checked backup in place of the history, the daemon stopped.
+struct RestoreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restore",
+        abstract: "Replace the history with a backup, checked first; the replaced database is kept aside.",
+        discussion: """
+            shared must be stopped. A backup of a newer schema is refused, and so is one holding fewer records \
+            than the history unless --force is given. The replaced database is kept as share.db.replaced-TIME.
+
+            Example:
+              shared restore --from /backups/share-2026-11-22.db
+            """)
+
+    @Option(help: "The backup to restore.")
+    var from: String
+
+    @Flag(help: "Replace the history even with a backup that holds fewer records.")
+    var force = false
+
+    @OptionGroup var database: DatabaseOptions
+
+    func run() throws {
+        let backup = ConfigLoader.absolutePath(from, relativeTo: ConfigLoader().workingDirectory)
+        let (aside, restored) = try Backups.restore(from: backup, to: try database.path(), force: force)
+        if let aside { print("the replaced database is kept as \(aside)") }
+        print("restore OK: \(restored)")
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import ShareKit
+import ShareTestSupport
+import Testing
+
+/// `shared backup` and `shared restore` on the real binary, with the real daemon serving and writing.
+@Suite(.serialized) struct BackupTests {
+    @Test func aBackupTakenUnderWritesIsConsistentAndRestoresWithItsChecks() async throws {
+        let folder = try temporaryFolder()
+        let database = folder.appending(path: "share.db").path
+        let daemon = try Daemon(folder: folder)
+        // Writers keep adding records while the backup is taken.
+        let writers = Task {
+            var written = 0
+            while !Task.isCancelled, written < 2000 {
+                _ = try? await http("POST", "\(daemon.address)/share", body: #"{"name": "w\#(written).txt", "size": 1}"#)
+                written += 1
+            }
+        }
+        try await Task.sleep(for: .milliseconds(500))
+        let backup = folder.appending(path: "backup.db").path
+        let taken = try Daemon.run(["backup", "--db", database, "--to", backup], in: folder)
+        writers.cancel()
+        _ = await writers.value
+        #expect(taken.status == 0, "\(taken.output)")
+        #expect(taken.output.contains("backup OK") && taken.output.contains("schema 0006_share_events"))
+        let held = Int(taken.output.split(separator: " ").first { Int($0) != nil } ?? "") ?? -1
+        #expect(held > 0, "\(taken.output)")
+
+        // One record more than the backup holds, whatever the writers managed after it was taken.
+        _ = try await http("POST", "\(daemon.address)/share", body: #"{"name": "after-the-backup.txt", "size": 1}"#)
+        let refused = try Daemon.run(["restore", "--db", database, "--from", backup], in: folder)
+        #expect(refused.status != 0 && refused.output.contains("open in another process"), "not while shared serves")
+        #expect(daemon.stop() == 0)
+
+        let fewer = try Daemon.run(["restore", "--db", database, "--from", backup], in: folder)
+        #expect(fewer.status != 0 && fewer.output.contains("--force"), "\(taken.output) then \(fewer.output)")
+        let restored = try Daemon.run(["restore", "--db", database, "--from", backup, "--force"], in: folder)
+        #expect(restored.status == 0, "\(restored.output)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).contains { $0.hasPrefix("share.db.replaced-") })
+
+        let again = try Daemon(folder: folder)
+        let listed = try await http("GET", "\(again.address)/share?limit=1000").body
+        let names = try WireJSON.decoder().decode([ShareRecord].self, from: Data(listed.utf8)).map(\.name)
+        let more = try await http("GET", "\(again.address)/share/stats").body
+        #expect(try WireJSON.decoder().decode(ShareStats.self, from: Data(more.utf8)).count == held, "the backup holds what it said")
+        #expect(Set(names).count == names.count)
+        #expect(again.stop() == 0)
+    }
+
+    @Test func aBackupFromANewerVersionOrNotADatabaseIsRefused() throws {
+        let folder = try temporaryFolder()
+        let database = folder.appending(path: "share.db").path
+        let daemon = try Daemon(folder: folder)
+        #expect(daemon.stop() == 0)
+        let backup = folder.appending(path: "newer.db").path
+        #expect(try Daemon.run(["backup", "--db", database, "--to", backup], in: folder).status == 0)
+        #expect(try Daemon.run(["backup", "--db", database, "--to", backup], in: folder).output.contains("exists already"))
+        let sqlite = Process()
+        sqlite.executableURL = URL(filePath: "/usr/bin/python3")
+        sqlite.arguments = ["-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(\"INSERT INTO grdb_migrations VALUES ('9999_future')\"); c.commit()", backup]
+        try sqlite.run()
+        sqlite.waitUntilExit()
+        let newer = try Daemon.run(["restore", "--db", database, "--from", backup], in: folder)
+        #expect(newer.status != 0 && newer.output.contains("newer version"), "\(newer.output)")
+        let text = folder.appending(path: "notes.txt")
+        try Data("not a database".utf8).write(to: text)
+        let foreign = try Daemon.run(["restore", "--db", database, "--from", text.path], in: folder)
+        #expect(foreign.status != 0 && foreign.output.contains("not a SQLite database"))
+    }
+}
