@@ -73,6 +73,13 @@ public func buildApplication(setup: ServerSetup, metrics: ServerMetrics, logger:
         },
         logger: logger
     )
+    let settings = setup.config.database
+    if let directory = settings.backupDirectory {
+        application.addServices(
+            AutomaticBackups(
+                database: settings.path, directory: directory, every: .seconds(settings.backupEverySeconds), keep: settings.backupKeep,
+                logger: logger))
+    }
     if setup.config.database.trashDays > 0 {
         application.addServices(TrashRetention(store: database, days: setup.config.database.trashDays, logger: logger))
     }

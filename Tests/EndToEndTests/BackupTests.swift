@@ -68,4 +68,24 @@ import Testing
         let foreign = try Daemon.run(["restore", "--db", database, "--from", text.path], in: folder)
         #expect(foreign.status != 0 && foreign.output.contains("not a SQLite database"))
     }
+
+    @Test func automaticBackupsKeepTheNewestOnes() async throws {
+        let folder = try temporaryFolder()
+        let backups = folder.appending(path: "backups")
+        let daemon = try Daemon(
+            folder: folder,
+            environment: ["SHARE_DATABASE_BACKUP_DIR": backups.path, "SHARE_DATABASE_BACKUP_EVERY": "1s", "SHARE_DATABASE_BACKUP_KEEP": "2"])
+        _ = try await http("POST", "\(daemon.address)/share", body: #"{"name": "kept.txt", "size": 1}"#)
+        let deadline = Date().addingTimeInterval(20)
+        while daemon.logText.components(separatedBy: "old backup removed").count < 3 && Date() < deadline {
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        #expect(daemon.stop() == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: backups.path).filter { $0.hasSuffix(".db") }.sorted()
+        #expect(files.count == 2, "\(files)")
+        for file in files {
+            let checked = try Daemon.run(["backup", "--db", backups.appending(path: file).path, "--to", folder.appending(path: "copy-\(file)").path], in: folder)
+            #expect(checked.output.contains("1 record "), "each backup is whole: \(checked.output)")
+        }
+    }
 }

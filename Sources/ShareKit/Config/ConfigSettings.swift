@@ -52,6 +52,17 @@ extension ConfigSetting {
             guard days >= 0 else { throw InvalidSetting(reason: "must be 0 (keep the trash) or a number of days") }
             config.database.trashDays = days
         },
+        ConfigSetting("database", "backup_dir", .string) { config, path, base in
+            config.database.backupDirectory = path.isEmpty ? nil : ConfigLoader.absolutePath(path, relativeTo: base)
+        },
+        ConfigSetting("database", "backup_every", .string) { config, text, _ in
+            let units: [Character: Int] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
+            guard let unit = text.last.flatMap({ units[$0] }), let count = Int(text.dropLast()), count > 0 else {
+                throw InvalidSetting(reason: "must be a duration such as \"30m\", \"24h\" or \"7d\", got '\(text)'")
+            }
+            config.database.backupEverySeconds = count * unit
+        },
+        .positive("database", "backup_keep", counting: "backups", \.database.backupKeep),
         ConfigSetting("auth", "tokens", .strings) { config, tokens, _ in
             guard tokens.allSatisfy({ !$0.isEmpty && !$0.contains(where: \.isWhitespace) }) else {
                 throw InvalidSetting(reason: "tokens must be non-empty and contain no spaces")

@@ -58,6 +58,12 @@ public struct DatabaseSettings: Sendable, Equatable {
     /// Records in the trash longer than this many days are purged (by the daemon, at start and hourly); 0 keeps
     /// the trash forever.
     public var trashDays = 30
+    /// Where the daemon writes its automatic backups; nil: none.
+    public var backupDirectory: String?
+    /// Seconds between automatic backups (`backup_every = "24h"`).
+    public var backupEverySeconds = 86_400
+    /// How many automatic backups are kept; older ones are deleted.
+    public var backupKeep = 7
 
     public init(path: String) {
         self.path = path

@@ -15,7 +15,7 @@ public enum Backups {
         public var records: Int { live + trashed }
 
         public var description: String {
-            "\(path): \(records) records (\(live) live, \(trashed) in the trash), schema \(schema), \(bytes) bytes"
+            "\(path): \(records == 1 ? "1 record" : "\(records) records") (\(live) live, \(trashed) in the trash), schema \(schema), \(bytes) bytes"
         }
     }
 
