@@ -15,6 +15,8 @@ public enum FormEncoding {
             guard let name = decode(parts[0]) else {
                 throw .invalidParameter(String(parts[0]), "has a name that is not valid percent-encoded UTF-8")
             }
+            // A value without a name can be no parameter this server knows: ignored, like any unknown one.
+            guard !name.isEmpty else { continue }
             guard let value = parts.count > 1 ? decode(parts[1]) : "" else {
                 throw .invalidParameter(name, "is not valid percent-encoded UTF-8")
             }

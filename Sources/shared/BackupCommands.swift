@@ -34,7 +34,8 @@ struct BackupCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
-        let summary = try Backups.backUp(databaseAt: try database.path(), to: ConfigLoader.absolutePath(to, relativeTo: ConfigLoader().workingDirectory))
+        let summary = try Backups.backUp(
+            databaseAt: try database.path(), to: ConfigLoader.absolutePath(to, relativeTo: ConfigLoader().workingDirectory))
         print("backup OK: \(summary)")
     }
 }

@@ -58,7 +58,10 @@ import Testing
         #expect(try Daemon.run(["backup", "--db", database, "--to", backup], in: folder).output.contains("exists already"))
         let sqlite = Process()
         sqlite.executableURL = URL(filePath: "/usr/bin/python3")
-        sqlite.arguments = ["-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(\"INSERT INTO grdb_migrations VALUES ('9999_future')\"); c.commit()", backup]
+        sqlite.arguments = [
+            "-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(\"INSERT INTO grdb_migrations VALUES ('9999_future')\"); c.commit()",
+            backup,
+        ]
         try sqlite.run()
         sqlite.waitUntilExit()
         let newer = try Daemon.run(["restore", "--db", database, "--from", backup], in: folder)
@@ -84,7 +87,8 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: backups.path).filter { $0.hasSuffix(".db") }.sorted()
         #expect(files.count == 2, "\(files)")
         for file in files {
-            let checked = try Daemon.run(["backup", "--db", backups.appending(path: file).path, "--to", folder.appending(path: "copy-\(file)").path], in: folder)
+            let checked = try Daemon.run(
+                ["backup", "--db", backups.appending(path: file).path, "--to", folder.appending(path: "copy-\(file)").path], in: folder)
             #expect(checked.output.contains("1 record "), "each backup is whole: \(checked.output)")
         }
     }

@@ -68,7 +68,10 @@ public struct ConfigLoader: Sendable {
             throw ConfigError("cannot read config file \(path): \(error.localizedDescription)")
         }
         do {
+            try Self.checkTableHeaders(text, path: path)
             root = try TOMLTable(string: text)
+        } catch let error as ConfigError {
+            throw error
         } catch let error as TOMLParseError {
             throw ConfigError("\(path), line \(error.source.begin.line): \(error.description)")
         } catch {
@@ -119,6 +122,24 @@ public struct ConfigLoader: Sendable {
     }
 
     private static let tables = ["server", "database", "auth", "client"]
+
+    /// The TOML parser asserts, instead of reporting, on some malformed table headers (found by `FuzzTests`):
+    /// a header must be one line of `[name]` or `[name.name]` (ASCII names, quotes, spaces), else it is refused
+    /// here first, by line. Read as Unicode scalars: a `[` followed by a combining mark is one `Character`.
+    private static func checkTableHeaders(_ text: String, path: String) throws(ConfigError) {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.\"' \t".unicodeScalars)
+        let blank: Set<Unicode.Scalar> = [" ", "\t", "\r"]
+        for (number, line) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.drop(while: blank.contains)
+            guard trimmed.first == "[" else { continue }
+            var header = trimmed.prefix { $0 != "#" }
+            while let last = header.last, blank.contains(last) { header = header.dropLast() }
+            let name = header.drop { $0 == "[" }.reversed().drop { $0 == "]" }
+            guard header.last == "]", name.contains(where: { !blank.contains($0) }), name.allSatisfy(allowed.contains) else {
+                throw ConfigError("\(path), line \(number + 1): a table header is one line such as [server] or [auth.labelled]")
+            }
+        }
+    }
 
     /// Resolves `path` against `base` unless it is absolute; `~/` means the home folder.
     public static func absolutePath(_ path: String, relativeTo base: String) -> String {

@@ -49,7 +49,8 @@ public enum Backups {
     /// Replaces the database at `target` by the backup at `backup`, checked first. Refused while a daemon has
     /// `target` open, and, without `force`, when the backup holds fewer records. The replaced database is kept
     /// aside as `<target>.replaced-<time>`; returns that path (nil when there was none) and the new summary.
-    public static func restore(from backup: String, to target: String, force: Bool, now: Date = Date()) throws -> (aside: String?, restored: Summary) {
+    public static func restore(from backup: String, to target: String, force: Bool, now: Date = Date()) throws -> (aside: String?, restored: Summary)
+    {
         let incoming = try check(backup)
         let lock = try DatabaseLock(database: target)
         var aside: String?
