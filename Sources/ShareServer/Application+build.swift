@@ -9,7 +9,7 @@ import ShareStore
 /// and auth.
 public func buildRouter(setup: ServerSetup, store: any ShareRepository, metrics: ServerMetrics) -> Router<ShareRequestContext> {
     let server = setup.config.server
-    let prefix = server.basePath == "/" ? "" : server.basePath
+    let prefix = server.pathPrefix
     let router = Router(context: ShareRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestIDMiddleware(trustedProxies: server.trustedProxies))
     router.add(middleware: MetricsMiddleware())
@@ -55,7 +55,7 @@ public func buildApplication(setup: ServerSetup, metrics: ServerMetrics, logger:
         try UnixSocketFile.prepare(path)
         address = .unixDomainSocket(path: path)
     }
-    let prefix = server.basePath == "/" ? "" : server.basePath
+    let prefix = server.pathPrefix
     let rules = ConnectionGuard.Rules(
         registry: ConnectionRegistry(limit: server.maxConnections, logger: logger),
         accessLog: AccessLog(trustedProxies: server.trustedProxies), logger: logger,
@@ -80,8 +80,8 @@ public func buildApplication(setup: ServerSetup, metrics: ServerMetrics, logger:
                 database: settings.path, directory: directory, every: .seconds(settings.backupEverySeconds), keep: settings.backupKeep,
                 logger: logger))
     }
-    if setup.config.database.trashDays > 0 {
-        application.addServices(TrashRetention(store: database, days: setup.config.database.trashDays, logger: logger))
+    if settings.trashDays > 0 {
+        application.addServices(TrashRetention(store: database, days: settings.trashDays, logger: logger))
     }
     return application
 }

@@ -133,6 +133,29 @@ import Testing
         #expect(second.stop() == 0)
     }
 
+    @Test func theWholeHistoryMovesWithTheTrashAndEachRecordKeepsItsLog() throws {
+        let first = try Daemon(folder: try temporaryFolder())
+        let added = try share(["import", "-"], server: first.address, input: #"{"name": "a.pdf", "size": 1, "id": "MOVE1"}"# + "\n")
+        #expect(added.status == 0)
+        #expect(try share(["rename", "MOVE1", "b.pdf"], server: first.address).status == 0)
+        #expect(try share(["rm", "MOVE1", "--yes"], server: first.address).status == 0)
+        let log = try share(["log", "MOVE1"], server: first.address)
+        #expect(log.status == 0)
+        let actions = log.stdout.split(separator: "\n").dropFirst().map { line in ["imported", "renamed", "trashed"].first { line.contains($0) } }
+        #expect(actions == ["imported", "renamed", "trashed"], "\(log.stdout)")
+        #expect(log.stdout.contains("a.pdf → b.pdf") && log.stdout.contains("local"))
+        let everything = try share(["export", "--with-trash"], server: first.address)
+        #expect(everything.stdout.contains("\"trashedAt\""))
+        #expect(try share(["export"], server: first.address).stdout.isEmpty, "the default export leaves the trash out")
+
+        let second = try Daemon(folder: try temporaryFolder())
+        #expect(try share(["import", "-"], server: second.address, input: everything.stdout).status == 0)
+        #expect(try share(["export", "--with-trash"], server: second.address).stdout == everything.stdout)
+        #expect(try share(["--json", "trash"], server: second.address).stdout.contains("MOVE1"))
+        #expect(first.stop() == 0)
+        #expect(second.stop() == 0)
+    }
+
     @Test func overAUnixSocketToo() throws {
         let folder = try temporaryFolder()
         let socket = folder.appending(path: "shared.sock").path

@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
 import ShareKit
-import ShareStore
 import Testing
+
+@testable import ShareStore
 
 @Suite struct StoredSearchKeysTests {
     /// A database written before full case folding keeps lowercase keys; opened now, they are folded again,
@@ -34,5 +35,31 @@ import Testing
             query.nameContains = SearchKey.fold(text)
             #expect(try await reopened.listShares(query).records.map(\.id) == [record.id], "\(text)")
         }
+    }
+}
+
+@Suite struct EventMigrationTests {
+    /// A database from before the history was kept gets a `created` event for each record, at its time.
+    @Test func existingRecordsGetTheirCreatedEvent() async throws {
+        let path = try temporaryDatabasePath()
+        do {
+            var earlier = DatabaseMigrator()
+            for migration in EmbeddedMigrations.files where migration.name < "0006" {
+                earlier.registerMigration(migration.name) { db in try db.execute(sql: migration.text) }
+            }
+            let queue = try DatabaseQueue(path: path)
+            try earlier.migrate(queue)
+            try await queue.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO share (id, name, name_key, folder, created_at, size, type)
+                        VALUES ('OLD1', 'old.pdf', 'old.pdf', '/', 1610000000000, 1, 'pdf')
+                        """)
+            }
+            try queue.close()
+        }
+        let database = try ShareDatabase(path: path)
+        let history = try await database.events(id: "OLD1", after: 0, limit: 10).events
+        #expect(history == [ShareEvent(at: Timestamp(millisecondsSinceEpoch: 1_610_000_000_000), action: .created, by: "unknown")])
     }
 }

@@ -20,6 +20,9 @@ public struct ServerSettings: Sendable, Equatable {
     public var listen = ListenAddress.tcp(host: "127.0.0.1", port: 8080)
     /// Where a reverse proxy mounts the API; every route lives under it. `/` or `/a/b`, no trailing slash.
     public var basePath = "/"
+
+    /// `basePath` as a prefix of the paths the server writes (`Location`, `Link`): `""` at the root, `/files`.
+    public var pathPrefix: String { basePath == "/" ? "" : basePath }
     /// The zone of `date`, `from` and `to` when a request gives no `tz`.
     public var timezone = "UTC"
     public var trustedProxies = [IPAddressRange("127.0.0.1/32")!, IPAddressRange("::1/128")!]
