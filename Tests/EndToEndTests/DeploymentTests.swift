@@ -31,29 +31,29 @@ import Glibc
 
     @Test(arguments: [("nginx/share.conf", "/"), ("nginx/share-subpath.conf", "/files")])
     func nginxFromItsSiteFile(site: String, basePath: String) async throws {
-        let folder = try temporaryFolder()
-        let socket = folder.appending(path: "shared.sock").path
-        let daemon = try Daemon(
-            folder: folder, arguments: ["--listen", "unix:\(socket)", "--db", folder.appending(path: "s.db").path],
-            environment: ["SHARE_SERVER_BASE_PATH": basePath])
-        let port = try freePort()
-        let server = try deployed(site, [("listen 80;", "listen 127.0.0.1:\(port);"), ("/run/share/shared.sock", socket)])
-        let proxy = try Proxy.nginx(server: server, in: folder, port: port)
-        try await drive(through: "http://127.0.0.1:\(port)", basePath: basePath == "/" ? "" : basePath, daemon: daemon)
-        proxy.stop()
-        #expect(daemon.stop() == 0)
+        try await serve(basePath: basePath) { socket, port, folder in
+            let server = try deployed(site, [("listen 80;", "listen 127.0.0.1:\(port);"), ("/run/share/shared.sock", socket)])
+            return try Proxy.nginx(server: server, in: folder) { (try? RawConnection(port: port)) != nil }
+        }
     }
 
     @Test(arguments: [("caddy/share.Caddyfile", "share.example.org", "/"), ("caddy/share-subpath.Caddyfile", "example.org", "/files")])
     func caddyFromItsCaddyfile(site: String, host: String, basePath: String) async throws {
+        try await serve(basePath: basePath) { socket, port, folder in
+            let caddyfile = try deployed(site, [("\(host) {", "http://127.0.0.1:\(port) {"), ("/run/share/shared.sock", socket)])
+            return try Proxy.caddy(caddyfile: caddyfile, in: folder) { (try? RawConnection(port: port)) != nil }
+        }
+    }
+
+    /// `shared` on a unix socket at `basePath`, behind the proxy `start` runs on a free port, driven through it.
+    private func serve(basePath: String, behind start: (_ socket: String, _ port: Int, _ folder: URL) throws -> Proxy) async throws {
         let folder = try temporaryFolder()
         let socket = folder.appending(path: "shared.sock").path
         let daemon = try Daemon(
             folder: folder, arguments: ["--listen", "unix:\(socket)", "--db", folder.appending(path: "s.db").path],
             environment: ["SHARE_SERVER_BASE_PATH": basePath])
         let port = try freePort()
-        let caddyfile = try deployed(site, [("\(host) {", "http://127.0.0.1:\(port) {"), ("/run/share/shared.sock", socket)])
-        let proxy = try Proxy.caddy(caddyfile: caddyfile, in: folder, port: port)
+        let proxy = try start(socket, port, folder)
         try await drive(through: "http://127.0.0.1:\(port)", basePath: basePath == "/" ? "" : basePath, daemon: daemon)
         proxy.stop()
         #expect(daemon.stop() == 0)
@@ -83,69 +83,6 @@ import Glibc
         #expect(try share(["rm", "DEPLOY0", "--yes"], server: server).status == 0)
         #expect(try share(["show", "DEPLOY0"], server: server).status == 5)
         #expect(daemon.logText.contains("client=127.0.0.1"), "the client's address comes from the proxy's X-Forwarded-For")
-    }
-}
-
-/// nginx or Caddy, started in the foreground from a generated configuration and stopped with the test.
-private final class Proxy: @unchecked Sendable {
-    let process = Process()
-
-    static func nginx(server: String, in folder: URL, port: Int) throws -> Proxy {
-        let prefix = folder.appending(path: "nginx")
-        try FileManager.default.createDirectory(at: prefix.appending(path: "logs"), withIntermediateDirectories: true)
-        let config = """
-            daemon off;
-            \(getuid() == 0 ? "user root;" : "")
-            pid \(prefix.path)/nginx.pid;
-            error_log \(prefix.path)/logs/error.log;
-            events {}
-            http {
-                access_log off;
-                client_body_temp_path \(prefix.path)/body;
-                proxy_temp_path \(prefix.path)/proxy;
-                fastcgi_temp_path \(prefix.path)/fastcgi;
-                uwsgi_temp_path \(prefix.path)/uwsgi;
-                scgi_temp_path \(prefix.path)/scgi;
-                \(server)
-            }
-            """
-        let file = prefix.appending(path: "nginx.conf")
-        try config.write(to: file, atomically: true, encoding: .utf8)
-        return try Proxy(executable: "/usr/sbin/nginx", arguments: ["-p", prefix.path, "-c", file.path], environment: nil, port: port)
-    }
-
-    static func caddy(caddyfile: String, in folder: URL, port: Int) throws -> Proxy {
-        let file = folder.appending(path: "Caddyfile")
-        // No admin endpoint: it would take the same port for every test.
-        try ("{\n\tadmin off\n}\n" + caddyfile).write(to: file, atomically: true, encoding: .utf8)
-        let home = folder.appending(path: "caddy").path
-        return try Proxy(
-            executable: "/usr/bin/caddy", arguments: ["run", "--config", file.path, "--adapter", "caddyfile"],
-            environment: ["HOME": home, "XDG_DATA_HOME": home, "XDG_CONFIG_HOME": home, "PATH": "/usr/bin:/bin"], port: port)
-    }
-
-    private init(executable: String, arguments: [String], environment: [String: String]?, port: Int) throws {
-        process.executableURL = URL(filePath: executable)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(15)
-        while (try? RawConnection(port: port)) == nil {
-            guard process.isRunning, Date() < deadline else { throw DaemonError(description: "\(executable) did not start") }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-    }
-
-    func stop() {
-        guard process.isRunning else { return }
-        process.terminate()
-        process.waitUntilExit()
-    }
-
-    deinit {
-        stop()
     }
 }
 

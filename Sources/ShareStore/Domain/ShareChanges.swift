@@ -22,23 +22,16 @@ public struct NewShare: Equatable, Sendable {
         guard size >= 0 else { throw .invalidField("size", "must be 0 or more bytes") }
         self.folder = try folder.map { text throws(ShareError) in try FolderPath.normalize(text) } ?? FolderPath.root
         self.id = try id.map { text throws(ShareError) in try ShareID.validate(text) }
-        if let createdAt {
-            guard let time = Timestamp(rfc3339: createdAt) else {
-                throw .invalidField("createdAt", "must be an RFC 3339 time such as 2021-01-17T12:34:56.789Z, got '\(createdAt)'")
-            }
-            self.createdAt = time
-        } else {
-            self.createdAt = nil
-        }
-        if let trashedAt {
-            guard let time = Timestamp(rfc3339: trashedAt) else {
-                throw .invalidField("trashedAt", "must be an RFC 3339 time such as 2021-01-17T12:34:56.789Z, got '\(trashedAt)'")
-            }
-            self.trashedAt = time
-        } else {
-            self.trashedAt = nil
-        }
+        self.createdAt = try createdAt.map { text throws(ShareError) in try Self.time(text, field: "createdAt") }
+        self.trashedAt = try trashedAt.map { text throws(ShareError) in try Self.time(text, field: "trashedAt") }
         self.size = size
+    }
+
+    private static func time(_ text: String, field: String) throws(ShareError) -> Timestamp {
+        guard let time = Timestamp(rfc3339: text) else {
+            throw .invalidField(field, "must be an RFC 3339 time such as 2021-01-17T12:34:56.789Z, got '\(text)'")
+        }
+        return time
     }
 }
 
