@@ -57,6 +57,7 @@ public struct DaemonStartFailure: Error, CustomStringConvertible {
 
 private func summary(of setup: ServerSetup) -> String {
     let config = setup.config
+    let (server, database) = (config.server, config.database)
     let auth =
         setup.credentials.isEmpty
         ? "none (local connections only)" : "\(setup.credentials.count) token(s): \(setup.credentials.map(\.label).joined(separator: ", "))"
@@ -67,7 +68,11 @@ private func summary(of setup: ServerSetup) -> String {
           base_path: \(config.server.basePath)
           timezone:  \(config.server.timezone)
           database:  \(config.database.path)
-          auth:      \(auth)\(config.auth.publicRead ? ", public reads" : "")
+          trash:     \(database.trashDays == 0 ? "kept forever" : "purged after \(database.trashDays) days")
+          backups:   \(database.backupDirectory.map { "every \(database.backupEverySeconds) s into \($0), \(database.backupKeep) kept" } ?? "none")
+          auth:      \(auth)\(config.auth.publicRead ? ", public reads" : "")\(server.metricsPublic ? ", public metrics" : "")
+          limits:    \(server.maxConnections) connections, idle \(server.idleTimeoutSeconds) s, body \(server.maxBodyBytes) bytes in \(server.requestTimeoutSeconds) s
+          logs:      \(server.logFormat.rawValue), \(server.logLevel)
         """
 }
 
