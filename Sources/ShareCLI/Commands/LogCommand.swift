@@ -33,11 +33,6 @@ struct LogCommand: ShareSubcommand {
                 TerminalText.escape(event.by),
             ]
         }
-        let widths = header.indices.map { column in ([header] + rows).map { TerminalText.width($0[column]) }.max() ?? 0 }
-        let lines = ([header] + rows).enumerated().map { index, row in
-            let line = row.indices.map { $0 == row.count - 1 ? row[$0] : TerminalText.pad(row[$0], to: widths[$0]) }.joined(separator: "  ")
-            return index == 0 ? context.style.bold(line) : line
-        }
-        context.print(lines.joined(separator: "\n"))
+        context.print(TextTable.render([header] + rows, style: context.style))
     }
 }

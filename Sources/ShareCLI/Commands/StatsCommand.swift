@@ -45,11 +45,6 @@ struct StatsCommand: ShareSubcommand {
 
     /// A left column and two right-aligned number columns; every cell comes from the server, so every cell is escaped.
     private func table(_ header: [String], _ rows: [[String]], _ context: CommandContext) -> String {
-        let rows = rows.map { $0.map(TerminalText.escape) }
-        let widths = header.indices.map { column in ([header] + rows).map { TerminalText.width($0[column]) }.max() ?? 0 }
-        return ([header] + rows).enumerated().map { index, row in
-            let line = row.indices.map { TerminalText.pad(row[$0], to: widths[$0], alignRight: $0 > 0) }.joined(separator: "  ")
-            return index == 0 ? context.style.bold(line) : line
-        }.joined(separator: "\n")
+        TextTable.render([header] + rows.map { $0.map(TerminalText.escape) }, rightAligned: [1, 2], style: context.style)
     }
 }

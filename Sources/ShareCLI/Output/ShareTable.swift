@@ -14,28 +14,18 @@ struct ShareTable {
                 Formats.localTime(record.createdAt, in: zone), TerminalText.escape(record.id),
             ]
         }
-        let widths = header.indices.map { column in
-            ([header] + rows).map { TerminalText.width($0[column]) }.max() ?? 0
-        }
-        var lines = [line(header, widths: widths) { _, text in style.bold(text) }]
-        for (record, row) in zip(records, rows) {
-            lines.append(
-                line(row, widths: widths) { column, text in
-                    switch column {
-                    case 0: return style.category(text, record.type)
-                    case 4: return style.dim(text)
-                    default: return text
-                    }
-                })
+        let table = TextTable.padded([header] + rows, rightAligned: [2])
+        var lines = [table[0].map(style.bold).joined(separator: "  ")]
+        for (record, cells) in zip(records, table.dropFirst()) {
+            let styled = cells.enumerated().map { column, text in
+                switch column {
+                case 0: return style.category(text, record.type)
+                case 4: return style.dim(text)
+                default: return text
+                }
+            }
+            lines.append(styled.joined(separator: "  "))
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// Pads every cell but the last (sizes to the right), then styles it, so escapes never upset the alignment.
-    private func line(_ cells: [String], widths: [Int], style: (Int, String) -> String) -> String {
-        cells.enumerated().map { column, text in
-            let padded = column == cells.count - 1 ? text : TerminalText.pad(text, to: widths[column], alignRight: column == 2)
-            return style(column, padded)
-        }.joined(separator: "  ")
     }
 }
