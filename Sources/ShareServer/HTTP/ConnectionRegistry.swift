@@ -32,8 +32,6 @@ final class ConnectionRegistry: Sendable {
         self.logger = logger
     }
 
-    var count: Int { state.withLock { $0.connections.count } }
-
     /// Registers `channel`, closing the connection idle the longest if every place is taken. False when every
     /// open connection is busy: the caller closes `channel`.
     func admit(_ channel: any Channel) -> Bool {
