@@ -31,10 +31,6 @@ import Testing
         try ShareQuery(parameters: parameters.map { (name: $0.0, value: $0.1) }, defaultZone: ZonedCalendar(identifier: "UTC")!)
     }
 
-    private func plan(_ parameters: [(String, String)], in queue: DatabaseQueue) throws -> [String] {
-        try plan(of: ShareListing(query: try query(parameters)).statement(), in: queue)
-    }
-
     private func plan(of statement: (String, StatementArguments), in queue: DatabaseQueue) throws -> [String] {
         let (sql, arguments) = statement
         return try queue.read { db in
@@ -42,57 +38,92 @@ import Testing
         }
     }
 
-    @Test func noQueryShapeScansTheTable() async throws {
-        let path = try temporaryDatabasePath()
-        let database = try ShareDatabase(path: path)
-        for index in 0..<50 {
-            try await database.add("report-\(index).pdf", folder: index % 2 == 0 ? "/reports" : "/other")
-        }
-        let queue = try DatabaseQueue(path: path)
-        for shape in Self.shapes {
-            let steps = try plan(shape.parameters, in: queue)
-            let scans = steps.filter { $0 == "SCAN share" }
-            #expect(scans.isEmpty, "\(shape.name): \(steps)")
-            #expect(steps.contains { $0.contains("INDEX") || $0.contains("VIRTUAL TABLE") }, "\(shape.name): \(steps)")
+    /// Whether a step of a plan reads `index`.
+    private func uses(_ index: String, _ step: String) -> Bool {
+        step.hasSuffix("INDEX \(index)") || step.contains("INDEX \(index) ")
+    }
+
+    /// Each shape, with a date range, a text, two types, and a folder with its subfolders added in turn.
+    private static var combinations: [(name: String, parameters: [(String, String)])] {
+        let additions: [(String, [(String, String)])] = [
+            ("", []), (" in a range", [("from", "2021-01-01"), ("to", "2021-03-31")]), (" with text", [("q", "report")]),
+            (" of two types", [("type", "pdf,doc")]), (" in a tree", [("folder", "/reports"), ("recursive", "true")]),
+        ]
+        return shapes.flatMap { shape in
+            additions.compactMap { (suffix, parameters) in
+                let names = Set(shape.parameters.map(\.0))
+                guard !parameters.contains(where: { names.contains($0.0) }) else { return nil }
+                return (shape.name + suffix, shape.parameters + parameters)
+            }
         }
     }
 
-    @Test func sortedShapesReadTheirIndexInOrderWithoutSorting() throws {
+    /// Every read of every combination seeks its own index, and an ordered read takes its order from the index:
+    /// were SQLite to sort instead, it would read every row before the first, and a budget would mean nothing.
+    @Test func everyReadSeeksItsIndexAndOrderedReadsNeverSort() async throws {
+        let path = try temporaryDatabasePath()
+        let database = try ShareDatabase(path: path)
+        for index in 0..<50 { try await database.add("report-\(index).pdf", folder: index % 2 == 0 ? "/reports" : "/other") }
+        let queue = try DatabaseQueue(path: path)
+        for shape in Self.combinations where !shape.parameters.contains(where: { $0 == ("trashed", "true") }) {
+            let listing = ShareListing(query: try query(shape.parameters))
+            let reads = try await queue.read { db in try ListingPlanner(listing).reads(db) }
+            for case .ordered(let read) in reads {
+                for seek in read.seeks {
+                    let steps = try plan(of: read.orderedScan(seek, after: nil, rows: 10, listing), in: queue)
+                    #expect(steps.contains { uses(read.index, $0) }, "\(shape.name): \(steps)")
+                    #expect(!steps.contains { $0.contains("TEMP B-TREE") }, "\(shape.name): \(steps)")
+                }
+            }
+            for case .unordered(let read) in reads {
+                for seek in read.seeks {
+                    for statement in [read.count(seek, upTo: 10), read.sortedMatches(seek, listing)] {
+                        let steps = try plan(of: statement, in: queue)
+                        #expect(steps.contains { uses(read.index, $0) }, "\(shape.name): \(steps)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// A listing served by one index whole (no row to test) is that index's read, in order.
+    @Test func servedShapesReadOneIndexInOrder() throws {
         let path = try temporaryDatabasePath()
         _ = try ShareDatabase(path: path)
         let queue = try DatabaseQueue(path: path)
-        for shape in Self.shapes where shape.name != "search" && shape.name != "the trash" && shape.name != "a folder tree" {
-            let steps = try plan(shape.parameters, in: queue)
+        for shape in Self.shapes where !["search", "the trash", "a folder tree"].contains(shape.name) {
+            let listing = ShareListing(query: try query(shape.parameters))
+            let steps = try plan(of: try queue.read { db in try ListingPlanner(listing).statement(db) }, in: queue)
+            #expect(steps.contains { $0.contains("INDEX share_live_by_") }, "\(shape.name): \(steps)")
             #expect(!steps.contains { $0.contains("TEMP B-TREE") }, "\(shape.name): \(steps)")
         }
     }
 
-    /// A search that found few candidates reads just those rows by key, whatever index its other filters have.
+    /// A read of candidates takes just those rows by key, whatever index the other filters have.
     @Test func candidatesAreReadByKey() throws {
         let path = try temporaryDatabasePath()
         _ = try ShareDatabase(path: path)
         let queue = try DatabaseQueue(path: path)
         for shape in Self.shapes where !shape.parameters.contains(where: { $0.0 == "q" }) {
             let listing = ShareListing(query: try query(shape.parameters + [("q", "budget")]))
-            let steps = try plan(of: listing.statement(among: [3, 1, 2]), in: queue)
-            #expect(steps.first?.contains("json_each") == true, "\(shape.name): \(steps)")
-            #expect(steps.contains { $0.hasPrefix("SEARCH share USING INTEGER PRIMARY KEY") }, "\(shape.name): \(steps)")
+            for statement in [listing.statement(among: [3, 1, 2]), listing.statement(matching: "budget")] {
+                let steps = try plan(of: statement, in: queue)
+                #expect(steps.contains { $0.hasPrefix("SEARCH share USING INTEGER PRIMARY KEY") }, "\(shape.name): \(steps)")
+            }
         }
     }
 
-    /// A common text is searched for by reading rows in order: newest first or by size or name, the names are
-    /// read from the sort's index, without a single read of the table (SQLite's plan says "INDEX", not "COVERING
-    /// INDEX", because of the partial index's condition, so the program itself is checked).
+    /// Text is tested where the name already is: read in order by time, size or name, the names come from the
+    /// sort's index, without a single read of the table (SQLite's plan says "INDEX", not "COVERING INDEX",
+    /// because of the partial index's condition, so the program itself is checked).
     @Test func orderedSearchesReadOnlyTheIndex() throws {
         let path = try temporaryDatabasePath()
         _ = try ShareDatabase(path: path)
         let queue = try DatabaseQueue(path: path)
         for parameters in [[], [("sort", "size")], [("sort", "name"), ("order", "asc")], [("date", "2021-01-17")]] {
             let listing = ShareListing(query: try query(parameters + [("q", "report")]))
-            let statement = listing.orderedRead(of: "report")
-            let steps = try plan(of: statement, in: queue)
-            #expect(steps.contains { $0.contains("share USING INDEX share_live_by_") }, "\(parameters): \(steps)")
-            #expect(!steps.contains { $0.contains("TEMP B-TREE") }, "\(parameters): \(steps)")
+            let read = ListingPlanner(listing).orderedReads().last!
+            let statement = read.orderedScan(read.seeks[0], after: nil, rows: 100, listing)
             #expect(try !readsTableColumns(statement, in: queue), "\(parameters)")
         }
     }

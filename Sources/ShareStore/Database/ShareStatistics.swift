@@ -10,7 +10,7 @@ struct ShareStatistics {
     private static let dayBias: Int64 = 1_000_000
 
     func fetch(_ db: Database) throws -> ShareStats {
-        let filter = ShareFilter(query, name: NameSearch.condition(for: query.nameContains))
+        let filter = ShareFilter(query, name: NameCondition(everyMatchOf: query.nameContains))
         let bounds = try Row.fetchOne(
             db, sql: "SELECT min(created_at), max(created_at) FROM share WHERE \(filter.whereClause)",
             arguments: StatementArguments(filter.arguments))

@@ -7,9 +7,25 @@ struct ShareFilter: Sendable {
     var conditions: [String] = []
     var arguments: [any DatabaseValueConvertible & Sendable] = []
 
+    init() {}
+
+    /// Live records, or the trash: the condition of every partial index.
+    init(live: Bool) {
+        add(live ? "trashed_at IS NULL" : "trashed_at IS NOT NULL")
+    }
+
     /// The query's filters, with `name` for its text (none: the caller tests it).
     init(_ query: ShareQuery, name: NameCondition?) {
-        add(query.trashed ? "trashed_at IS NOT NULL" : "trashed_at IS NULL")
+        self.init(live: !query.trashed)
+        add(query, name: name)
+    }
+
+    /// The query's filters but the one every partial index answers: live or trashed.
+    init(testing query: ShareQuery, name: NameCondition?) {
+        add(query, name: name)
+    }
+
+    private mutating func add(_ query: ShareQuery, name: NameCondition?) {
         if let from = query.createdFrom { add("created_at >= ?", from.millisecondsSinceEpoch) }
         if let before = query.createdBefore { add("created_at < ?", before.millisecondsSinceEpoch) }
         add(name)
@@ -50,6 +66,24 @@ struct ShareFilter: Sendable {
     mutating func add(_ condition: String, _ value: any DatabaseValueConvertible & Sendable) {
         add(condition, [value])
     }
+
+    mutating func add(_ other: ShareFilter) {
+        conditions += other.conditions
+        arguments += other.arguments
+    }
+
+    /// This filter and one more condition.
+    func adding(_ condition: String, _ values: [any DatabaseValueConvertible & Sendable]) -> ShareFilter {
+        var filter = self
+        filter.add(condition, values)
+        return filter
+    }
+
+    func adding(_ condition: String, _ value: any DatabaseValueConvertible & Sendable) -> ShareFilter {
+        adding(condition, [value])
+    }
+
+    var isEmpty: Bool { conditions.isEmpty }
 
     var whereClause: String { conditions.joined(separator: " AND ") }
 }

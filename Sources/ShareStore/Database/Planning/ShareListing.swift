@@ -1,0 +1,158 @@
+import GRDB
+import ShareKit
+
+/// Turns a `ShareQuery` into keyset-paged SQL (never OFFSET) and writes its rows as JSON. Which rows a page is
+/// read from is `ListingPlanner`'s choice.
+struct ShareListing: Sendable {
+    let query: ShareQuery
+    /// What this database has learnt of how common each trigram is.
+    let trigramCounts: TrigramCounts
+    /// A search reads at most this many names it took from the trigram index.
+    let candidateLimit: Int
+    /// Every condition a row of the page passes: the query's filters, its text tested row by row, and the cursor.
+    let filter: ShareFilter
+    /// The same but live or trashed, which the reads' partial indexes answer: what each row read is tested with.
+    let rowTest: ShareFilter
+    /// The cursor's keyset condition alone, which ordered reads seek to.
+    let cursorCondition: ShareFilter?
+    /// `ORDER BY` the sort, then id, in the query's order.
+    let orderBy: String
+
+    /// Columns of a listing: a record, plus the folded name a `sort=name` cursor continues from.
+    private static let columns = "\(ShareRow.columns), name_key"
+
+    init(query: ShareQuery, trigramCounts: TrigramCounts = TrigramCounts(), candidateLimit: Int = TrigramCounts.cap) {
+        self.query = query
+        self.trigramCounts = trigramCounts
+        self.candidateLimit = candidateLimit
+        let name = query.nameContains.flatMap { $0.isEmpty ? nil : NameCondition.contains($0) }
+        var rowTest = ShareFilter(testing: query, name: name)
+        cursorCondition = query.cursor.map { cursor in
+            let value: any DatabaseValueConvertible & Sendable
+            switch cursor.value {
+            case .integer(let number): value = number
+            case .text(let text): value = text
+            }
+            return Self.keyset(after: value, id: cursor.id, query)
+        }
+        if let cursorCondition { rowTest.add(cursorCondition) }
+        self.rowTest = rowTest
+        var filter = ShareFilter(live: !query.trashed)
+        filter.add(rowTest)
+        self.filter = filter
+        let direction = query.order == .asc ? "ASC" : "DESC"
+        orderBy = "ORDER BY \(Self.column(for: query.sort)) \(direction), id \(direction)"
+    }
+
+    /// Reads one page straight into the JSON array the API answers with: no intermediate records.
+    func fetch(_ db: Database, firstBudget: Int? = nil) throws -> SharePage {
+        try page(ListingPlanner(self, firstBudget: firstBudget).statement(db), db)
+    }
+
+    /// The rows after `key` in the listing's order.
+    func condition(after key: SortKey) -> ShareFilter {
+        let value: any DatabaseValueConvertible & Sendable =
+            query.sort == .name ? String(decoding: key.text, as: UTF8.self) : key.number
+        return Self.keyset(after: value, id: String(decoding: key.id, as: UTF8.self), query)
+    }
+
+    private static func keyset(after value: any DatabaseValueConvertible & Sendable, id: String, _ query: ShareQuery) -> ShareFilter {
+        var keyset = ShareFilter()
+        keyset.add("(\(column(for: query.sort)), id) \(query.order == .asc ? ">" : "<") (?, ?)", [value, id])
+        return keyset
+    }
+
+    /// The SELECT of the page read straight from one index (or where SQLite chooses), testing the name with
+    /// `name`; one row more than the page is asked for, to learn whether another page follows.
+    func statement(name: NameCondition?, index: String? = nil) -> (String, StatementArguments) {
+        var filter = ShareFilter(query, name: name)
+        if let cursorCondition { filter.add(cursorCondition) }
+        let source = index.map { "share INDEXED BY \($0)" } ?? "share"
+        let sql = "SELECT \(Self.columns) FROM \(source) WHERE \(filter.whereClause) \(orderBy) LIMIT ?"
+        return (sql, StatementArguments(filter.arguments + [query.limit + 1]))
+    }
+
+    /// The SELECT of the page among `candidates` (by `seq`) only, each still tested against every filter.
+    func statement(among candidates: [Int64]) -> (String, StatementArguments) {
+        let list = "[" + candidates.map(String.init).joined(separator: ",") + "]"
+        return statement(from: "(SELECT value FROM json_each(?))", [list])
+    }
+
+    /// The SELECT of the page among the names the trigram index finds holding `text`.
+    func statement(matching text: String) -> (String, StatementArguments) {
+        statement(
+            from: "(SELECT rowid AS value FROM share_name_search WHERE share_name_search MATCH ?)", [ShareFilter.phrase(text)])
+    }
+
+    /// The page among the rows (`seq`) a subquery names, as `value`.
+    private func statement(from rows: String, _ arguments: [any DatabaseValueConvertible & Sendable]) -> (String, StatementArguments) {
+        // CROSS JOIN keeps SQLite from reading a type's or a folder's index in full and probing the list instead.
+        let sql = """
+            SELECT \(Self.columns) FROM \(rows) AS candidate CROSS JOIN share ON seq = candidate.value
+            WHERE \(filter.whereClause) \(orderBy) LIMIT ?
+            """
+        return (sql, StatementArguments(arguments + filter.arguments + [query.limit + 1]))
+    }
+
+    /// Writes the rows of `statement` as a page, and the cursor of the next one if there is one more row.
+    func page(_ statement: (String, StatementArguments), _ db: Database) throws -> SharePage {
+        let (sql, arguments) = statement
+        var body: [UInt8] = [UInt8(ascii: "[")]
+        body.reserveCapacity(query.limit * 160)
+        var count = 0
+        var last = LastRow(sort: query.sort)
+        var next: ShareCursor?
+        try StatementColumns.forEachRow(of: try db.cachedStatement(sql: sql), arguments: arguments) { row in
+            guard count < query.limit else {
+                next = last.cursor(order: query.order)
+                return false
+            }
+            if count > 0 { body.append(UInt8(ascii: ",")) }
+            ShareRow.appendJSON(row, to: &body)
+            count += 1
+            last.copy(row)
+            return true
+        }
+        body.append(UInt8(ascii: "]"))
+        return SharePage(body: body, next: next)
+    }
+
+    static func column(for sort: ListingSort) -> String {
+        switch sort {
+        case .createdAt: return "created_at"
+        case .name: return "name_key"
+        case .size: return "size"
+        }
+    }
+}
+
+/// The sort value and id of the last row written to a page: where the next page starts. Copied as bytes, reusing
+/// the same storage row after row, so that no `String` is made until the cursor is.
+private struct LastRow {
+    let sort: ListingSort
+    private var id: [UInt8] = []
+    private var number: Int64 = 0
+    private var name: [UInt8] = []
+
+    init(sort: ListingSort) {
+        self.sort = sort
+    }
+
+    /// Remembers `row`, selected with the listing's columns.
+    mutating func copy(_ row: StatementColumns) {
+        id.removeAll(keepingCapacity: true)
+        id.append(contentsOf: row.text(0))
+        switch sort {
+        case .createdAt: number = row.integer(3)
+        case .size: number = row.integer(4)
+        case .name:
+            name.removeAll(keepingCapacity: true)
+            name.append(contentsOf: row.text(7))
+        }
+    }
+
+    func cursor(order: ListingOrder) -> ShareCursor {
+        let value: ShareCursor.Value = sort == .name ? .text(String(decoding: name, as: UTF8.self)) : .integer(number)
+        return ShareCursor(sort: sort, order: order, value: value, id: String(decoding: id, as: UTF8.self))
+    }
+}
