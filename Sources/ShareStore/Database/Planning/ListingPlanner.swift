@@ -17,7 +17,7 @@ struct ListingPlanner {
 
     init(_ listing: ShareListing, firstBudget: Int? = nil) {
         self.listing = listing
-        self.firstBudget = firstBudget ?? 4 * (listing.query.limit + 1)
+        self.firstBudget = firstBudget ?? listing.query.limit + 1
     }
 
     var query: ShareQuery { listing.query }
@@ -92,16 +92,24 @@ struct ListingPlanner {
             var total = 0
             for seek in indexRead.seeks where total < limit {
                 let (sql, arguments) = indexRead.count(seek, upTo: limit - total)
-                total += try Int.fetchOne(try db.cachedStatement(sql: sql), arguments: arguments) ?? 0
+                total += try count(sql, arguments, db)
             }
             return total
         case .candidates(let rows): return rows.count
         case .fullText(let text):
-            return try Int.fetchOne(
-                db.cachedStatement(
-                    sql: "SELECT count(*) FROM (SELECT 1 FROM share_name_search WHERE share_name_search MATCH ? LIMIT ?)"),
-                arguments: [ShareFilter.phrase(text), limit]) ?? 0
+            let sql = "SELECT count(*) FROM (SELECT 1 FROM share_name_search WHERE share_name_search MATCH ? LIMIT ?)"
+            return try count(sql, [ShareFilter.phrase(text), limit], db)
         }
+    }
+
+    /// The count a `SELECT count(*)` gives, its statement reset at once (its work is done and accounted for).
+    private func count(_ sql: String, _ arguments: StatementArguments, _ db: Database) throws -> Int {
+        var count = 0
+        try StatementColumns.forEachRow(of: try db.cachedStatement(sql: sql), arguments: arguments) { row in
+            count = Int(row.integer(0))
+            return false
+        }
+        return count
     }
 
     /// The first `limit + 1` of `matches` in the listing's order.

@@ -10,7 +10,8 @@ struct OrderedScan {
 
     private struct Progress {
         var matches: [(seq: Int64, key: SortKey)] = []
-        var last: SortKey?
+        /// The key of the last row read; none before the first.
+        var last = SortKey()
         var rowsRead = 0
         var exhausted = false
     }
@@ -28,13 +29,13 @@ struct OrderedScan {
             var progress = seeks[index]
             guard progress.matches.count < wanted, !progress.exhausted, progress.rowsRead < budget else { continue }
             let rows = budget - progress.rowsRead
-            let (sql, arguments) = read.orderedScan(read.seeks[index], after: progress.last, rows: rows, listing)
+            let (sql, arguments) = read.orderedScan(
+                read.seeks[index], after: progress.rowsRead > 0 ? progress.last : nil, rows: rows, listing)
             var readNow = 0
             try StatementColumns.forEachRow(of: try db.cachedStatement(sql: sql), arguments: arguments) { row in
                 readNow += 1
-                let key = SortKey(row, sort: sort, column: 1)
-                progress.last = key
-                if row.integer(3) != 0 { progress.matches.append((row.integer(0), key)) }
+                progress.last.load(row, sort: sort, column: 1)
+                if row.integer(3) != 0 { progress.matches.append((row.integer(0), progress.last)) }
                 return progress.matches.count < wanted
             }
             progress.rowsRead += readNow
