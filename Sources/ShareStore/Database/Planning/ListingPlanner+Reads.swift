@@ -1,12 +1,16 @@
 import ShareKit
 
-/// The reads that can answer a query, by the indexes the schema has: for each sort, one over the live records,
-/// one led by type and one led by folder; the trigram index for text.
+/// The reads that can answer a query, by the indexes the schema has: for each sort, one over the live records
+/// (holding the folder, and the folded name) and one led by the type; one led by the folder, by time; the
+/// trigram index for text.
 extension ListingPlanner {
-    /// Indexes read in the listing's order: the sort's own, and the ones led by a type or the folder asked for.
+    /// Indexes read in the listing's order: the ones led by the types or the folder asked for (a folder only by
+    /// time), else the sort's own. A read led by a filter reads a part of the sort's own read, in the same order:
+    /// it never reads more rows, so the sort's own read is left out when there is one.
     func orderedReads() -> [IndexRead] {
         let sort = query.sort
         let exactFolder = query.recursive ? nil : query.folder
+        let folderLed = sort == .createdAt ? exactFolder : nil
         let dateServed = !hasDateRange || sort == .createdAt
         let rowsNeedTests = !dateServed || !(query.nameContains ?? "").isEmpty || subtree != nil
         var base = ShareFilter(live: true)
@@ -15,31 +19,38 @@ extension ListingPlanner {
         var reads: [IndexRead] = []
         if let types = query.types {
             let seeks = types.map(\.rawValue).sorted().map { type in base.adding("type = ?", type) }
-            reads.append(IndexRead(index: Self.index(led: "type", sort), seeks: seeks, answersEveryFilter: !rowsNeedTests && exactFolder == nil))
+            reads.append(
+                IndexRead(index: Self.index(led: "type", sort), seeks: seeks, answersEveryFilter: !rowsNeedTests && exactFolder == nil))
         }
-        if let exactFolder {
-            let seek = base.adding("folder = ?", exactFolder)
-            reads.append(IndexRead(index: Self.index(led: "folder", sort), seeks: [seek], answersEveryFilter: !rowsNeedTests && query.types == nil))
+        if let folderLed {
+            let seek = base.adding("folder = ?", folderLed)
+            reads.append(
+                IndexRead(index: Self.index(led: "folder", sort), seeks: [seek], answersEveryFilter: !rowsNeedTests && query.types == nil))
         }
-        let global = !rowsNeedTests && query.types == nil && exactFolder == nil
-        reads.append(IndexRead(index: Self.index(led: nil, sort), seeks: [base], answersEveryFilter: global))
+        if reads.isEmpty {
+            let global = !rowsNeedTests && exactFolder == nil
+            reads.append(IndexRead(index: Self.index(led: nil, sort), seeks: [base], answersEveryFilter: global))
+        }
         return reads
     }
 
     /// Indexes holding every match of a filter, but not in the listing's order: a date range when the sort is
-    /// not by time, a folder with its subfolders.
+    /// not by time (led by the types or the folder asked for, as ordered reads are), a folder by name or size, a
+    /// folder with its subfolders.
     func unorderedReads() -> [IndexRead] {
         var reads: [IndexRead] = []
-        if hasDateRange && query.sort != .createdAt {
+        let exactFolder = query.recursive ? nil : query.folder
+        if query.sort != .createdAt {
             var range = ShareFilter(live: true)
             addDateRange(to: &range)
-            reads.append(IndexRead(index: Self.index(led: nil, .createdAt), seeks: [range]))
-            if let types = query.types {
+            if let types = query.types, hasDateRange {
                 let seeks = types.map(\.rawValue).sorted().map { type in range.adding("type = ?", type) }
                 reads.append(IndexRead(index: Self.index(led: "type", .createdAt), seeks: seeks))
             }
-            if let folder = query.folder, !query.recursive {
-                reads.append(IndexRead(index: Self.index(led: "folder", .createdAt), seeks: [range.adding("folder = ?", folder)]))
+            if let exactFolder {
+                reads.append(IndexRead(index: Self.index(led: "folder", .createdAt), seeks: [range.adding("folder = ?", exactFolder)]))
+            } else if hasDateRange && query.types == nil {
+                reads.append(IndexRead(index: Self.index(led: nil, .createdAt), seeks: [range]))
             }
         }
         if let subtree {
@@ -67,8 +78,8 @@ extension ListingPlanner {
 
     /// The live records' index led by `column` (none, `type` or `folder`), then the sort's column and the id.
     static func index(led column: String?, _ sort: ListingSort) -> String {
-        // The first folder index, from before the others, is named without its sort.
-        if column == "folder" && sort == .createdAt { return "share_live_by_folder" }
+        // The folder's one index, by time, is named without its sort.
+        if column == "folder" { return "share_live_by_folder" }
         let sorted = sort == .createdAt ? "created" : sort.rawValue
         return "share_live_by_" + (column.map { $0 + "_" } ?? "") + sorted
     }

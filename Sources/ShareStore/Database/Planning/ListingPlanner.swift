@@ -29,18 +29,25 @@ struct ListingPlanner {
             return listing.statement(name: NameCondition(everyMatchOf: query.nameContains))
         }
         if let serving = orderedReads().first(where: \.answersEveryFilter) { return try statement(of: .ordered(serving), db) }
-        let reads = try self.reads(db)
         var scans: [OrderedScan] = []
+        var named: [Int64]?
         var others: [ListingRead] = []
-        for read in reads {
-            if case .ordered(let indexRead) = read { scans.append(OrderedScan(indexRead)) } else { others.append(read) }
+        for read in try reads(db) {
+            switch read {
+            case .ordered(let indexRead): scans.append(OrderedScan(indexRead))
+            case .candidates(let rows): named = rows
+            case .unordered, .fullText: others.append(read)
+            }
         }
         var budget = firstBudget
         while true {
-            for read in others where try cost(of: read, upTo: budget, db) < budget { return try statement(of: read, db) }
+            // Rows the trigram index named cost what their count says, known without reading anything more.
+            if let named, named.count < budget { return listing.statement(among: named) }
+            // Ordered reads first: they go on where they stopped, while a count starts again each round.
             for index in scans.indices where try scans[index].advance(budget: budget, listing, db) {
                 return listing.statement(among: scans[index].page(listing))
             }
+            for read in others where try cost(of: read, upTo: budget, db) < budget { return try statement(of: read, db) }
             // The ordered read of the whole sort index ends when its rows do, so the race always ends.
             budget *= 4
         }
@@ -96,6 +103,10 @@ struct ListingPlanner {
             }
             return total
         case .candidates(let rows): return rows.count
+        case .fullText where limit <= listing.candidateLimit:
+            // No candidates were named: the text's trigrams each have more names than that, and so many index
+            // entries are read before the first match.
+            return limit
         case .fullText(let text):
             let sql = "SELECT count(*) FROM (SELECT 1 FROM share_name_search WHERE share_name_search MATCH ? LIMIT ?)"
             return try count(sql, [ShareFilter.phrase(text), limit], db)

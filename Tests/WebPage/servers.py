@@ -1,0 +1,103 @@
+"""The real `shared` (the debug build), and nginx in front of it from the repository's sub-path site file, for
+the web page's tests."""
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SHARED = os.environ.get("SHARED_BIN", os.path.join(ROOT, ".build", "debug", "shared"))
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Shared:
+    """`shared` on a free port (or a unix socket) with a temporary database; stopped by `stop`."""
+
+    def __init__(self, base_path="/", tokens=(), socket_path=None):
+        self.folder = tempfile.mkdtemp(prefix="share-web-")
+        self.tokens = list(tokens)
+        listen = f"unix:{socket_path}" if socket_path else "127.0.0.1:0"
+        with open(os.path.join(self.folder, "share.toml"), "w") as config:
+            config.write(f'[server]\nlisten = "{listen}"\nbase_path = "{base_path}"\n'
+                         f'[database]\npath = "share.db"\n[auth]\ntokens = {json.dumps(self.tokens)}\n')
+        self.log_path = os.path.join(self.folder, "shared.log")
+        self.process = subprocess.Popen([SHARED, "--config", os.path.join(self.folder, "share.toml")],
+                                        stdout=open(self.log_path, "w"), stderr=subprocess.STDOUT)
+        self.address = None
+        deadline = time.time() + 30
+        while time.time() < deadline and self.address is None:
+            match = re.search(r"serving on (\S+)", open(self.log_path).read())
+            if match:
+                self.address = match.group(1)
+            elif self.process.poll() is not None:
+                raise RuntimeError(open(self.log_path).read())
+            else:
+                time.sleep(0.1)
+        if self.address is None:
+            raise RuntimeError("shared did not start: " + open(self.log_path).read())
+        prefix = "" if base_path == "/" else base_path
+        self.url = f"http://{self.address}{prefix}" if not socket_path else None
+
+    def request(self, method, path, body=None, content_type="application/json"):
+        """A request straight to the daemon; returns (status, headers, body bytes)."""
+        headers = {"Content-Type": content_type}
+        if self.tokens:
+            headers["Authorization"] = f"Bearer {self.tokens[0]}"
+        data = body.encode() if isinstance(body, str) else body
+        request = urllib.request.Request(self.url + path, data=data, method=method, headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return response.status, dict(response.headers), response.read()
+        except urllib.error.HTTPError as error:
+            return error.code, dict(error.headers), error.read()
+
+    def import_records(self, records):
+        lines = "".join(json.dumps(record, ensure_ascii=False) + "\n" for record in records)
+        status, _, body = self.request("POST", "/share/import", lines, "application/x-ndjson")
+        assert status == 200, body
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+class Nginx:
+    """nginx serving the repository's sub-path site (deploy/nginx/share-subpath.conf) on a free port, in front
+    of a `shared` listening on the site's unix socket."""
+
+    def __init__(self, socket_path):
+        self.folder = tempfile.mkdtemp(prefix="share-nginx-")
+        self.port = free_port()
+        site = open(os.path.join(ROOT, "deploy", "nginx", "share-subpath.conf")).read()
+        site = site.replace("listen 80;", f"listen 127.0.0.1:{self.port};").replace("/run/share/shared.sock", socket_path)
+        temp = "\n".join(f"{name}_temp_path {self.folder}/{name};" for name in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+        user = "user root;" if os.getuid() == 0 else ""
+        with open(os.path.join(self.folder, "nginx.conf"), "w") as config:
+            config.write(f"daemon off; {user} pid {self.folder}/nginx.pid; error_log {self.folder}/error.log;\n"
+                         f"events {{}}\nhttp {{ access_log off; {temp}\n{site}\n}}\n")
+        self.process = subprocess.Popen(["/usr/sbin/nginx", "-p", self.folder, "-c", f"{self.folder}/nginx.conf"],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+        deadline = time.time() + 20
+        while time.time() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        self.url = f"http://127.0.0.1:{self.port}/files"
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait()
+        shutil.rmtree(self.folder, ignore_errors=True)

@@ -1,0 +1,63 @@
+// The HTTP API as the page uses it. Every URL is relative to the document's <base>, which the server sets to
+// its base path, so the page works the same at the root and under a reverse proxy's sub-path.
+
+const tokenKey = "share-token";
+
+/** A failed request: the server's problem detail (or what went wrong), and its status (0: no answer). */
+export class RequestError extends Error {
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export function token() {
+  return sessionStorage.getItem(tokenKey) ?? localStorage.getItem(tokenKey) ?? "";
+}
+
+/** Keeps the token for this tab, or on this device too when `remember`. */
+export function keepToken(value, remember) {
+  sessionStorage.setItem(tokenKey, value);
+  if (remember) localStorage.setItem(tokenKey, value);
+  else localStorage.removeItem(tokenKey);
+}
+
+export function forgetToken() {
+  sessionStorage.removeItem(tokenKey);
+  localStorage.removeItem(tokenKey);
+}
+
+/** Sends a request and returns the response, or throws a RequestError naming the problem. */
+export async function request(url, { method = "GET", body, signal } = {}) {
+  const headers = { Accept: "application/json" };
+  const bearer = token();
+  if (bearer) headers.Authorization = `Bearer ${bearer}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  let response;
+  try {
+    response = await fetch(url, { method, headers, signal, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (error) {
+    if (error.name === "AbortError") throw error;
+    throw new RequestError("The server did not answer. Is shared running?", 0);
+  }
+  if (response.ok) return response;
+  let detail = `${response.status} ${response.statusText}`;
+  try {
+    const problem = await response.json();
+    detail = problem.detail || problem.title || detail;
+  } catch {
+    // Not a problem document: the status line says enough.
+  }
+  throw new RequestError(detail, response.status);
+}
+
+/** The URL of the next page, from a response's `Link: <…>; rel="next"` header. */
+export function nextPage(response) {
+  const link = response.headers.get("Link") ?? "";
+  const match = /<([^>]*)>;\s*rel="next"/.exec(link);
+  return match ? match[1] : null;
+}
+
+export function shareURL(id, suffix = "") {
+  return `share/${encodeURIComponent(id)}${suffix}`;
+}

@@ -1,0 +1,337 @@
+// The share history screen: a list that grows as you scroll, the filters that find things, the menu that
+// tidies them, and a storage bar. Everything it shows comes from the API; the view is the page's URL.
+
+import { forgetToken, keepToken, nextPage, request, RequestError, shareURL, token } from "./api.js";
+import { askFor, showMenu } from "./dialogs.js";
+import { size, typeNames, zone } from "./format.js";
+import { typeColour } from "./icons.js";
+import { row } from "./rows.js";
+import { apiParameters, descending, pageURL, readState } from "./state.js";
+
+const byId = (id) => document.getElementById(id);
+const list = byId("list");
+const controls = { q: byId("q"), date: byId("date"), from: byId("from"), to: byId("to"), type: byId("type"), sort: byId("sort") };
+const orderLabels = { createdAt: ["Oldest first", "Newest first"], name: ["A to Z", "Z to A"], size: ["Smallest first", "Largest first"] };
+
+let state = readState();
+let next = null;
+let loading = null;
+let searchTimer = 0;
+
+/** The message line: a problem the server named, with the list left as it was. */
+function showProblem(text) {
+  const message = byId("message");
+  message.textContent = text;
+  message.hidden = !text;
+}
+
+function showStatus(text) {
+  byId("status").textContent = text;
+}
+
+function showControls() {
+  for (const [field, control] of Object.entries(controls)) control.value = state[field];
+  if (!controls.sort.value) controls.sort.value = "createdAt";
+  const order = byId("order");
+  order.textContent = orderLabels[controls.sort.value][descending(state) ? 1 : 0];
+  order.setAttribute("aria-label", `Order: ${order.textContent}`);
+  const trash = byId("trash-toggle");
+  trash.setAttribute("aria-pressed", String(Boolean(state.trashed)));
+  trash.textContent = state.trashed ? "Back to shares" : "Trash";
+  document.body.classList.toggle("trash", Boolean(state.trashed));
+  showCrumbs();
+}
+
+function showCrumbs() {
+  const crumbs = byId("crumbs");
+  const parts = state.folder ? state.folder.split("/").filter(Boolean) : [];
+  const links = [["All folders", ""], ...parts.map((part, index) => [part, `/${parts.slice(0, index + 1).join("/")}`])];
+  crumbs.replaceChildren(
+    ...links.map(([label, folder], index) => {
+      const last = index === links.length - 1;
+      const node = document.createElement(last ? "span" : "a");
+      node.textContent = label;
+      if (last) node.setAttribute("aria-current", "location");
+      else {
+        node.href = pageURL({ ...state, folder });
+        node.addEventListener("click", (event) => {
+          event.preventDefault();
+          change({ folder });
+        });
+      }
+      return node;
+    }),
+  );
+}
+
+/** Shows `changes` applied to the view: a new entry in the history, unless `replace` (typing). */
+function change(changes, { replace = false } = {}) {
+  state = { ...state, ...changes };
+  const url = pageURL(state);
+  if (replace) history.replaceState(null, "", url);
+  else history.pushState(null, "", url);
+  showControls();
+  load();
+}
+
+const rowActions = {
+  onFolder: (folder) => change({ folder }),
+  onMenu: (record, button) => (state.trashed ? trashMenu(record, button) : shareMenu(record, button)),
+};
+
+/** Loads the first page of the view, replacing the list; a load still running for an older view is aborted. */
+async function load() {
+  loading?.abort();
+  const controller = new AbortController();
+  loading = controller;
+  next = null;
+  list.setAttribute("aria-busy", "true");
+  showStatus("Loading…");
+  const parameters = apiParameters(state, zone());
+  try {
+    const response = await request(`share?${parameters}`, { signal: controller.signal });
+    const records = await response.json();
+    if (controller.signal.aborted) return;
+    list.replaceChildren(...records.map((record) => row(record, rowActions)));
+    next = nextPage(response);
+    showProblem("");
+    showStatus(records.length ? "" : state.trashed ? "The trash is empty." : "No shares match.");
+    loadStorage(parameters);
+  } catch (error) {
+    if (error.name === "AbortError") return;
+    failed(error, load);
+    showStatus("");
+  } finally {
+    if (loading === controller) {
+      loading = null;
+      list.removeAttribute("aria-busy");
+      fillScreen();
+    }
+  }
+}
+
+/** Appends the next page, following the `Link` header of the last one. */
+async function loadMore() {
+  if (!next || loading) return;
+  const controller = new AbortController();
+  loading = controller;
+  showStatus("Loading more…");
+  try {
+    const response = await request(next, { signal: controller.signal });
+    const records = await response.json();
+    list.append(...records.map((record) => row(record, rowActions)));
+    next = nextPage(response);
+    showStatus("");
+  } catch (error) {
+    if (error.name !== "AbortError") failed(error, loadMore);
+  } finally {
+    if (loading === controller) {
+      loading = null;
+      fillScreen();
+    }
+  }
+}
+
+/** Loads pages while the end of the list is on screen (a tall window, or rows removed). */
+function fillScreen() {
+  if (next && byId("more").getBoundingClientRect().top < innerHeight + 400) loadMore();
+}
+
+async function loadStorage(parameters) {
+  try {
+    const stats = await (await request(`share/stats?${parameters}`)).json();
+    const bar = byId("storage-bar");
+    const total = Number(stats.bytes) || 0;
+    const types = Object.entries(stats.types).sort((a, b) => Number(b[1].bytes) - Number(a[1].bytes));
+    bar.replaceChildren(
+      ...types.map(([type, totals]) => {
+        const part = document.createElement("span");
+        part.style.width = `${total ? (Number(totals.bytes) / total) * 100 : 0}%`;
+        part.style.background = typeColour(type);
+        part.title = `${typeNames[type] ?? type}: ${size(Number(totals.bytes))}`;
+        return part;
+      }),
+    );
+    const words = types.map(([type, totals]) => `${typeNames[type] ?? type} ${size(Number(totals.bytes))}`).join(", ");
+    bar.setAttribute("aria-label", `Storage used: ${size(total)}${words ? `; ${words}` : ""}`);
+    byId("storage-text").textContent = `${size(total)} in ${stats.count} share${stats.count === 1 ? "" : "s"}`;
+  } catch (error) {
+    if (!(error instanceof RequestError) || error.status !== 401) byId("storage-text").textContent = "";
+  }
+}
+
+/** A request failed: a 401 brings the sign-in back and then `retry`; anything else is shown as it is. */
+function failed(error, retry) {
+  if (error.status === 401) signIn(retry);
+  else showProblem(error.message);
+}
+
+function signIn(retry) {
+  const dialog = byId("signin");
+  if (dialog.open) return;
+  const error = byId("signin-error");
+  error.textContent = "The server did not accept that token.";
+  error.hidden = !token();
+  forgetToken();
+  const form = byId("signin-form");
+  form.onsubmit = (event) => {
+    event.preventDefault();
+    keepToken(byId("token").value.trim(), byId("remember").checked);
+    dialog.close();
+    retry();
+  };
+  byId("token").value = "";
+  dialog.showModal();
+  byId("token").focus();
+}
+
+// MARK: - Tidying
+
+function replaceRow(record) {
+  const old = list.querySelector(`li[data-id="${CSS.escape(record.id)}"]`);
+  old?.replaceWith(row(record, rowActions));
+  return list.querySelector(`li[data-id="${CSS.escape(record.id)}"] .menu-button`);
+}
+
+function removeRow(id) {
+  const old = list.querySelector(`li[data-id="${CSS.escape(id)}"]`);
+  const focus = old?.nextElementSibling ?? old?.previousElementSibling;
+  old?.remove();
+  focus?.querySelector(".menu-button")?.focus();
+  if (!list.children.length) showStatus(state.trashed ? "The trash is empty." : "No shares match.");
+  fillScreen();
+}
+
+function shareMenu(record, button) {
+  showMenu(record.name, [
+    ["Rename", (opener) => rename(record, opener ?? button)],
+    ["Move to a folder", (opener) => move(record, opener ?? button)],
+    ["Copy share id", () => copyID(record, button)],
+    ["Delete", () => trash(record)],
+  ]);
+}
+
+function trashMenu(record, button) {
+  showMenu(record.name, [
+    ["Restore", () => restore(record)],
+    ["Delete for good", () => purge(record, button)],
+  ]);
+}
+
+async function patch(record, body) {
+  const response = await request(shareURL(record.id), { method: "PATCH", body });
+  return response.json();
+}
+
+async function rename(record, button) {
+  let updated = null;
+  await askFor({
+    title: "Rename", label: "New name", value: record.name, ok: "Rename", returnTo: button,
+    submit: async (name) => (updated = await patch(record, { name })),
+  });
+  if (updated) replaceRow(updated)?.focus();
+}
+
+async function move(record, button) {
+  let updated = null;
+  await askFor({
+    title: `Move ${record.name}`, label: "Folder", value: record.folder ?? "/", ok: "Move", returnTo: button,
+    submit: async (folder) => (updated = await patch(record, { folder })),
+  });
+  if (updated) replaceRow(updated)?.focus();
+}
+
+async function copyID(record, button) {
+  try {
+    await navigator.clipboard.writeText(record.id);
+    toast(`Copied ${record.id}`);
+  } catch {
+    // No clipboard (a page not served over HTTPS): show the id, selected, to copy by hand.
+    await askFor({ title: "Share id", label: "Share id", value: record.id, ok: "Done", returnTo: button });
+  }
+}
+
+async function trash(record) {
+  try {
+    await request(shareURL(record.id), { method: "DELETE" });
+    removeRow(record.id);
+    toast(`Deleted ${record.name}`, async () => {
+      await request(shareURL(record.id, "/restore"), { method: "POST" });
+      load();
+    });
+  } catch (error) {
+    failed(error, () => trash(record));
+  }
+}
+
+async function restore(record) {
+  try {
+    await request(shareURL(record.id, "/restore"), { method: "POST" });
+    removeRow(record.id);
+    toast(`Restored ${record.name}`);
+  } catch (error) {
+    failed(error, () => restore(record));
+  }
+}
+
+async function purge(record, button) {
+  const sure = await askFor({
+    title: "Delete for good?", text: `${record.name} will be gone for good, with its history. This cannot be undone.`,
+    ok: "Delete for good", returnTo: button,
+    submit: () => request(`${shareURL(record.id)}?purge=true`, { method: "DELETE" }),
+  });
+  if (sure) removeRow(record.id);
+}
+
+let toastTimer = 0;
+
+/** A short message at the bottom; with `undo`, an Undo button that runs it. */
+function toast(text, undo) {
+  const box = byId("toast");
+  const button = byId("toast-undo");
+  byId("toast-text").textContent = text;
+  button.hidden = !undo;
+  button.onclick = async () => {
+    box.hidden = true;
+    try {
+      await undo();
+    } catch (error) {
+      failed(error, undo);
+    }
+  };
+  box.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => (box.hidden = true), 10000);
+}
+
+// MARK: - Controls
+
+controls.q.addEventListener("input", () => {
+  clearTimeout(searchTimer);
+  searchTimer = setTimeout(() => change({ q: controls.q.value.trim() }, { replace: true }), 250);
+});
+controls.date.addEventListener("change", () => change({ date: controls.date.value, from: "", to: "" }));
+for (const field of ["from", "to"]) {
+  controls[field].addEventListener("change", () => change({ [field]: controls[field].value, date: "" }));
+}
+controls.type.addEventListener("change", () => change({ type: controls.type.value }));
+controls.sort.addEventListener("change", () => change({ sort: controls.sort.value === "createdAt" ? "" : controls.sort.value }));
+byId("order").addEventListener("click", () => change({ order: descending(state) ? "asc" : "" }));
+byId("clear").addEventListener("click", () => change({ q: "", date: "", from: "", to: "", type: "", folder: "" }));
+byId("trash-toggle").addEventListener("click", () => change({ trashed: state.trashed ? "" : "1" }));
+byId("filters").addEventListener("submit", (event) => event.preventDefault());
+byId("home").addEventListener("click", (event) => {
+  event.preventDefault();
+  change({ q: "", date: "", from: "", to: "", type: "", folder: "", sort: "", order: "", trashed: "" });
+});
+addEventListener("popstate", () => {
+  state = readState();
+  showControls();
+  load();
+});
+new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && loadMore(), { rootMargin: "400px" })
+  .observe(byId("more"));
+
+byId("zone").textContent = zone();
+showControls();
+load();

@@ -1,0 +1,29 @@
+// How values are shown: sizes in 1000-based units with one decimal, times in the browser's zone.
+
+const units = ["kB", "MB", "GB", "TB", "PB", "EB"];
+
+export function size(bytes) {
+  if (bytes < 1000) return `${bytes} B`;
+  let value = bytes;
+  let unit = -1;
+  while (value >= 999.95 && unit < units.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return `${value.toFixed(1)} ${units[unit]}`;
+}
+
+const two = (number) => String(number).padStart(2, "0");
+
+/** `2021-01-17 20:40` in the browser's zone. */
+export function dateTime(text) {
+  const date = new Date(text);
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
+}
+
+export const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+
+export const typeNames = {
+  image: "Picture", pdf: "PDF", doc: "Document", txt: "Text", ppt: "Slides", xls: "Spreadsheet", zip: "Archive",
+  audio: "Audio", video: "Video", other: "File",
+};
