@@ -70,17 +70,15 @@ import Testing
             let reads = try await queue.read { db in try ListingPlanner(listing).reads(db) }
             for case .ordered(let read) in reads {
                 for seek in read.seeks {
-                    let steps = try plan(of: read.orderedScan(seek, after: nil, rows: 10, listing), in: queue)
+                    let steps = try plan(of: read.orderedMatches(seek, listing), in: queue)
                     #expect(steps.contains { uses(read.index, $0) }, "\(shape.name): \(steps)")
                     #expect(!steps.contains { $0.contains("TEMP B-TREE") }, "\(shape.name): \(steps)")
                 }
             }
             for case .unordered(let read) in reads {
                 for seek in read.seeks {
-                    for statement in [read.count(seek, upTo: 10), read.sortedMatches(seek, listing)] {
-                        let steps = try plan(of: statement, in: queue)
-                        #expect(steps.contains { uses(read.index, $0) }, "\(shape.name): \(steps)")
-                    }
+                    let steps = try plan(of: read.sortedMatches(seek, listing), in: queue)
+                    #expect(steps.contains { uses(read.index, $0) }, "\(shape.name): \(steps)")
                 }
             }
         }
@@ -111,7 +109,7 @@ import Testing
         let queue = try DatabaseQueue(path: path)
         for shape in Self.shapes where !shape.parameters.contains(where: { $0.0 == "q" }) {
             let listing = ShareListing(query: try query(shape.parameters + [("q", "budget")]))
-            for statement in [listing.statement(among: [3, 1, 2]), listing.statement(matching: "budget")] {
+            for statement in [listing.statement(among: [3, 1, 2]), listing.keyedRows(matching: "budget")] {
                 let steps = try plan(of: statement, in: queue)
                 #expect(steps.contains { $0.hasPrefix("SEARCH share USING INTEGER PRIMARY KEY") }, "\(shape.name): \(steps)")
             }
@@ -129,7 +127,7 @@ import Testing
         for parameters in [[], [("sort", "size"), folder], [("sort", "name"), ("order", "asc"), folder], [("date", "2021-01-17")]] {
             let listing = ShareListing(query: try query(parameters + [("q", "report")]))
             let read = ListingPlanner(listing).orderedReads().last!
-            let statement = read.orderedScan(read.seeks[0], after: nil, rows: 100, listing)
+            let statement = read.orderedMatches(read.seeks[0], listing)
             #expect(try !readsTableColumns(statement, in: queue), "\(parameters)")
         }
     }

@@ -15,15 +15,15 @@ import Testing
         "'", "*", " ", ".", "-", "1", "0", "ı", "İ",
     ]
 
-    /// Every way a page of a search can be found: the race between reads (first with room for a page, then with
-    /// one row, which has the counts decide), and each read on its own.
-    private static let strategies = ["race", "race from one row", "ordered", "candidates", "fullText"]
+    /// Every way a page of a search can be found: the race between reads (first with room for a page, then from
+    /// one step, where every read is cut short until the budget has grown), and each read on its own.
+    private static let strategies = ["race", "race from one step", "ordered", "candidates", "fullText"]
 
     /// The next page of `listing` by `strategy`; nil when that strategy has no read for the query.
     private func page(_ listing: ShareListing, _ strategy: String, _ db: Database) throws -> SharePage? {
         switch strategy {
         case "race": return try listing.fetch(db)
-        case "race from one row": return try listing.fetch(db, firstBudget: 1)
+        case "race from one step": return try listing.fetch(db, firstBudget: 1)
         default:
             let planner = ListingPlanner(listing)
             guard let read = try planner.reads(db).first(where: { $0.name.hasPrefix(strategy) }) else { return nil }

@@ -10,25 +10,17 @@ struct IndexRead {
     /// Whether the seeks alone select exactly the listing's rows, in order: no row needs testing.
     var answersEveryFilter = false
 
-    /// The rows of one seek in the listing's order, with each row's sort key and whether it passes every filter.
-    ///
-    /// Rows come out one by one, matching or not, so that the caller counts what SQLite read; the continuation
-    /// starts right after `after`.
-    func orderedScan(_ seek: ShareFilter, after: SortKey?, rows: Int, _ listing: ShareListing) -> (String, StatementArguments) {
+    /// The first page of a seek's matches (with their sort keys) in the listing's order. SQLite tests each row
+    /// in the WHERE clause, in order, where it reads the columns the index holds in place and the table only for
+    /// rows that passed those.
+    func orderedMatches(_ seek: ShareFilter, _ listing: ShareListing) -> (String, StatementArguments) {
         var conditions = seek
-        if let after { conditions.add(listing.condition(after: after)) }
-        let column = ShareListing.column(for: listing.query.sort)
+        conditions.add(listing.rowTest)
         let sql = """
-            SELECT seq, \(column), id, \(listing.rowTest.isEmpty ? "1" : listing.rowTest.whereClause) FROM share INDEXED BY \(index)
+            SELECT seq, \(ShareListing.column(for: listing.query.sort)), id FROM share INDEXED BY \(index)
             WHERE \(conditions.whereClause) \(listing.orderBy) LIMIT ?
             """
-        return (sql, StatementArguments(listing.rowTest.arguments + conditions.arguments + [rows]))
-    }
-
-    /// How many rows one seek reads, counted up to `limit`.
-    func count(_ seek: ShareFilter, upTo limit: Int) -> (String, StatementArguments) {
-        let sql = "SELECT count(*) FROM (SELECT 1 FROM share INDEXED BY \(index) WHERE \(seek.whereClause) LIMIT ?)"
-        return (sql, StatementArguments(seek.arguments + [limit]))
+        return (sql, StatementArguments(conditions.arguments + [listing.query.limit + 1]))
     }
 
     /// One page of a seek's matches, read whole and sorted, with their sort keys.

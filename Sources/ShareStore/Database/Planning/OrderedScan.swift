@@ -1,52 +1,29 @@
 import GRDB
 import ShareKit
 
-/// An ordered read in progress: each seek is read in the listing's order, testing every row, until it has a page
-/// of matches or runs out of rows. `advance` goes on from where the last call stopped, so a scan given a larger
-/// budget round after round reads each row once.
+/// An ordered read: each seek is read in the listing's order, SQLite testing each row itself so that only
+/// matches leave it, until the seek has a page of matches or runs out of rows. Tried with a budget of steps,
+/// a seek that did not finish starts again next time, with a larger budget; one that finished is kept.
 struct OrderedScan {
     let read: IndexRead
-    private var seeks: [Progress]
-
-    private struct Progress {
-        var matches: [(seq: Int64, key: SortKey)] = []
-        /// The key of the last row read; none before the first.
-        var last = SortKey()
-        var rowsRead = 0
-        var exhausted = false
-    }
+    private var seeks: [[(seq: Int64, key: SortKey)]?]
 
     init(_ read: IndexRead) {
         self.read = read
-        seeks = Array(repeating: Progress(), count: read.seeks.count)
+        seeks = Array(repeating: nil, count: read.seeks.count)
     }
 
-    /// Reads each unfinished seek until it has read `budget` rows in all; true once every seek has its page.
-    mutating func advance(budget: Int, _ listing: ShareListing, _ db: Database) throws -> Bool {
-        let wanted = listing.query.limit + 1
-        let sort = listing.query.sort
-        for index in seeks.indices {
-            var progress = seeks[index]
-            guard progress.matches.count < wanted, !progress.exhausted, progress.rowsRead < budget else { continue }
-            let rows = budget - progress.rowsRead
-            let (sql, arguments) = read.orderedScan(
-                read.seeks[index], after: progress.rowsRead > 0 ? progress.last : nil, rows: rows, listing)
-            var readNow = 0
-            try StatementColumns.forEachRow(of: try db.cachedStatement(sql: sql), arguments: arguments) { row in
-                readNow += 1
-                progress.last.load(row, sort: sort, column: 1)
-                if row.integer(3) != 0 { progress.matches.append((row.integer(0), progress.last)) }
-                return progress.matches.count < wanted
-            }
-            progress.rowsRead += readNow
-            progress.exhausted = readNow < rows && progress.matches.count < wanted
-            seeks[index] = progress
+    /// Reads each unfinished seek with `steps` of work each (nil: no limit); true once every seek is done.
+    mutating func advance(steps: Int?, _ listing: ShareListing, _ db: Database) throws -> Bool {
+        for index in seeks.indices where seeks[index] == nil {
+            let statement = read.orderedMatches(read.seeks[index], listing)
+            seeks[index] = try StepBudget.run(db, steps: steps) { try ListingPlanner.keyedRows(statement, listing, db) }
         }
-        return seeks.allSatisfy { $0.matches.count >= wanted || $0.exhausted }
+        return seeks.allSatisfy { $0 != nil }
     }
 
     /// The rows of the page, once `advance` said it is complete: the first matches of all seeks together.
     func page(_ listing: ShareListing) -> [Int64] {
-        ListingPlanner.first(seeks.flatMap(\.matches), listing)
+        ListingPlanner.first(seeks.flatMap { $0 ?? [] }, listing)
     }
 }

@@ -25,14 +25,10 @@ struct ShareFilter: Sendable {
         add(query, name: name)
     }
 
+    /// In the order a row is best tested in: the name and folder first, which most indexes hold, so that SQLite
+    /// reads the table only for rows that pass them.
     private mutating func add(_ query: ShareQuery, name: NameCondition?) {
-        if let from = query.createdFrom { add("created_at >= ?", from.millisecondsSinceEpoch) }
-        if let before = query.createdBefore { add("created_at < ?", before.millisecondsSinceEpoch) }
         add(name)
-        if let types = query.types {
-            let placeholders = Array(repeating: "?", count: types.count).joined(separator: ", ")
-            add("type IN (\(placeholders))", types.map(\.rawValue).sorted())
-        }
         if let folder = query.folder {
             if !query.recursive {
                 add("folder = ?", folder)
@@ -42,6 +38,12 @@ struct ShareFilter: Sendable {
                 add("(folder = ? OR (folder >= ? AND folder < ?))", [folder, prefix, String(prefix.dropLast()) + "0"])
             }
         }
+        if let types = query.types {
+            let placeholders = Array(repeating: "?", count: types.count).joined(separator: ", ")
+            add("type IN (\(placeholders))", types.map(\.rawValue).sorted())
+        }
+        if let from = query.createdFrom { add("created_at >= ?", from.millisecondsSinceEpoch) }
+        if let before = query.createdBefore { add("created_at < ?", before.millisecondsSinceEpoch) }
     }
 
     /// A quoted FTS5 phrase of trigrams, which matches exactly where the text is a substring.

@@ -26,16 +26,17 @@ struct ShareListing: Sendable {
         self.trigramCounts = trigramCounts
         self.candidateLimit = candidateLimit
         let name = query.nameContains.flatMap { $0.isEmpty ? nil : NameCondition.contains($0) }
-        var rowTest = ShareFilter(testing: query, name: name)
         cursorCondition = query.cursor.map { cursor in
             let value: any DatabaseValueConvertible & Sendable
             switch cursor.value {
             case .integer(let number): value = number
             case .text(let text): value = text
             }
-            return Self.keyset(after: value, id: cursor.id, query)
+            return Self.keyset(query.order == .asc ? ">" : "<", value, id: cursor.id, query)
         }
-        if let cursorCondition { rowTest.add(cursorCondition) }
+        // The cursor first: where several conditions bound the sort's column, SQLite seeks to the first.
+        var rowTest = cursorCondition ?? ShareFilter()
+        rowTest.add(ShareFilter(testing: query, name: name))
         self.rowTest = rowTest
         var filter = ShareFilter(live: !query.trashed)
         filter.add(rowTest)
@@ -49,24 +50,20 @@ struct ShareListing: Sendable {
         try page(ListingPlanner(self, firstBudget: firstBudget).statement(db), db)
     }
 
-    /// The rows after `key` in the listing's order.
-    func condition(after key: SortKey) -> ShareFilter {
-        let value: any DatabaseValueConvertible & Sendable =
-            query.sort == .name ? String(decoding: key.text, as: UTF8.self) : key.number
-        return Self.keyset(after: value, id: String(decoding: key.id, as: UTF8.self), query)
-    }
-
-    private static func keyset(after value: any DatabaseValueConvertible & Sendable, id: String, _ query: ShareQuery) -> ShareFilter {
+    private static func keyset(
+        _ comparison: String, _ value: any DatabaseValueConvertible & Sendable, id: String, _ query: ShareQuery
+    ) -> ShareFilter {
         var keyset = ShareFilter()
-        keyset.add("(\(column(for: query.sort)), id) \(query.order == .asc ? ">" : "<") (?, ?)", [value, id])
+        keyset.add("(\(column(for: query.sort)), id) \(comparison) (?, ?)", [value, id])
         return keyset
     }
 
     /// The SELECT of the page read straight from one index (or where SQLite chooses), testing the name with
     /// `name`; one row more than the page is asked for, to learn whether another page follows.
     func statement(name: NameCondition?, index: String? = nil) -> (String, StatementArguments) {
-        var filter = ShareFilter(query, name: name)
+        var filter = ShareFilter(live: !query.trashed)
         if let cursorCondition { filter.add(cursorCondition) }
+        filter.add(ShareFilter(testing: query, name: name))
         let source = index.map { "share INDEXED BY \($0)" } ?? "share"
         let sql = "SELECT \(Self.columns) FROM \(source) WHERE \(filter.whereClause) \(orderBy) LIMIT ?"
         return (sql, StatementArguments(filter.arguments + [query.limit + 1]))
@@ -74,24 +71,32 @@ struct ShareListing: Sendable {
 
     /// The SELECT of the page among `candidates` (by `seq`) only, each still tested against every filter.
     func statement(among candidates: [Int64]) -> (String, StatementArguments) {
-        let list = "[" + candidates.map(String.init).joined(separator: ",") + "]"
-        return statement(from: "(SELECT value FROM json_each(?))", [list])
+        statement(Self.columns, from: Self.list(candidates))
     }
 
-    /// The SELECT of the page among the names the trigram index finds holding `text`.
-    func statement(matching text: String) -> (String, StatementArguments) {
-        statement(
-            from: "(SELECT rowid AS value FROM share_name_search WHERE share_name_search MATCH ?)", [ShareFilter.phrase(text)])
+    /// The page's `seq`, sort value and id among `candidates` (by `seq`), each tested against every filter.
+    func keyedRows(among candidates: [Int64]) -> (String, StatementArguments) {
+        statement("seq, \(Self.column(for: query.sort)), id", from: Self.list(candidates))
     }
 
-    /// The page among the rows (`seq`) a subquery names, as `value`.
-    private func statement(from rows: String, _ arguments: [any DatabaseValueConvertible & Sendable]) -> (String, StatementArguments) {
+    /// The page's `seq`, sort value and id among the names the trigram index finds holding `text`.
+    func keyedRows(matching text: String) -> (String, StatementArguments) {
+        let rows = ("(SELECT rowid AS value FROM share_name_search WHERE share_name_search MATCH ?)", ShareFilter.phrase(text))
+        return statement("seq, \(Self.column(for: query.sort)), id", from: rows)
+    }
+
+    private static func list(_ rows: [Int64]) -> (String, String) {
+        ("(SELECT value FROM json_each(?))", "[" + rows.map(String.init).joined(separator: ",") + "]")
+    }
+
+    /// `columns` of the page among the rows (`seq`) a subquery names as `value`, with its one argument.
+    private func statement(_ columns: String, from rows: (subquery: String, argument: String)) -> (String, StatementArguments) {
         // CROSS JOIN keeps SQLite from reading a type's or a folder's index in full and probing the list instead.
         let sql = """
-            SELECT \(Self.columns) FROM \(rows) AS candidate CROSS JOIN share ON seq = candidate.value
+            SELECT \(columns) FROM \(rows.subquery) AS candidate CROSS JOIN share ON seq = candidate.value
             WHERE \(filter.whereClause) \(orderBy) LIMIT ?
             """
-        return (sql, StatementArguments(arguments + filter.arguments + [query.limit + 1]))
+        return (sql, StatementArguments([rows.argument] + filter.arguments + [query.limit + 1]))
     }
 
     /// Writes the rows of `statement` as a page, and the cursor of the next one if there is one more row.

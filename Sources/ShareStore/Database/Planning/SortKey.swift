@@ -3,29 +3,15 @@ import ShareKit
 /// Where a row stands in a listing's order, ascending: its sort value, then its id as the indexes compare ids
 /// (ASCII letters folded, SQLite's NOCASE). Lets rows read from several places be merged in Swift.
 struct SortKey: Comparable {
-    private(set) var number: Int64 = 0
-    private(set) var text: [UInt8] = []
-    private(set) var id: [UInt8] = []
-
-    init() {}
+    let number: Int64
+    let text: [UInt8]
+    let id: [UInt8]
 
     /// The key of `row`, whose columns `column` and `column + 1` hold the sort value and the id.
     init(_ row: StatementColumns, sort: ListingSort, column: Int32) {
-        load(row, sort: sort, column: column)
-    }
-
-    /// Becomes the key of `row`, reusing its storage: a scan keeps the key of every row it reads.
-    mutating func load(_ row: StatementColumns, sort: ListingSort, column: Int32) {
-        text.removeAll(keepingCapacity: true)
-        if sort == .name {
-            text.append(contentsOf: row.text(column))
-        } else {
-            number = row.integer(column)
-        }
-        id.removeAll(keepingCapacity: true)
-        for byte in row.text(column + 1) {
-            id.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
-        }
+        number = sort == .name ? 0 : row.integer(column)
+        text = sort == .name ? Array(row.text(column)) : []
+        id = row.text(column + 1).map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 }
     }
 
     static func < (left: SortKey, right: SortKey) -> Bool {
