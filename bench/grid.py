@@ -48,7 +48,7 @@ class Client:
     """One kept-alive connection, so that each timing is the request's and not a TCP handshake's."""
 
     def __init__(self, host, port):
-        self.connection = http.client.HTTPConnection(host, port, timeout=120)
+        self.connection = http.client.HTTPConnection(host, port, timeout=600)
 
     def time(self, target):
         """Milliseconds for one request of `target` (a path), and the path of its next page, if any."""
@@ -78,3 +78,10 @@ def timed_grid(host, port, base_path=""):
 def median_ms(host, port, target, runs=5):
     client = Client(host, port)
     return sorted(client.time(target)[0] for _ in range(runs))[runs // 2]
+
+
+def drain(host, port):
+    """Waits until a plain page is answered in under 50 ms again: the daemon has no backlog left."""
+    client = Client(host, port)
+    while client.time("/share?limit=1")[0] > 50:
+        time.sleep(1)
