@@ -8,6 +8,7 @@ import os
 import platform
 import re
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -184,8 +185,10 @@ http {{ access_log off; server {{ listen 127.0.0.1:{static_port}; root {work}/ng
             slowest.append((target, elapsed, wrk(shared_url + target)))
             # wrk leaves requests in flight that the daemon still answers: let it finish them before measuring on.
             grid.drain("127.0.0.1", shared_port)
-        database_mib = sum(os.path.getsize(f"{work}/share.db{suffix}") for suffix in ("", "-wal")
-                           if os.path.exists(f"{work}/share.db{suffix}")) / 1024 / 1024
+        # The file itself, its write-ahead log (which the import filled) folded back in first.
+        with sqlite3.connect(f"{work}/share.db") as checkpoint:
+            checkpoint.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        database_mib = os.path.getsize(f"{work}/share.db") / 1024 / 1024
         under_load_rss = peak_rss_mb(shared.pid)
 
         timing = f"{work}/cli.json"

@@ -70,14 +70,14 @@ import Testing
             let reads = try await queue.read { db in try ListingPlanner(listing).reads(db) }
             for case .ordered(let read) in reads {
                 for seek in read.seeks {
-                    let steps = try plan(of: read.orderedMatches(seek, listing), in: queue)
+                    let steps = try plan(of: read.matches(seek, listing), in: queue)
                     #expect(steps.contains { uses(read.index, $0) }, "\(shape.name): \(steps)")
                     #expect(!steps.contains { $0.contains("TEMP B-TREE") }, "\(shape.name): \(steps)")
                 }
             }
             for case .unordered(let read) in reads {
                 for seek in read.seeks {
-                    let steps = try plan(of: read.sortedMatches(seek, listing), in: queue)
+                    let steps = try plan(of: read.matches(seek, listing), in: queue)
                     #expect(steps.contains { uses(read.index, $0) }, "\(shape.name): \(steps)")
                 }
             }
@@ -127,7 +127,7 @@ import Testing
         for parameters in [[], [("sort", "size"), folder], [("sort", "name"), ("order", "asc"), folder], [("date", "2021-01-17")]] {
             let listing = ShareListing(query: try query(parameters + [("q", "report")]))
             let read = ListingPlanner(listing).orderedReads().last!
-            let statement = read.orderedMatches(read.seeks[0], listing)
+            let statement = read.matches(read.seeks[0], listing)
             #expect(try !readsTableColumns(statement, in: queue), "\(parameters)")
         }
     }

@@ -10,26 +10,14 @@ struct IndexRead {
     /// Whether the seeks alone select exactly the listing's rows, in order: no row needs testing.
     var answersEveryFilter = false
 
-    /// The first page of a seek's matches (with their sort keys) in the listing's order. SQLite tests each row
-    /// in the WHERE clause, in order, where it reads the columns the index holds in place and the table only for
-    /// rows that passed those.
-    func orderedMatches(_ seek: ShareFilter, _ listing: ShareListing) -> (String, StatementArguments) {
+    /// The first page of a seek's matches, with their sort keys: read in order where the index follows the
+    /// listing's order, else read whole and sorted. SQLite tests each row in the WHERE clause, in order, reading
+    /// the columns the index holds in place and the table only for rows that passed those.
+    func matches(_ seek: ShareFilter, _ listing: ShareListing) -> (String, StatementArguments) {
         var conditions = seek
         conditions.add(listing.rowTest)
         let sql = """
             SELECT seq, \(ShareListing.column(for: listing.query.sort)), id FROM share INDEXED BY \(index)
-            WHERE \(conditions.whereClause) \(listing.orderBy) LIMIT ?
-            """
-        return (sql, StatementArguments(conditions.arguments + [listing.query.limit + 1]))
-    }
-
-    /// One page of a seek's matches, read whole and sorted, with their sort keys.
-    func sortedMatches(_ seek: ShareFilter, _ listing: ShareListing) -> (String, StatementArguments) {
-        var conditions = seek
-        conditions.add(listing.rowTest)
-        let column = ShareListing.column(for: listing.query.sort)
-        let sql = """
-            SELECT seq, \(column), id FROM share INDEXED BY \(index)
             WHERE \(conditions.whereClause) \(listing.orderBy) LIMIT ?
             """
         return (sql, StatementArguments(conditions.arguments + [listing.query.limit + 1]))

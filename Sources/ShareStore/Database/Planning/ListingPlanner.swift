@@ -30,10 +30,17 @@ struct ListingPlanner {
         }
         if let serving = orderedReads().first(where: \.answersEveryFilter) { return try statement(of: .ordered(serving), db) }
         var scans: [OrderedScan] = []
+        var named: [Int64]?
         var others: [ListingRead] = []
         for read in try reads(db) {
-            if case .ordered(let indexRead) = read { scans.append(OrderedScan(indexRead)) } else { others.append(read) }
+            switch read {
+            case .ordered(let indexRead): scans.append(OrderedScan(indexRead))
+            case .candidates(let rows): named = rows
+            case .unordered, .fullText: others.append(read)
+            }
         }
+        // The rows the trigram index named are few (`candidateLimit` at most) and known already: read them.
+        if let named { return listing.statement(among: named) }
         var budget = firstBudget
         while true {
             for index in scans.indices where try scans[index].advance(steps: budget, listing, db) {
@@ -84,7 +91,7 @@ struct ListingPlanner {
             return scan.page(listing)
         case .unordered(let indexRead):
             var matches: [(seq: Int64, key: SortKey)] = []
-            for seek in indexRead.seeks { matches += try Self.keyedRows(indexRead.sortedMatches(seek, listing), listing, db) }
+            for seek in indexRead.seeks { matches += try Self.keyedRows(indexRead.matches(seek, listing), listing, db) }
             return Self.first(matches, listing)
         case .candidates(let rows):
             return try Self.keyedRows(listing.keyedRows(among: rows), listing, db).map(\.seq)

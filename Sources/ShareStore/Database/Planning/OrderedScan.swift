@@ -16,7 +16,7 @@ struct OrderedScan {
     /// Reads each unfinished seek with `steps` of work each (nil: no limit); true once every seek is done.
     mutating func advance(steps: Int?, _ listing: ShareListing, _ db: Database) throws -> Bool {
         for index in seeks.indices where seeks[index] == nil {
-            let statement = read.orderedMatches(read.seeks[index], listing)
+            let statement = read.matches(read.seeks[index], listing)
             seeks[index] = try StepBudget.run(db, steps: steps) { try ListingPlanner.keyedRows(statement, listing, db) }
         }
         return seeks.allSatisfy { $0 != nil }
