@@ -107,20 +107,32 @@ class Page:
             "input.dispatchEvent(new Event('change'));", field, value)
 
 
-class RootPageTests(unittest.TestCase):
-    """The page at the root of a server with no token."""
+class BrowserTests(unittest.TestCase):
+    """A browser on the page of a running `shared` holding `records`, stopped with the class."""
+
+    proxy = None
 
     @classmethod
-    def setUpClass(cls):
-        cls.shared = Shared()
-        cls.shared.import_records(history())
+    def open_browser(cls, shared, records, url=None):
+        cls.shared = shared
+        shared.import_records(records)
         cls.driver = browser()
-        cls.page = Page(cls.driver, cls.shared.url)
+        cls.page = Page(cls.driver, url or shared.url)
 
     @classmethod
     def tearDownClass(cls):
         cls.driver.quit()
+        if cls.proxy:
+            cls.proxy.stop()
         cls.shared.stop()
+
+
+class RootPageTests(BrowserTests):
+    """The page at the root of a server with no token."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.open_browser(Shared(), history())
 
     def setUp(self):
         self.page.open()
@@ -321,20 +333,12 @@ class RootPageTests(unittest.TestCase):
         self.driver.set_window_size(1280, 900)
 
 
-class SignInTests(unittest.TestCase):
+class SignInTests(BrowserTests):
     """A server with a token: the page asks for it, sends it, and asks again on a 401."""
 
     @classmethod
     def setUpClass(cls):
-        cls.shared = Shared(tokens=["web-secret"])
-        cls.shared.import_records(history()[:10])
-        cls.driver = browser()
-        cls.page = Page(cls.driver, cls.shared.url)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-        cls.shared.stop()
+        cls.open_browser(Shared(tokens=["web-secret"]), history()[:10])
 
     def test_the_page_asks_for_a_token_and_keeps_it_for_the_tab(self):
         self.driver.get(self.shared.url + "/")
@@ -351,28 +355,20 @@ class SignInTests(unittest.TestCase):
         self.assertEqual(len(self.page.rows()), 10, "the tab keeps the token")
 
 
-class SubPathTests(unittest.TestCase):
+class SubPathTests(BrowserTests):
     """The page behind nginx at /files, from the repository's site file."""
 
     @classmethod
     def setUpClass(cls):
-        cls.socket_folder = tempfile.mkdtemp(prefix="share-sock-")
-        socket_path = os.path.join(cls.socket_folder, "shared.sock")
-        cls.shared = Shared(base_path="/files", socket_path=socket_path)
-        cls.nginx = Nginx(socket_path)
-        cls.shared.url = cls.nginx.url
-        cls.shared.import_records(history())
-        cls.driver = browser()
-        cls.page = Page(cls.driver, cls.nginx.url)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-        cls.nginx.stop()
-        cls.shared.stop()
+        socket_path = os.path.join(tempfile.mkdtemp(prefix="share-sock-"), "shared.sock")
+        shared = Shared(base_path="/files", socket_path=socket_path)
+        cls.proxy = Nginx(socket_path)
+        # Requests the tests make themselves go through the proxy too.
+        shared.url = cls.proxy.url
+        cls.open_browser(shared, history())
 
     def test_everything_works_under_the_sub_path(self):
-        self.driver.get(f"http://127.0.0.1:{self.nginx.port}/files")
+        self.driver.get(f"http://127.0.0.1:{self.proxy.port}/files")
         self.page.wait_loaded()
         self.assertTrue(self.driver.current_url.endswith("/files/"), self.driver.current_url)
         self.assertEqual(len(self.page.rows()), 100)
