@@ -1,8 +1,8 @@
 import ShareKit
 
 /// The reads that can answer a query, by the indexes the schema has: for each sort, one over the live records
-/// (holding the folder, and the folded name) and one led by the type; one led by the folder, by time; the
-/// trigram index for text.
+/// (by name and size also holding the folder, by time and size the folded name) and one led by the type; one
+/// led by the folder, by time; the trigram index for text.
 extension ListingPlanner {
     /// Indexes read in the listing's order: the ones led by the types or the folder asked for (a folder only by
     /// time), else the sort's own. A read led by a filter reads a part of the sort's own read, in the same order:

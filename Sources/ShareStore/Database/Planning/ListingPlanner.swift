@@ -49,7 +49,7 @@ struct ListingPlanner {
             for read in others where budget >= minimumSteps(of: read) {
                 if let rows = try StepBudget.run(db, steps: budget, { try page(of: read, db) }) { return listing.statement(among: rows) }
             }
-            // The ordered read of the whole sort index ends when its rows do, so the race always ends.
+            // Every ordered read ends when its index's rows do, so the race always ends.
             budget *= 4
         }
     }
