@@ -4,6 +4,7 @@ and under a sub-path behind nginx. Each test says what a person would notice if 
 Run by scripts/test-web (which installs Chromium, its driver, Selenium and axe when missing)."""
 import json
 import os
+import shutil
 import tempfile
 import time
 import unittest
@@ -111,6 +112,7 @@ class BrowserTests(unittest.TestCase):
     """A browser on the page of a running `shared` holding `records`, stopped with the class."""
 
     proxy = None
+    scratch = None
 
     @classmethod
     def open_browser(cls, shared, records, url=None):
@@ -125,6 +127,8 @@ class BrowserTests(unittest.TestCase):
         if cls.proxy:
             cls.proxy.stop()
         cls.shared.stop()
+        if cls.scratch:
+            shutil.rmtree(cls.scratch, ignore_errors=True)
 
 
 class RootPageTests(BrowserTests):
@@ -360,7 +364,8 @@ class SubPathTests(BrowserTests):
 
     @classmethod
     def setUpClass(cls):
-        socket_path = os.path.join(tempfile.mkdtemp(prefix="share-sock-"), "shared.sock")
+        cls.scratch = tempfile.mkdtemp(prefix="share-sock-")
+        socket_path = os.path.join(cls.scratch, "shared.sock")
         shared = Shared(base_path="/files", socket_path=socket_path)
         cls.proxy = Nginx(socket_path)
         # Requests the tests make themselves go through the proxy too.
