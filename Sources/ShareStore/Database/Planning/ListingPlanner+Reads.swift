@@ -15,10 +15,10 @@ extension ListingPlanner {
         let rowsNeedTests = !dateServed || !(query.nameContains ?? "").isEmpty || subtree != nil
         var base = ShareFilter(live: true)
         if let cursor = listing.cursorCondition { base.add(cursor) }
-        if sort == .createdAt { addDateRange(to: &base) }
+        if sort == .createdAt { base.addCreatedRange(query) }
         var reads: [IndexRead] = []
         if let types = query.types {
-            let seeks = types.map(\.rawValue).sorted().map { type in base.adding("type = ?", type) }
+            let seeks = Self.typeSeeks(types, from: base)
             reads.append(
                 IndexRead(index: Self.index(led: "type", sort), seeks: seeks, answersEveryFilter: !rowsNeedTests && exactFolder == nil))
         }
@@ -42,10 +42,9 @@ extension ListingPlanner {
         let exactFolder = query.recursive ? nil : query.folder
         if query.sort != .createdAt {
             var range = ShareFilter(live: true)
-            addDateRange(to: &range)
+            range.addCreatedRange(query)
             if let types = query.types, hasDateRange {
-                let seeks = types.map(\.rawValue).sorted().map { type in range.adding("type = ?", type) }
-                reads.append(IndexRead(index: Self.index(led: "type", .createdAt), seeks: seeks))
+                reads.append(IndexRead(index: Self.index(led: "type", .createdAt), seeks: Self.typeSeeks(types, from: range)))
             }
             if let exactFolder {
                 reads.append(IndexRead(index: Self.index(led: "folder", .createdAt), seeks: [range.adding("folder = ?", exactFolder)]))
@@ -54,10 +53,9 @@ extension ListingPlanner {
             }
         }
         if let subtree {
-            // The folder itself, and its descendants: the folders from "/a/" up to, not including, "/a0".
-            let prefix = FolderPath.descendantPrefix(of: subtree)
+            // The folder itself, and its descendants.
             let live = ShareFilter(live: true)
-            let descendants = live.adding("folder >= ? AND folder < ?", [prefix, String(prefix.dropLast()) + "0"])
+            let descendants = live.adding("folder >= ? AND folder < ?", ShareFilter.descendants(of: subtree))
             reads.append(IndexRead(index: Self.index(led: "folder", .createdAt), seeks: [live.adding("folder = ?", subtree), descendants]))
         }
         return reads
@@ -71,9 +69,9 @@ extension ListingPlanner {
         return folder
     }
 
-    private func addDateRange(to filter: inout ShareFilter) {
-        if let from = query.createdFrom { filter.add("created_at >= ?", from.millisecondsSinceEpoch) }
-        if let before = query.createdBefore { filter.add("created_at < ?", before.millisecondsSinceEpoch) }
+    /// One seek per type, in a stable order, each `base` and that type.
+    private static func typeSeeks(_ types: Set<IconCategory>, from base: ShareFilter) -> [ShareFilter] {
+        types.map(\.rawValue).sorted().map { type in base.adding("type = ?", type) }
     }
 
     /// The live records' index led by `column` (none, `type` or `folder`), then the sort's column and the id.

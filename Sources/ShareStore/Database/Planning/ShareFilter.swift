@@ -33,17 +33,27 @@ struct ShareFilter: Sendable {
             if !query.recursive {
                 add("folder = ?", folder)
             } else if folder != FolderPath.root {
-                // Descendants of /a are the folders from "/a/" up to, not including, "/a0" ('0' follows '/').
-                let prefix = FolderPath.descendantPrefix(of: folder)
-                add("(folder = ? OR (folder >= ? AND folder < ?))", [folder, prefix, String(prefix.dropLast()) + "0"])
+                add("(folder = ? OR (folder >= ? AND folder < ?))", [folder] + Self.descendants(of: folder))
             }
         }
         if let types = query.types {
             let placeholders = Array(repeating: "?", count: types.count).joined(separator: ", ")
             add("type IN (\(placeholders))", types.map(\.rawValue).sorted())
         }
+        addCreatedRange(query)
+    }
+
+    /// The `createdAt` window of `query`, if it has one.
+    mutating func addCreatedRange(_ query: ShareQuery) {
         if let from = query.createdFrom { add("created_at >= ?", from.millisecondsSinceEpoch) }
         if let before = query.createdBefore { add("created_at < ?", before.millisecondsSinceEpoch) }
+    }
+
+    /// The bounds of the folders below `folder`: descendants of /a are the folders from "/a/" up to, not
+    /// including, "/a0" ('0' follows '/').
+    static func descendants(of folder: String) -> [String] {
+        let prefix = FolderPath.descendantPrefix(of: folder)
+        return [prefix, String(prefix.dropLast()) + "0"]
     }
 
     /// A quoted FTS5 phrase of trigrams, which matches exactly where the text is a substring.
