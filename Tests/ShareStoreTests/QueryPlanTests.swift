@@ -68,11 +68,15 @@ import Testing
         for shape in Self.combinations where !shape.parameters.contains(where: { $0 == ("trashed", "true") }) {
             let listing = ShareListing(query: try query(shape.parameters))
             let reads = try await queue.read { db in try ListingPlanner(listing).reads(db) }
+            let resume = try await queue.read { db in try someKey(listing.query.sort, db) }
             for case .ordered(let read) in reads {
+                // From the start, and resumed after a row.
                 for seek in read.seeks {
-                    let steps = try plan(of: read.matches(seek, listing), in: queue)
-                    #expect(steps.contains { uses(read.index, $0) }, "\(shape.name): \(steps)")
-                    #expect(!steps.contains { $0.contains("TEMP B-TREE") }, "\(shape.name): \(steps)")
+                    for statement in [read.orderedRows(seek, after: nil, listing), read.orderedRows(seek, after: resume, listing)] {
+                        let steps = try plan(of: statement, in: queue)
+                        #expect(steps.contains { uses(read.index, $0) }, "\(shape.name): \(steps)")
+                        #expect(!steps.contains { $0.contains("TEMP B-TREE") }, "\(shape.name): \(steps)")
+                    }
                 }
             }
             for case .unordered(let read) in reads {
@@ -82,6 +86,17 @@ import Testing
                 }
             }
         }
+    }
+
+    /// The sort key of some row, to resume a read after.
+    private func someKey(_ sort: ListingSort, _ db: Database) throws -> SortKey? {
+        var key: SortKey?
+        let statement = try db.makeStatement(sql: "SELECT seq, \(ShareListing.column(for: sort)), id FROM share LIMIT 1")
+        try StatementColumns.forEachRow(of: statement, arguments: []) { row in
+            key = SortKey(row, sort: sort, column: 1)
+            return false
+        }
+        return key
     }
 
     /// A listing served by one index whole (no row to test) is that index's read, in order.
@@ -127,7 +142,7 @@ import Testing
         for parameters in [[], [("sort", "size"), folder], [("sort", "name"), ("order", "asc"), folder], [("date", "2021-01-17")]] {
             let listing = ShareListing(query: try query(parameters + [("q", "report")]))
             let read = ListingPlanner(listing).orderedReads().last!
-            let statement = read.matches(read.seeks[0], listing)
+            let statement = read.orderedRows(read.seeks[0], after: nil, listing)
             #expect(try !readsTableColumns(statement, in: queue), "\(parameters)")
         }
     }

@@ -49,7 +49,8 @@ import Testing
         let database = try ShareDatabase(path: path)
         var names: [String: String] = [:]
         while names.count < 300 {
-            let name = text(&generator, length: 1...9) + ".txt"
+            // With an extension and without, so that a text also ends names.
+            let name = text(&generator, length: 1...9) + (Bool.random(using: &generator) ? ".txt" : "")
             guard let record = try? await database.add(name) else { continue }
             names[record.id] = record.name
         }

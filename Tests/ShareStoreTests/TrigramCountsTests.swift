@@ -27,10 +27,23 @@ import Testing
         #expect(counts.remembered("xyz") == 5)
     }
 
-    @Test func theTrigramsOfATextAreItsRunsOfThreeScalars() {
-        #expect(TrigramCounts.trigrams(of: "ab") == [])
-        #expect(TrigramCounts.trigrams(of: "abcab") == ["abc", "bca", "cab"])
-        #expect(TrigramCounts.trigrams(of: "报告书") == ["报告书"])
-        #expect(TrigramCounts.trigrams(of: "e\u{301}x") == ["e\u{301}x"])
+    @Test func shortTextIsCountedAndNamedLikeATrigram() async throws {
+        let path = try temporaryDatabasePath()
+        let database = try ShareDatabase(path: path)
+        let rare = try await database.add("quiz.txt")
+        for index in 0..<3 { try await database.add("plain-\(index).txt") }
+        let queue = try DatabaseQueue(path: path)
+        let counts = TrigramCounts()
+        // "qu" begins a trigram of one name only: that name is the one candidate, and the count is remembered.
+        let named = try await queue.read { db in
+            try counts.candidates(for: "qu", limit: 3, db).map { rows in
+                try String.fetchAll(db, sql: "SELECT id FROM share WHERE seq IN (SELECT value FROM json_each(?))", arguments: ["\(rows)"])
+            }
+        }
+        #expect(named == [rare.id])
+        #expect(counts.remembered("qu") == 1)
+        // "t" is in every name, more than the limit allows: no candidates.
+        #expect(try await queue.read { db in try counts.candidates(for: "t", limit: 3, db) } == nil)
+        #expect(counts.remembered("t") == 4)
     }
 }

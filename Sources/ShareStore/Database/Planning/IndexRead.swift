@@ -10,9 +10,9 @@ struct IndexRead {
     /// Whether the seeks alone select exactly the listing's rows, in order: no row needs testing.
     var answersEveryFilter = false
 
-    /// The first page of a seek's matches, with their sort keys: read in order where the index follows the
-    /// listing's order, else read whole and sorted. SQLite tests each row in the WHERE clause, in order, reading
-    /// the columns the index holds in place and the table only for rows that passed those.
+    /// The first page of a seek's matches, with their sort keys, from an index that holds them in another order:
+    /// read whole and sorted. SQLite tests each row in the WHERE clause, in order, reading the columns the index
+    /// holds in place and the table only for rows that passed those.
     func matches(_ seek: ShareFilter, _ listing: ShareListing) -> (String, StatementArguments) {
         var conditions = seek
         conditions.add(listing.rowTest)
@@ -21,5 +21,26 @@ struct IndexRead {
             WHERE \(conditions.whereClause) \(listing.orderBy) LIMIT ?
             """
         return (sql, StatementArguments(conditions.arguments + [listing.query.limit + 1]))
+    }
+
+    /// A row in this many, by `seq`, leaves an ordered read whether it passes or not: a mark of how far the read
+    /// got, for resuming it after a cut. Prime, so that no pattern in how rows were added hides every mark.
+    static let markInterval = 251
+
+    /// A seek's rows in the listing's order, from the one after `resume` on (else after the cursor), with whether
+    /// each passes every filter (column 3): the matches, and the marks (`markInterval`), which SQLite hands back
+    /// whatever their filters so that a read cut short knows which row it had reached.
+    func orderedRows(_ seek: ShareFilter, after resume: SortKey?, _ listing: ShareListing) -> (String, StatementArguments) {
+        // One bound on the sort's column: SQLite seeks to it, and tests it again on every row.
+        var conditions = resume.map(listing.after) ?? listing.cursorCondition ?? ShareFilter()
+        conditions.add(seek)
+        let tests = listing.tests
+        let passes = tests.isEmpty ? "1" : "(\(tests.whereClause))"
+        if !tests.isEmpty { conditions.add("(\(passes) OR seq % \(Self.markInterval) = 0)", tests.arguments) }
+        let sql = """
+            SELECT seq, \(ShareListing.column(for: listing.query.sort)), id, \(passes) FROM share INDEXED BY \(index)
+            WHERE \(conditions.whereClause) \(listing.orderBy)
+            """
+        return (sql, StatementArguments(tests.arguments + conditions.arguments))
     }
 }

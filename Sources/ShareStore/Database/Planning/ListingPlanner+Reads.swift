@@ -13,8 +13,8 @@ extension ListingPlanner {
         let folderLed = sort == .createdAt ? exactFolder : nil
         let dateServed = !hasDateRange || sort == .createdAt
         let rowsNeedTests = !dateServed || !(query.nameContains ?? "").isEmpty || subtree != nil
+        // The cursor is the read's own to add (`IndexRead.orderedRows`), as it resumes past it.
         var base = ShareFilter(live: true)
-        if let cursor = listing.cursorCondition { base.add(cursor) }
         if sort == .createdAt { base.addCreatedRange(query) }
         var reads: [IndexRead] = []
         if let types = query.types {

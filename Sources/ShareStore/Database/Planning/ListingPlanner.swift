@@ -42,30 +42,33 @@ struct ListingPlanner {
         // The rows the trigram index named are few (`candidateLimit` at most) and known already: read them.
         if let named { return listing.statement(among: named) }
         var budget = firstBudget
+        var allowed = 0
         while true {
-            for index in scans.indices where try scans[index].advance(steps: budget, listing, db) {
+            // An ordered read resumes where it was cut, with what the round adds; any other read starts again.
+            for index in scans.indices where try scans[index].advance(steps: budget - allowed, listing, db) {
                 return listing.statement(among: scans[index].page(listing))
             }
             for read in others where budget >= minimumSteps(of: read) {
                 if let rows = try StepBudget.run(db, steps: budget, { try page(of: read, db) }) { return listing.statement(among: rows) }
             }
             // Every ordered read ends when its index's rows do, so the race always ends.
+            allowed = budget
             budget *= 4
         }
     }
 
     /// Steps a read takes at the least, before its first row: the trigram index answers a text whose trigrams are
     /// all common (no candidates were named) only after reading every one's list of names, each longer than
-    /// `candidateLimit`, in one step SQLite cannot cut short.
+    /// `candidateLimit`, in one step SQLite cannot cut short. Shorter text is read a trigram at a time.
     private func minimumSteps(of read: ListingRead) -> Int {
         guard case .fullText(let text) = read else { return 0 }
-        return 40 * listing.candidateLimit * TrigramCounts.trigrams(of: text).count
+        return 40 * listing.candidateLimit * NameIndex.keys(of: text).filter(NameIndex.isTrigram).count
     }
 
     /// Every read that can answer the page, the ordered ones first.
     func reads(_ db: Database) throws -> [ListingRead] {
         var reads = orderedReads().map(ListingRead.ordered) + unorderedReads().map(ListingRead.unordered)
-        if case .fullText(let text) = NameCondition(everyMatchOf: query.nameContains) {
+        if let text = query.nameContains, !text.isEmpty {
             if let rows = try listing.trigramCounts.candidates(for: text, limit: listing.candidateLimit, db) {
                 reads.append(.candidates(rows))
             }

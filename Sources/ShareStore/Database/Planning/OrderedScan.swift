@@ -2,28 +2,47 @@ import GRDB
 import ShareKit
 
 /// An ordered read: each seek is read in the listing's order, SQLite testing each row itself so that only
-/// matches leave it, until the seek has a page of matches or runs out of rows. Tried with a budget of steps,
-/// a seek that did not finish starts again next time, with a larger budget; one that finished is kept.
+/// matches (and marks of progress) leave it, until the seek has a page of matches or runs out of rows. Tried
+/// with a budget of steps, a seek cut short keeps what it found and resumes after the last row it was handed.
 struct OrderedScan {
     let read: IndexRead
-    private var seeks: [[(seq: Int64, key: SortKey)]?]
+    private var seeks: [Progress]
+
+    /// How far one seek has got.
+    private struct Progress {
+        var matches: [(seq: Int64, key: SortKey)] = []
+        /// The last row handed back, a match or a mark: where a read cut short resumes.
+        var last: SortKey?
+        var done = false
+    }
 
     init(_ read: IndexRead) {
         self.read = read
-        seeks = Array(repeating: nil, count: read.seeks.count)
+        seeks = Array(repeating: Progress(), count: read.seeks.count)
     }
 
-    /// Reads each unfinished seek with `steps` of work each (nil: no limit); true once every seek is done.
+    /// Reads each unfinished seek on, with `steps` more of work each (nil: no limit); true once every seek is done.
     mutating func advance(steps: Int?, _ listing: ShareListing, _ db: Database) throws -> Bool {
-        for index in seeks.indices where seeks[index] == nil {
-            let statement = read.matches(read.seeks[index], listing)
-            seeks[index] = try StepBudget.run(db, steps: steps) { try ListingPlanner.keyedRows(statement, listing, db) }
+        for index in seeks.indices where !seeks[index].done {
+            let (sql, arguments) = read.orderedRows(read.seeks[index], after: seeks[index].last, listing)
+            let statement = try db.cachedStatement(sql: sql)
+            var progress = seeks[index]
+            let finished = try StepBudget.run(db, steps: steps) {
+                try StatementColumns.forEachRow(of: statement, arguments: arguments) { row in
+                    let key = SortKey(row, sort: listing.query.sort, column: 1)
+                    progress.last = key
+                    if row.integer(3) != 0 { progress.matches.append((row.integer(0), key)) }
+                    return progress.matches.count <= listing.query.limit
+                }
+            }
+            progress.done = finished != nil
+            seeks[index] = progress
         }
-        return seeks.allSatisfy { $0 != nil }
+        return seeks.allSatisfy(\.done)
     }
 
     /// The rows of the page, once `advance` said it is complete: the first matches of all seeks together.
     func page(_ listing: ShareListing) -> [Int64] {
-        ListingPlanner.first(seeks.flatMap { $0 ?? [] }, listing)
+        ListingPlanner.first(seeks.flatMap(\.matches), listing)
     }
 }

@@ -56,15 +56,13 @@ struct ShareFilter: Sendable {
         return [prefix, String(prefix.dropLast()) + "0"]
     }
 
-    /// A quoted FTS5 phrase of trigrams, which matches exactly where the text is a substring.
-    static func phrase(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
     /// Adds the test of the name, if any.
     mutating func add(_ name: NameCondition?) {
         switch name {
-        case .fullText(let text): add("seq IN (SELECT rowid FROM share_name_search WHERE share_name_search MATCH ?)", Self.phrase(text))
+        case .fullText(let text):
+            let rows = NameIndex.rows(holding: text)
+            add("seq IN (\(rows.sql))", rows.arguments)
+            add(.contains(text))
         case .contains(let text): add("instr(name_key, ?) > 0", text)
         case nil: break
         }

@@ -13,6 +13,8 @@ struct ShareListing: Sendable {
     let filter: ShareFilter
     /// The same but live or trashed, which the reads' partial indexes answer: what each row read is tested with.
     let rowTest: ShareFilter
+    /// The query's filters alone, without the cursor: what each row of a read that seeks past the cursor is tested with.
+    let tests: ShareFilter
     /// The cursor's keyset condition alone, which ordered reads seek to.
     let cursorCondition: ShareFilter?
     /// `ORDER BY` the sort, then id, in the query's order.
@@ -35,8 +37,9 @@ struct ShareListing: Sendable {
             return Self.keyset(query.order == .asc ? ">" : "<", value, id: cursor.id, query)
         }
         // The cursor first: where several conditions bound the sort's column, SQLite seeks to the first.
+        tests = ShareFilter(testing: query, name: name)
         var rowTest = cursorCondition ?? ShareFilter()
-        rowTest.add(ShareFilter(testing: query, name: name))
+        rowTest.add(tests)
         self.rowTest = rowTest
         var filter = ShareFilter(live: !query.trashed)
         filter.add(rowTest)
@@ -48,6 +51,13 @@ struct ShareListing: Sendable {
     /// Reads one page straight into the JSON array the API answers with: no intermediate records.
     func fetch(_ db: Database, firstBudget: Int? = nil) throws -> SharePage {
         try page(ListingPlanner(self, firstBudget: firstBudget).statement(db), db)
+    }
+
+    /// The rows after `key` in the listing's order.
+    func after(_ key: SortKey) -> ShareFilter {
+        let value: any DatabaseValueConvertible & Sendable = query.sort == .name ? String(decoding: key.text, as: UTF8.self) : key.number
+        // The id as the key holds it, ASCII letters folded: the same order under the column's NOCASE.
+        return Self.keyset(query.order == .asc ? ">" : "<", value, id: String(decoding: key.id, as: UTF8.self), query)
     }
 
     private static func keyset(
@@ -81,22 +91,21 @@ struct ShareListing: Sendable {
 
     /// The page's `seq`, sort value and id among the names the trigram index finds holding `text`.
     func keyedRows(matching text: String) -> (String, StatementArguments) {
-        let rows = ("(SELECT rowid AS value FROM share_name_search WHERE share_name_search MATCH ?)", ShareFilter.phrase(text))
-        return statement("seq, \(Self.column(for: query.sort)), id", from: rows)
+        statement("seq, \(Self.column(for: query.sort)), id", from: NameIndex.rows(holding: text))
     }
 
-    private static func list(_ rows: [Int64]) -> (String, String) {
-        ("(SELECT value FROM json_each(?))", "[" + rows.map(String.init).joined(separator: ",") + "]")
+    private static func list(_ rows: [Int64]) -> RowSubquery {
+        RowSubquery(sql: "SELECT value FROM json_each(?)", arguments: ["[" + rows.map(String.init).joined(separator: ",") + "]"])
     }
 
-    /// `columns` of the page among the rows (`seq`) a subquery names as `value`, with its one argument.
-    private func statement(_ columns: String, from rows: (subquery: String, argument: String)) -> (String, StatementArguments) {
+    /// `columns` of the page among the rows (`seq`) a subquery names as `value`, with its arguments.
+    private func statement(_ columns: String, from rows: RowSubquery) -> (String, StatementArguments) {
         // CROSS JOIN keeps SQLite from reading a type's or a folder's index in full and probing the list instead.
         let sql = """
-            SELECT \(columns) FROM \(rows.subquery) AS candidate CROSS JOIN share ON seq = candidate.value
+            SELECT \(columns) FROM (\(rows.sql)) AS candidate CROSS JOIN share ON seq = candidate.value
             WHERE \(filter.whereClause) \(orderBy) LIMIT ?
             """
-        return (sql, StatementArguments([rows.argument] + filter.arguments + [query.limit + 1]))
+        return (sql, StatementArguments(rows.arguments + filter.arguments + [query.limit + 1]))
     }
 
     /// Writes the rows of `statement` as a page, and the cursor of the next one if there is one more row.

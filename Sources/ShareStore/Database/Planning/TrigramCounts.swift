@@ -1,48 +1,46 @@
 import GRDB
 import Synchronization
 
-/// How many names contain each trigram (three Unicode scalars, as the search index splits names), counted up to
-/// `cap` through the trigram index and remembered: the statistics that let a search start from the rarest
-/// trigrams of its text instead of reading every trigram's list of names.
+/// How many names hold each key of the trigram index (`NameIndex.keys`: a trigram, or text of one or two
+/// characters), counted up to `cap` through the index and remembered: the statistics that let a search start from
+/// the rarest keys of its text instead of reading every key's list of names.
 ///
 /// Counts are not updated as names change. A stale count only costs time, never a wrong answer: every
 /// candidate a search takes from the index is checked against the whole text. A count found stale (more
 /// candidates than it promised) is counted again next time, and an import forgets them all.
 final class TrigramCounts: Sendable {
-    /// Counting stops here: a trigram found in this many names is common, whatever its exact count.
+    /// Counting stops here: a key found in this many names is common, whatever its exact count.
     static let cap = 2000
-    /// Distinct trigrams remembered; past this the memory is cleared and counting starts again.
+    /// Distinct keys remembered; past this the memory is cleared and counting starts again.
     private static let capacity = 100_000
 
     private let counts = Mutex<[String: Int]>([:])
 
     init() {}
 
-    /// The rows whose names contain every rare trigram of `text` (at most the three rarest): the only rows that
-    /// can match. Nil when `text` has no trigram rarer than `limit`, or when those trigrams share more than
-    /// `limit` names.
+    /// The rows whose names hold every rare key of `text` (at most the three rarest): the only rows that can
+    /// match. Nil when `text` has no key rarer than `limit`, or when those keys share more than `limit` names.
     func candidates(for text: String, limit: Int, _ db: Database) throws -> [Int64]? {
-        var rare: [(trigram: String, count: Int)] = []
-        for trigram in Self.trigrams(of: text) {
-            let count = try count(trigram, db)
-            if count < limit { rare.append((trigram, count)) }
+        var rare: [(key: String, count: Int)] = []
+        for key in NameIndex.keys(of: text) {
+            let count = try count(key, db)
+            if count < limit { rare.append((key, count)) }
         }
         guard !rare.isEmpty else { return nil }
-        let rarest = rare.sorted { $0.count < $1.count }.prefix(3).map(\.trigram)
-        let query = rarest.map(ShareFilter.phrase).joined(separator: " AND ")
-        let rows = try Int64.fetchAll(
-            db, sql: "SELECT rowid FROM share_name_search WHERE share_name_search MATCH ? LIMIT ?", arguments: [query, limit + 1])
+        let rarest = rare.sorted { $0.count < $1.count }.prefix(3).map(\.key)
+        let first = NameIndex.rows(holdingEvery: rarest).first(limit + 1)
+        let rows = try Int64.fetchAll(db, sql: first.sql, arguments: first.arguments)
         guard rows.count <= limit else {
-            // The counts were stale (names were added since): count these trigrams again next time.
-            counts.withLock { counts in for trigram in rarest { counts[trigram] = nil } }
+            // The counts were stale (names were added since): count these keys again next time.
+            counts.withLock { counts in for key in rarest { counts[key] = nil } }
             return nil
         }
         return rows
     }
 
-    /// The count remembered for `trigram`, if any.
-    func remembered(_ trigram: String) -> Int? {
-        counts.withLock { $0[trigram] }
+    /// The count remembered for `key`, if any.
+    func remembered(_ key: String) -> Int? {
+        counts.withLock { $0[key] }
     }
 
     /// Forgets every count, after a change to many names at once.
@@ -50,29 +48,15 @@ final class TrigramCounts: Sendable {
         counts.withLock { $0.removeAll() }
     }
 
-    /// Names containing `trigram`, up to `cap`.
-    private func count(_ trigram: String, _ db: Database) throws -> Int {
-        if let known = remembered(trigram) { return known }
-        let count =
-            try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM (SELECT 1 FROM share_name_search WHERE share_name_search MATCH ? LIMIT ?)",
-                arguments: [ShareFilter.phrase(trigram), Self.cap]) ?? 0
+    /// Names holding `key`, up to `cap`.
+    private func count(_ key: String, _ db: Database) throws -> Int {
+        if let known = remembered(key) { return known }
+        let first = NameIndex.rows(holdingEvery: [key]).first(Self.cap)
+        let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(first.sql))", arguments: first.arguments) ?? 0
         counts.withLock { counts in
             if counts.count >= Self.capacity { counts.removeAll(keepingCapacity: true) }
-            counts[trigram] = count
+            counts[key] = count
         }
         return count
-    }
-
-    /// Every distinct run of three Unicode scalars in `text`.
-    static func trigrams(of text: String) -> Set<String> {
-        let scalars = Array(text.unicodeScalars)
-        guard scalars.count >= 3 else { return [] }
-        return Set(
-            (0...(scalars.count - 3)).map { start in
-                var trigram = ""
-                trigram.unicodeScalars.append(contentsOf: scalars[start..<(start + 3)])
-                return trigram
-            })
     }
 }

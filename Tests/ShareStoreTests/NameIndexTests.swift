@@ -1,0 +1,47 @@
+import GRDB
+import ShareKit
+import Testing
+
+@testable import ShareStore
+
+/// The trigram index names the rows a search reads; a name it missed would be missing from search results
+/// whenever the planner reads the index instead of testing every row.
+@Suite struct NameIndexTests {
+    @Test func textOfAnyLengthAnywhereInANameIsFoundThroughTheIndex() async throws {
+        let path = try temporaryDatabasePath()
+        let database = try ShareDatabase(path: path)
+        let first = try await database.add("ab")
+        let single = try await database.add("x")
+        let middle = try await database.add("cabd.pdf")
+        let renamed = try await database.add("old name")
+        let purged = try await database.add("zab")
+        _ = try await database.updateShare(id: renamed.id, SharePatch(name: "new-ab", folder: nil))
+        try await database.purgeShare(id: purged.id)
+        let queue = try DatabaseQueue(path: path)
+        func ids(_ text: String) async throws -> Set<String> {
+            let rows = NameIndex.rows(holding: text)
+            return Set(
+                try await queue.read { db in
+                    try String.fetchAll(
+                        db, sql: "SELECT id FROM share WHERE seq IN (\(rows.sql))", arguments: StatementArguments(rows.arguments))
+                })
+        }
+        // At a name's start, in its middle, as its last characters, a whole name of one character.
+        #expect(try await ids("ab") == [first.id, middle.id, renamed.id])
+        #expect(try await ids("b") == [first.id, middle.id, renamed.id])
+        #expect(try await ids("x") == [single.id])
+        #expect(try await ids("d.p") == [middle.id])
+        // A rename forgets the old name's trigrams; a purge forgets the row.
+        #expect(try await ids("ol") == [])
+        #expect(try await ids("z") == [])
+    }
+
+    @Test func aTextIsLookedUpByItsTrigramsOrItselfWhenShorter() {
+        #expect(NameIndex.keys(of: "") == [])
+        #expect(NameIndex.keys(of: "a") == ["a"])
+        #expect(NameIndex.keys(of: "报告") == ["报告"])
+        #expect(NameIndex.keys(of: "abcab") == ["abc", "bca", "cab"])
+        #expect(NameIndex.keys(of: "报告书") == ["报告书"])
+        #expect(NameIndex.keys(of: "e\u{301}x") == ["e\u{301}x"])
+    }
+}
