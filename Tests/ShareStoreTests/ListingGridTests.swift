@@ -172,11 +172,12 @@ import Testing
 
     /// The most SQLite may step for a page of 100 whose better read touches `best` rows. A row read costs 15 to
     /// 60 steps (an index entry tested in place about 15; one whose filters need the table about 40): 80 allows
-    /// for the dearest. Each round of the race gives every read the same budget of steps, growing fourfold, and
-    /// a read cut short is started again: the winner's last round costs at most four times what it needs, the
-    /// rounds before it a third more, and each other read (two or three) as much: eight pages (the first
-    /// round, and the page's own read) and eight best reads. Measured when written: the closest request
-    /// used about a fifth of this.
+    /// for the dearest. Each round of the race gives every read a budget of steps growing fourfold, divided by
+    /// what a step of that read costs in time (`ListingRead.stepCost`); an ordered read cut short resumes, any
+    /// other starts again: the winner's last round costs at most four times what it needs, the rounds before it
+    /// a third more, and each other read (two or three) about as much time, in more steps where its steps are
+    /// cheaper: eight pages (the first round, and the page's own read) and eight best reads. Measured when
+    /// written: the closest request used about half of this.
     static func workBound(best: Int) -> Int {
         80 * (8 * 101 + 8 * best)
     }

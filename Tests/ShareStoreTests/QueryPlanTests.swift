@@ -147,6 +147,22 @@ import Testing
         }
     }
 
+    /// The planner's list of what each index holds is the schema's: were it wrong, a read that tests rows against
+    /// the table would be raced as if it did not (or the reverse), and its budget would be off eightfold.
+    @Test func thePlannerKnowsWhatEachIndexHolds() async throws {
+        let path = try temporaryDatabasePath()
+        _ = try ShareDatabase(path: path)
+        let queue = try DatabaseQueue(path: path)
+        let schema = try await queue.read { db in
+            let names = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'share_live_by_%'")
+            return try Dictionary(
+                uniqueKeysWithValues: names.map { name in
+                    (name, Set(try String.fetchAll(db, sql: "SELECT name FROM pragma_index_info(?)", arguments: [name])).subtracting(["id"]))
+                })
+        }
+        #expect(schema == ListingPlanner.heldColumns)
+    }
+
     /// Whether the compiled statement reads any column from the `share` table itself rather than from an index.
     private func readsTableColumns(_ statement: (String, StatementArguments), in queue: DatabaseQueue) throws -> Bool {
         let (sql, arguments) = statement

@@ -9,13 +9,17 @@ struct IndexRead {
     let seeks: [ShareFilter]
     /// Whether the seeks alone select exactly the listing's rows, in order: no row needs testing.
     var answersEveryFilter = false
+    /// Whether testing a row reads the table, not only the index: a step of such a read costs more time.
+    var readsTable = false
 
     /// The first page of a seek's matches, with their sort keys, from an index that holds them in another order:
     /// read whole and sorted. SQLite tests each row in the WHERE clause, in order, reading the columns the index
     /// holds in place and the table only for rows that passed those.
     func matches(_ seek: ShareFilter, _ listing: ShareListing) -> (String, StatementArguments) {
         var conditions = seek
-        conditions.add(listing.rowTest)
+        // The filters before the cursor: it bounds the sort's column, which this index may not hold.
+        conditions.add(listing.tests)
+        if let cursor = listing.cursorCondition { conditions.add(cursor) }
         let sql = """
             SELECT seq, \(ShareListing.column(for: listing.query.sort)), id FROM share INDEXED BY \(index)
             WHERE \(conditions.whereClause) \(listing.orderBy) LIMIT ?

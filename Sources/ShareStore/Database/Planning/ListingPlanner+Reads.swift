@@ -20,16 +20,16 @@ extension ListingPlanner {
         if let types = query.types {
             let seeks = Self.typeSeeks(types, from: base)
             reads.append(
-                IndexRead(index: Self.index(led: "type", sort), seeks: seeks, answersEveryFilter: !rowsNeedTests && exactFolder == nil))
+                read(Self.index(led: "type", sort), seeks, ordered: true, answersEveryFilter: !rowsNeedTests && exactFolder == nil))
         }
         if let folderLed {
             let seek = base.adding("folder = ?", folderLed)
             reads.append(
-                IndexRead(index: Self.index(led: "folder", sort), seeks: [seek], answersEveryFilter: !rowsNeedTests && query.types == nil))
+                read(Self.index(led: "folder", sort), [seek], ordered: true, answersEveryFilter: !rowsNeedTests && query.types == nil))
         }
         if reads.isEmpty {
             let global = !rowsNeedTests && exactFolder == nil
-            reads.append(IndexRead(index: Self.index(led: nil, sort), seeks: [base], answersEveryFilter: global))
+            reads.append(read(Self.index(led: nil, sort), [base], ordered: true, answersEveryFilter: global))
         }
         return reads
     }
@@ -44,21 +44,51 @@ extension ListingPlanner {
             var range = ShareFilter(live: true)
             range.addCreatedRange(query)
             if let types = query.types, hasDateRange {
-                reads.append(IndexRead(index: Self.index(led: "type", .createdAt), seeks: Self.typeSeeks(types, from: range)))
+                reads.append(read(Self.index(led: "type", .createdAt), Self.typeSeeks(types, from: range), ordered: false))
             }
             if let exactFolder {
-                reads.append(IndexRead(index: Self.index(led: "folder", .createdAt), seeks: [range.adding("folder = ?", exactFolder)]))
+                reads.append(read(Self.index(led: "folder", .createdAt), [range.adding("folder = ?", exactFolder)], ordered: false))
             } else if hasDateRange && query.types == nil {
-                reads.append(IndexRead(index: Self.index(led: nil, .createdAt), seeks: [range]))
+                reads.append(read(Self.index(led: nil, .createdAt), [range], ordered: false))
             }
         }
         if let subtree {
             // The folder itself, and its descendants.
             let live = ShareFilter(live: true)
             let descendants = live.adding("folder >= ? AND folder < ?", ShareFilter.descendants(of: subtree))
-            reads.append(IndexRead(index: Self.index(led: "folder", .createdAt), seeks: [live.adding("folder = ?", subtree), descendants]))
+            reads.append(read(Self.index(led: "folder", .createdAt), [live.adding("folder = ?", subtree), descendants], ordered: false))
         }
         return reads
+    }
+
+    /// A read of `index`, knowing whether a row is tested against the table: for a filter on a column the index
+    /// lacks, or, read out of order, for the cursor's sort value.
+    private func read(_ index: String, _ seeks: [ShareFilter], ordered: Bool, answersEveryFilter: Bool = false) -> IndexRead {
+        var tested = testedColumns
+        if !ordered && query.cursor != nil { tested.insert(ShareListing.column(for: query.sort)) }
+        let held = Self.heldColumns[index] ?? []
+        return IndexRead(index: index, seeks: seeks, answersEveryFilter: answersEveryFilter, readsTable: !tested.isSubset(of: held))
+    }
+
+    /// The columns each live index holds, besides `id` (and `seq`, which every index holds).
+    static let heldColumns: [String: Set<String>] = [
+        "share_live_by_created": ["created_at", "name_key"],
+        "share_live_by_name": ["name_key", "folder"],
+        "share_live_by_size": ["size", "name_key", "folder"],
+        "share_live_by_folder": ["folder", "created_at"],
+        "share_live_by_type_created": ["type", "created_at"],
+        "share_live_by_type_name": ["type", "name_key"],
+        "share_live_by_type_size": ["type", "size"],
+    ]
+
+    /// The columns the query's filters test.
+    private var testedColumns: Set<String> {
+        var columns: Set<String> = []
+        if !(query.nameContains ?? "").isEmpty { columns.insert("name_key") }
+        if query.folder != nil && !(query.recursive && query.folder == FolderPath.root) { columns.insert("folder") }
+        if query.types != nil { columns.insert("type") }
+        if hasDateRange { columns.insert("created_at") }
+        return columns
     }
 
     private var hasDateRange: Bool { query.createdFrom != nil || query.createdBefore != nil }

@@ -8,7 +8,9 @@ import ShareKit
 /// each row until a page passes (cheap when the filters are common), and reading every row of a filter's index
 /// and sorting (cheap when the filter is rare). Which one wins is not guessed from statistics: the reads race,
 /// each allowed a budget of SQLite's steps (`StepBudget`) that grows fourfold round by round, and the first to
-/// finish within its budget gives the page. The work is a small multiple of what the winning read alone costs.
+/// finish within its budget gives the page. An ordered read resumes where the last round cut it; a step that
+/// reads the table counts for more (`ListingRead.stepCost`). The work is a small multiple of what the winning
+/// read alone costs.
 struct ListingPlanner {
     let listing: ShareListing
     /// The steps each read may take in the first round.
@@ -45,11 +47,14 @@ struct ListingPlanner {
         var allowed = 0
         while true {
             // An ordered read resumes where it was cut, with what the round adds; any other read starts again.
-            for index in scans.indices where try scans[index].advance(steps: budget - allowed, listing, db) {
-                return listing.statement(among: scans[index].page(listing))
+            for index in scans.indices {
+                let steps = (budget - allowed) / ListingRead.ordered(scans[index].read).stepCost
+                if try scans[index].advance(steps: steps, listing, db) { return listing.statement(among: scans[index].page(listing)) }
             }
-            for read in others where budget >= minimumSteps(of: read) {
-                if let rows = try StepBudget.run(db, steps: budget, { try page(of: read, db) }) { return listing.statement(among: rows) }
+            for read in others where budget / read.stepCost >= minimumSteps(of: read) {
+                if let rows = try StepBudget.run(db, steps: budget / read.stepCost, { try page(of: read, db) }) {
+                    return listing.statement(among: rows)
+                }
             }
             // Every ordered read ends when its index's rows do, so the race always ends.
             allowed = budget

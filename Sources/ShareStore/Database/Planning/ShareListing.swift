@@ -11,11 +11,10 @@ struct ShareListing: Sendable {
     let candidateLimit: Int
     /// Every condition a row of the page passes: the query's filters, its text tested row by row, and the cursor.
     let filter: ShareFilter
-    /// The same but live or trashed, which the reads' partial indexes answer: what each row read is tested with.
-    let rowTest: ShareFilter
-    /// The query's filters alone, without the cursor: what each row of a read that seeks past the cursor is tested with.
+    /// The query's filters but live or trashed (which the reads' partial indexes answer) and the cursor: what each
+    /// row a read finds is tested with.
     let tests: ShareFilter
-    /// The cursor's keyset condition alone, which ordered reads seek to.
+    /// The cursor's keyset condition, which ordered reads seek to.
     let cursorCondition: ShareFilter?
     /// `ORDER BY` the sort, then id, in the query's order.
     let orderBy: String
@@ -36,13 +35,10 @@ struct ShareListing: Sendable {
             }
             return Self.keyset(query.order == .asc ? ">" : "<", value, id: cursor.id, query)
         }
-        // The cursor first: where several conditions bound the sort's column, SQLite seeks to the first.
         tests = ShareFilter(testing: query, name: name)
-        var rowTest = cursorCondition ?? ShareFilter()
-        rowTest.add(tests)
-        self.rowTest = rowTest
         var filter = ShareFilter(live: !query.trashed)
-        filter.add(rowTest)
+        if let cursorCondition { filter.add(cursorCondition) }
+        filter.add(tests)
         self.filter = filter
         let direction = query.order == .asc ? "ASC" : "DESC"
         orderBy = "ORDER BY \(Self.column(for: query.sort)) \(direction), id \(direction)"
