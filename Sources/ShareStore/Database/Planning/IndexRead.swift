@@ -9,7 +9,7 @@ struct IndexRead {
     let seeks: [ShareFilter]
     /// Whether the seeks alone select exactly the listing's rows, in order: no row needs testing.
     var answersEveryFilter = false
-    /// Whether testing a row reads the table, not only the index: a step of such a read costs more time.
+    /// Whether rows are read from the table, not only from the index: a step of such a read takes longer.
     var readsTable = false
 
     /// The first page of a seek's matches, with their sort keys, from an index that holds them in another order:

@@ -61,11 +61,11 @@ extension ListingPlanner {
         return reads
     }
 
-    /// A read of `index`, knowing whether a row is tested against the table: for a filter on a column the index
-    /// lacks, or, read out of order, for the cursor's sort value.
+    /// A read of `index`, knowing whether its rows are read from the table: for a filter on a column the index
+    /// lacks, or, read out of order, for the sort value every match is sorted (and the cursor tested) by.
     private func read(_ index: String, _ seeks: [ShareFilter], ordered: Bool, answersEveryFilter: Bool = false) -> IndexRead {
         var tested = testedColumns
-        if !ordered && query.cursor != nil { tested.insert(ShareListing.column(for: query.sort)) }
+        if !ordered { tested.insert(ShareListing.column(for: query.sort)) }
         let held = Self.heldColumns[index] ?? []
         return IndexRead(index: index, seeks: seeks, answersEveryFilter: answersEveryFilter, readsTable: !tested.isSubset(of: held))
     }

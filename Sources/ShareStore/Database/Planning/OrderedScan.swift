@@ -27,7 +27,7 @@ struct OrderedScan {
             let (sql, arguments) = read.orderedRows(read.seeks[index], after: seeks[index].last, listing)
             let statement = try db.cachedStatement(sql: sql)
             var progress = seeks[index]
-            let finished = try StepBudget.run(db, steps: steps) {
+            let finished: Void? = try StepBudget.run(db, steps: steps) {
                 try StatementColumns.forEachRow(of: statement, arguments: arguments) { row in
                     let key = SortKey(row, sort: listing.query.sort, column: 1)
                     progress.last = key
