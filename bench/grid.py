@@ -81,7 +81,7 @@ def median_ms(host, port, target, runs=5):
 
 
 def drain(host, port):
-    """Waits until a plain page is answered in under 50 ms again: the daemon has no backlog left."""
+    """Waits until a plain page is answered in under 20 ms again: the daemon has no backlog left."""
     client = Client(host, port)
-    while client.time("/share?limit=1")[0] > 50:
+    while client.time("/share?limit=1")[0] > 20:
         time.sleep(1)

@@ -175,15 +175,18 @@ http {{ access_log off; server {{ listen 127.0.0.1:{static_port}; root {work}/ng
             ours[name] = (len(json.loads(get(url)[0])), wrk(url))
         static = wrk(f"http://127.0.0.1:{static_port}/page.json")
         print("timing every combination", file=sys.stderr)
+        # wrk leaves requests in flight that the daemon still answers: each wrk below is followed by a drain, so
+        # that what is timed next (one request at a time) does not wait behind them.
+        grid.drain("127.0.0.1", shared_port)
         once_slow = []
         for parameters in grid.ONCE_SLOW:
             target = grid.path("", parameters)
             once_slow.append((target, grid.median_ms("127.0.0.1", shared_port, target), wrk(shared_url + target)))
+            grid.drain("127.0.0.1", shared_port)
         combinations = grid.timed_grid("127.0.0.1", shared_port)
         slowest = []
         for elapsed, target in combinations[:5]:
             slowest.append((target, elapsed, wrk(shared_url + target)))
-            # wrk leaves requests in flight that the daemon still answers: let it finish them before measuring on.
             grid.drain("127.0.0.1", shared_port)
         # The file itself, its write-ahead log (which the import filled) folded back in first.
         with sqlite3.connect(f"{work}/share.db") as checkpoint:

@@ -32,19 +32,23 @@ struct IndexRead {
     static let markInterval = 251
 
     /// A seek's rows in the listing's order, from the one after `resume` on (else after the cursor), with whether
-    /// each passes every filter (column 3): the matches, and the marks (`markInterval`), which SQLite hands back
-    /// whatever their filters so that a read cut short knows which row it had reached.
-    func orderedRows(_ seek: ShareFilter, after resume: SortKey?, _ listing: ShareListing) -> (String, StatementArguments) {
+    /// each passes every filter (column 3): the matches and, with `marks`, the marks (`markInterval`), which
+    /// SQLite hands back whatever their filters so that a read cut short knows which row it had reached.
+    func orderedRows(_ seek: ShareFilter, after resume: SortKey?, marks: Bool, _ listing: ShareListing) -> (String, StatementArguments) {
         // One bound on the sort's column: SQLite seeks to it, and tests it again on every row.
         var conditions = resume.map(listing.after) ?? listing.cursorCondition ?? ShareFilter()
         conditions.add(seek)
         let tests = listing.tests
-        let passes = tests.isEmpty ? "1" : "(\(tests.whereClause))"
-        if !tests.isEmpty { conditions.add("(\(passes) OR seq % \(Self.markInterval) = 0)", tests.arguments) }
+        let marked = marks && !tests.isEmpty
+        if marked {
+            conditions.add("((\(tests.whereClause)) OR seq % \(Self.markInterval) = 0)", tests.arguments)
+        } else {
+            conditions.add(tests)
+        }
         let sql = """
-            SELECT seq, \(ShareListing.column(for: listing.query.sort)), id, \(passes) FROM share INDEXED BY \(index)
-            WHERE \(conditions.whereClause) \(listing.orderBy)
+            SELECT seq, \(ShareListing.column(for: listing.query.sort)), id, \(marked ? "(\(tests.whereClause))" : "1")
+            FROM share INDEXED BY \(index) WHERE \(conditions.whereClause) \(listing.orderBy)
             """
-        return (sql, StatementArguments(tests.arguments + conditions.arguments))
+        return (sql, StatementArguments((marked ? tests.arguments : []) + conditions.arguments))
     }
 }

@@ -22,9 +22,10 @@ struct OrderedScan {
     }
 
     /// Reads each unfinished seek on, with `steps` more of work each (nil: no limit); true once every seek is done.
-    mutating func advance(steps: Int?, _ listing: ShareListing, _ db: Database) throws -> Bool {
+    /// Without `marks`, a seek cut short resumes after its last match.
+    mutating func advance(steps: Int?, marks: Bool = true, _ listing: ShareListing, _ db: Database) throws -> Bool {
         for index in seeks.indices where !seeks[index].done {
-            let (sql, arguments) = read.orderedRows(read.seeks[index], after: seeks[index].last, listing)
+            let (sql, arguments) = read.orderedRows(read.seeks[index], after: seeks[index].last, marks: marks, listing)
             let statement = try db.cachedStatement(sql: sql)
             var progress = seeks[index]
             let finished: Void? = try StepBudget.run(db, steps: steps) {
