@@ -43,6 +43,12 @@ struct ListingPlanner {
         }
         // The rows the trigram index named are few (`candidateLimit` at most) and known already: read them.
         if let named { return listing.statement(among: named) }
+        return listing.statement(among: try race(scans, others, db))
+    }
+
+    /// The page's rows, from the first read to finish within its budget.
+    private func race(_ scans: [OrderedScan], _ others: [ListingRead], _ db: Database) throws -> [Int64] {
+        var scans = scans
         var budget = firstBudget
         var allowed = 0
         if scans.count == 1 {
@@ -50,19 +56,17 @@ struct ListingPlanner {
             // the other joins, it resumes after its last match instead.
             while !others.isEmpty && !others.contains(where: { mayRun($0, budget) }) { budget *= 4 }
             let steps = others.isEmpty ? nil : budget / ListingRead.ordered(scans[0].read).stepCost
-            if try scans[0].advance(steps: steps, marks: false, listing, db) { return listing.statement(among: scans[0].page(listing)) }
+            if try scans[0].advance(steps: steps, marks: false, listing, db) { return scans[0].page(listing) }
             allowed = budget
         }
         while true {
             // An ordered read resumes where it was cut, with what the round adds; any other read starts again.
             for index in scans.indices where budget > allowed {
                 let steps = (budget - allowed) / ListingRead.ordered(scans[index].read).stepCost
-                if try scans[index].advance(steps: steps, listing, db) { return listing.statement(among: scans[index].page(listing)) }
+                if try scans[index].advance(steps: steps, listing, db) { return scans[index].page(listing) }
             }
             for read in others where mayRun(read, budget) {
-                if let rows = try StepBudget.run(db, steps: budget / read.stepCost, { try page(of: read, db) }) {
-                    return listing.statement(among: rows)
-                }
+                if let rows = try StepBudget.run(db, steps: budget / read.stepCost, { try page(of: read, db) }) { return rows }
             }
             // Every ordered read ends when its index's rows do, so the race always ends.
             allowed = budget
