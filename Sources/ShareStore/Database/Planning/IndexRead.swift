@@ -36,7 +36,7 @@ struct IndexRead {
     /// SQLite hands back whatever their filters so that a read cut short knows which row it had reached.
     func orderedRows(_ seek: ShareFilter, after resume: SortKey?, marks: Bool, _ listing: ShareListing) -> (String, StatementArguments) {
         // One bound on the sort's column: SQLite seeks to it, and tests it again on every row.
-        var conditions = resume.map(listing.after) ?? listing.cursorCondition ?? ShareFilter()
+        var conditions = resume.map(listing.condition(after:)) ?? listing.cursorCondition ?? ShareFilter()
         conditions.add(seek)
         let tests = listing.tests
         let marked = marks && !tests.isEmpty

@@ -33,7 +33,7 @@ struct ShareListing: Sendable {
             case .integer(let number): value = number
             case .text(let text): value = text
             }
-            return Self.keyset(query.order == .asc ? ">" : "<", value, id: cursor.id, query)
+            return Self.keyset(after: value, id: cursor.id, query)
         }
         tests = ShareFilter(testing: query, name: name)
         var filter = ShareFilter(live: !query.trashed)
@@ -50,17 +50,15 @@ struct ShareListing: Sendable {
     }
 
     /// The rows after `key` in the listing's order.
-    func after(_ key: SortKey) -> ShareFilter {
+    func condition(after key: SortKey) -> ShareFilter {
         let value: any DatabaseValueConvertible & Sendable = query.sort == .name ? String(decoding: key.text, as: UTF8.self) : key.number
         // The id as the key holds it, ASCII letters folded: the same order under the column's NOCASE.
-        return Self.keyset(query.order == .asc ? ">" : "<", value, id: String(decoding: key.id, as: UTF8.self), query)
+        return Self.keyset(after: value, id: String(decoding: key.id, as: UTF8.self), query)
     }
 
-    private static func keyset(
-        _ comparison: String, _ value: any DatabaseValueConvertible & Sendable, id: String, _ query: ShareQuery
-    ) -> ShareFilter {
+    private static func keyset(after value: any DatabaseValueConvertible & Sendable, id: String, _ query: ShareQuery) -> ShareFilter {
         var keyset = ShareFilter()
-        keyset.add("(\(column(for: query.sort)), id) \(comparison) (?, ?)", [value, id])
+        keyset.add("(\(column(for: query.sort)), id) \(query.order == .asc ? ">" : "<") (?, ?)", [value, id])
         return keyset
     }
 
