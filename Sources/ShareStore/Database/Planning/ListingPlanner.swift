@@ -55,14 +55,14 @@ struct ListingPlanner {
             // Alone until another read may run, an ordered read needs no marks (a fifth more work a row): cut when
             // the other joins, it resumes after its last match instead.
             while !others.isEmpty && !others.contains(where: { mayRun($0, budget) }) { budget *= 4 }
-            let steps = others.isEmpty ? nil : budget / ListingRead.ordered(scans[0].read).stepCost
+            let steps = others.isEmpty ? nil : budget / scans[0].stepCost
             if try scans[0].advance(steps: steps, marks: false, listing, db) { return scans[0].page(listing) }
             allowed = budget
         }
         while true {
             // An ordered read resumes where it was cut, with what the round adds; any other read starts again.
             for index in scans.indices where budget > allowed {
-                let steps = (budget - allowed) / ListingRead.ordered(scans[index].read).stepCost
+                let steps = (budget - allowed) / scans[index].stepCost
                 if try scans[index].advance(steps: steps, listing, db) { return scans[index].page(listing) }
             }
             for read in others where mayRun(read, budget) {

@@ -16,6 +16,9 @@ struct OrderedScan {
         var done = false
     }
 
+    /// What a step of this read costs in time (`ListingRead.stepCost`).
+    var stepCost: Int { ListingRead.ordered(read).stepCost }
+
     init(_ read: IndexRead) {
         self.read = read
         seeks = Array(repeating: Progress(), count: read.seeks.count)
