@@ -6,8 +6,8 @@ import Testing
 
 @testable import ShareStore
 
-/// Every way a name search can be answered must find exactly what a plain case-insensitive literal substring
-/// match finds.
+/// Every way a name search can be answered, statistics included, must find exactly what a plain case-insensitive
+/// literal substring match finds.
 @Suite struct SearchEquivalenceTests {
     /// Letters in both cases, accents composed and not, CJK, emoji, and the characters SQL patterns treat specially.
     private static let pieces = [
@@ -70,6 +70,9 @@ import Testing
                 query = text(&generator, length: 1...4)
             }
             let expected = Set(names.filter { matches($0.value, query) }.keys)
+            // Statistics read every match at once, through the index too, even for one or two characters.
+            let counted = try await database.stats(ShareQuery(parameters: [("q", query)], defaultZone: utc)).count
+            #expect(counted == expected.count, "statistics, q=\(query.debugDescription)")
             var ordered: [String]?
             for strategy in Self.strategies {
                 // Pages of 7 through the whole result: each page's path is chosen anew, from its cursor on.

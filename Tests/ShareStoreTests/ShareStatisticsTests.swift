@@ -25,6 +25,19 @@ import Testing
         #expect(try await stats(database, [("q", "nothing-like-this")]) == ShareStats(count: 0, bytes: 0, types: [:], days: []))
     }
 
+    /// A filter matching under a tenth of the history is read through an index, one matching more by reading the
+    /// table whole: either way every match is counted once.
+    @Test func fewMatchesAndMostMatchesAreCountedAlike() async throws {
+        let database = try ShareDatabase.temporary()
+        for index in 0..<30 { try await database.add("note-\(index).txt", size: 1, at: "2021-01-17T10:00:00Z") }
+        try await database.add("a.pdf", size: 5, at: "2021-01-18T10:00:00Z")
+        let few = try await stats(database, [("type", "pdf")])
+        #expect(few.count == 1 && few.bytes == 5 && few.days == [.init(day: "2021-01-18", count: 1, bytes: 5)])
+        let most = try await stats(database, [("type", "txt"), ("from", "2021-01-17")])
+        #expect(most.count == 30 && most.types == ["txt": .init(count: 30, bytes: 30)])
+        #expect(most.days == [.init(day: "2021-01-17", count: 30, bytes: 30)])
+    }
+
     @Test func daysAreCountedInTheRequestedZoneAcrossADSTChange() async throws {
         let database = try ShareDatabase.temporary()
         // New York: 2021-03-14 is the spring-forward day (-05:00 before 07:00Z, -04:00 after).

@@ -281,7 +281,7 @@ public struct ShareDatabase: ShareRepository {
 
     /// Counts and bytes of the records `query` matches, in total, per icon category and per day in its zone.
     public func stats(_ query: ShareQuery) async throws -> ShareStats {
-        try await writer.read { db in try ShareStatistics(query: query).fetch(db) }
+        try await writer.read { db in try ShareStatistics(query: query, trigramCounts: trigramCounts).fetch(db) }
     }
 
     public func recordCounts() async throws -> (live: Int, trashed: Int) {

@@ -28,7 +28,7 @@ struct ListingPlanner {
     func statement(_ db: Database) throws -> (String, StatementArguments) {
         if query.trashed {
             // The trash is small (purged after `trash_days`) and has an index of its own: read whole and sorted.
-            return listing.statement(name: NameCondition(everyMatchOf: query.nameContains))
+            return listing.statement(name: try NameCondition(everyMatchOf: query.nameContains, counts: listing.trigramCounts, db))
         }
         if let serving = orderedReads().first(where: \.answersEveryFilter) { return try statement(of: .ordered(serving), db) }
         var scans: [OrderedScan] = []

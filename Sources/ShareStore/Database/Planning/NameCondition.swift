@@ -1,3 +1,5 @@
+import GRDB
+
 /// A condition on the name in a WHERE clause.
 enum NameCondition {
     /// A literal substring test on the folded name, row by row: `%` and `_` are plain characters.
@@ -5,10 +7,12 @@ enum NameCondition {
     /// The rows the trigram index names for the text, each tested for the whole text.
     case fullText(String)
 
-    /// The condition for a read of every match, as statistics make: the trigram index for three characters or
-    /// more, a test of each row for shorter text, which most names hold (the index would name most rows).
-    init?(everyMatchOf text: String?) {
+    /// The condition for a read of every match, as statistics make: the trigram index, except for text of one or
+    /// two characters that many names hold (`counts` reaches its cap), where each row is tested instead, as the
+    /// index would name most of them.
+    init?(everyMatchOf text: String?, counts: TrigramCounts, _ db: Database) throws {
         guard let text, !text.isEmpty else { return nil }
-        self = text.unicodeScalars.count >= 3 ? .fullText(text) : .contains(text)
+        let short = text.unicodeScalars.count < 3
+        self = try short && !counts.isRare(text, db) ? .contains(text) : .fullText(text)
     }
 }

@@ -38,6 +38,11 @@ final class TrigramCounts: Sendable {
         return rows
     }
 
+    /// Whether fewer than `cap` names hold `key`.
+    func isRare(_ key: String, _ db: Database) throws -> Bool {
+        try count(key, db) < Self.cap
+    }
+
     /// The count remembered for `key`, if any.
     func remembered(_ key: String) -> Int? {
         counts.withLock { $0[key] }
