@@ -119,6 +119,8 @@ async function loadMore() {
   try {
     const response = await request(next, { signal: controller.signal });
     const records = await response.json();
+    // A new view began while this page arrived: its rows belong to the old list.
+    if (controller.signal.aborted) return;
     list.append(...records.map((record) => row(record, rowActions)));
     next = nextPage(response);
     showStatus("");

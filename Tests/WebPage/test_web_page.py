@@ -12,7 +12,7 @@ import urllib.request
 
 from axe_selenium_python import Axe
 from selenium import webdriver
-from selenium.common.exceptions import NoAlertPresentException, TimeoutException
+from selenium.common.exceptions import NoAlertPresentException, NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -23,6 +23,8 @@ from servers import ROOT, Nginx, Shared
 SCREENSHOTS = os.path.join(ROOT, ".build", "web-screenshots")
 HOSTILE = "<img src=x onerror=alert(1)>.png"
 EXTENSIONS = ["pdf", "docx", "jpg", "xlsx", "mp3", "zip", "txt", "pptx", "mp4", "bin"]
+# Every third share is a report; Chinese and Japanese names among the rest, as people's histories hold them.
+WORDS = ["report", "photo", "notes", "report", "写真 photo", "会议记录"]
 
 
 def history():
@@ -31,7 +33,7 @@ def history():
     for index in range(250):
         day = time.strftime("%Y-%m-%d", time.gmtime(1609459200 + index * 86400))
         extension = EXTENSIONS[index % len(EXTENSIONS)]
-        word = "report" if index % 3 == 0 else "photo" if index % 3 == 1 else "notes"
+        word = WORDS[index % len(WORDS)]
         records.append({"id": f"WEB{index:04d}", "name": f"{word} {index}.{extension}", "size": 1234 * (index + 1),
                         "createdAt": f"{day}T12:00:00Z", "folder": "/" if index % 5 else "/projects/alpha"})
     records[-1]["folder"] = "/"
@@ -60,7 +62,15 @@ class Page:
         self.wait_loaded()
 
     def wait(self, condition, seconds=10, message=""):
-        return WebDriverWait(self.driver, seconds).until(lambda _: condition(), message)
+        """Waits until `condition` holds. The page replaces rows as it re-renders: an element it looked up that
+        was replaced meanwhile (stale) or is not there yet only means "not yet", so `condition` should look up
+        what it reads each time it runs."""
+        return WebDriverWait(self.driver, seconds, ignored_exceptions=(StaleElementReferenceException, NoSuchElementException)) \
+            .until(lambda _: condition(), message)
+
+    def click(self, find, message=""):
+        """Clicks what `find` returns, looking it up again if the page replaced it before the click landed."""
+        self.wait(lambda: find().click() or True, message=message)
 
     def wait_loaded(self):
         self.wait(lambda: self.driver.execute_script(
@@ -86,7 +96,7 @@ class Page:
         ActionChains(self.driver).send_keys(*keys).perform()
 
     def open_menu(self, id):
-        self.row(id).find_element(By.CSS_SELECTOR, ".menu-button").click()
+        self.click(lambda: self.row(id).find_element(By.CSS_SELECTOR, ".menu-button"), f"{id}'s menu button")
         self.wait(lambda: self.driver.find_element(By.ID, "menu").get_attribute("open") is not None)
 
     def choose(self, action):
@@ -97,10 +107,14 @@ class Page:
         raise AssertionError(f"no {action} in the menu")
 
     def answer(self, text):
-        field = self.driver.find_element(By.ID, "ask-input")
-        self.wait(lambda: field.is_displayed())
-        field.send_keys(Keys.CONTROL, "a")
-        field.send_keys(text, Keys.ENTER)
+        field = lambda: self.driver.find_element(By.ID, "ask-input")
+        self.wait(lambda: field().is_displayed(), message="the dialog's field")
+        field().send_keys(Keys.CONTROL, "a")
+        field().send_keys(text, Keys.ENTER)
+
+    def text_of(self, id, selector):
+        """The text of `selector` in the row of `id`, as it is now."""
+        return self.row(id).find_element(By.CSS_SELECTOR, selector).text
 
     def set_date(self, field, value):
         self.driver.execute_script(
@@ -237,7 +251,7 @@ class RootPageTests(BrowserTests):
         self.assertEqual(self.page.active().get_attribute("id"), "ask-input", "focus moves into the rename dialog")
         ActionChains(self.driver).key_down(Keys.CONTROL).send_keys("a").key_up(Keys.CONTROL).perform()
         self.page.keys("renamed by keyboard.bin", Keys.ENTER)
-        self.page.wait(lambda: self.page.row("WEB0249").find_element(By.CSS_SELECTOR, ".name").text == "renamed by keyboard.bin")
+        self.page.wait(lambda: self.page.text_of("WEB0249", ".name") == "renamed by keyboard.bin")
         self.assertEqual(self.page.active().get_attribute("aria-label"), "Actions for renamed by keyboard.bin")
 
     def test_a_bad_name_is_refused_with_the_servers_words_and_nothing_changes(self):
@@ -248,13 +262,13 @@ class RootPageTests(BrowserTests):
         self.page.wait(lambda: error.is_displayed())
         self.assertIn("name", error.text)
         self.page.keys(Keys.ESCAPE)
-        self.assertEqual(self.page.row("WEB0246").find_element(By.CSS_SELECTOR, ".name").text, "report 246.txt")
+        self.assertEqual(self.page.text_of("WEB0246", ".name"), "report 246.txt")
 
     def test_move_to_a_folder(self):
         self.page.open_menu("WEB0247")
         self.page.choose("Move to a folder")
         self.page.answer("/archive/2021")
-        self.page.wait(lambda: self.page.row("WEB0247").find_element(By.CSS_SELECTOR, ".folder").text == "/archive/2021")
+        self.page.wait(lambda: self.page.text_of("WEB0247", ".folder") == "/archive/2021")
         status, _, body = self.shared.request("GET", "/share/WEB0247")
         self.assertEqual(json.loads(body)["folder"], "/archive/2021")
 
@@ -278,7 +292,7 @@ class RootPageTests(BrowserTests):
         self.page.wait(lambda: "WEB0245" not in self.page.ids())
         self.page.open_menu("WEB0244")
         self.page.choose("Delete for good")
-        self.driver.find_element(By.ID, "ask-ok").click()
+        self.page.click(lambda: self.driver.find_element(By.ID, "ask-ok"), "the confirmation's button")
         self.page.wait(lambda: "WEB0244" not in self.page.ids())
         self.assertEqual(self.shared.request("GET", "/share/WEB0244?trashed=true")[0], 404)
         self.assertEqual(self.shared.request("GET", "/share/WEB0245")[0], 200)
@@ -386,7 +400,7 @@ class SubPathTests(BrowserTests):
         self.page.open_menu("WEB0241")
         self.page.choose("Rename")
         self.page.answer("renamed behind nginx.docx")
-        self.page.wait(lambda: self.page.row("WEB0241").find_element(By.CSS_SELECTOR, ".name").text == "renamed behind nginx.docx")
+        self.page.wait(lambda: self.page.text_of("WEB0241", ".name") == "renamed behind nginx.docx")
         storage = self.driver.find_element(By.ID, "storage-text").text
         self.assertIn("25 shares", storage, "the storage bar follows the filters")
         os.makedirs(SCREENSHOTS, exist_ok=True)
