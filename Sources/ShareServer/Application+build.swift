@@ -15,6 +15,11 @@ public func buildRouter(setup: ServerSetup, store: any ShareRepository, metrics:
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: RequestLogMiddleware(log: AccessLog(trustedProxies: server.trustedProxies)))
     router.add(middleware: ProblemMiddleware())
+    router.add(
+        middleware: CrossSiteMiddleware(
+            allowedHosts: CrossSiteMiddleware.allowedHosts(
+                listen: server.listen, signInConfigured: !setup.credentials.isEmpty, extra: server.allowedHosts),
+            importPath: "\(prefix)/share/import"))
     let webPage = WebPageController(pathPrefix: prefix)
     // Paths in their one spelling (`RequestPath`): the page itself is the base path, or "/" at the root.
     let openPaths = (["healthz", "readyz", "openapi.yaml"] + (server.metricsPublic ? ["metrics"] : []) + webPage.openPaths)
@@ -32,8 +37,7 @@ public func buildRouter(setup: ServerSetup, store: any ShareRepository, metrics:
     router.addRoutes(TransferController(store: store, maxRecordBytes: server.maxBodyBytes).endpoints, atPath: base)
     let shares = ShareController(
         store: store, defaultZone: ZonedCalendar(identifier: server.timezone) ?? ZonedCalendar(zone: .gmt),
-        pathPrefix: prefix,
-        bodyLimits: BodyLimits(maxBytes: server.maxBodyBytes, time: .seconds(server.requestTimeoutSeconds)))
+        pathPrefix: prefix, maxBodyBytes: server.maxBodyBytes)
     router.addRoutes(shares.endpoints, atPath: base)
     return router
 }
@@ -63,7 +67,13 @@ public func buildApplication(setup: ServerSetup, metrics: ServerMetrics, logger:
     let rules = ConnectionGuard.Rules(
         registry: ConnectionRegistry(limit: server.maxConnections, logger: logger),
         accessLog: AccessLog(trustedProxies: server.trustedProxies), logger: logger,
-        bodyLimit: { path in path == "\(prefix)/share/import" ? nil : server.maxBodyBytes })
+        bodyRule: { path in
+            guard path == "\(prefix)/share/import" else {
+                return .init(maxBytes: server.maxBodyBytes, pace: .within(.seconds(Int64(server.requestTimeoutSeconds))))
+            }
+            // An import streams for as long as it takes, but keeps moving.
+            return .init(maxBytes: nil, pace: .atLeast(bytesPerSecond: server.minUploadRate, window: .seconds(10)))
+        })
     var application = Application(
         responder: buildResponder(setup: setup, store: database, metrics: metrics),
         server: .http1(

@@ -7,24 +7,10 @@ import ShareStore
 enum JSONBody {
     /// Decodes the body as `Body`, turning every decoding failure into an error that names the field.
     ///
-    /// A body above `limits.maxBytes` throws `NIOTooManyBytesError`, answered as 413; one that has not arrived
-    /// within `limits.time` (a client trickling it) is answered 408, and its connection closed.
-    static func decode<Body: Decodable>(_ type: Body.Type, from request: Request, limits: BodyLimits) async throws -> Body {
-        let body = request.body
-        let buffer = try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
-            group.addTask { try await body.collect(upTo: limits.maxBytes) }
-            group.addTask {
-                try await Task.sleep(for: limits.time)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let buffer = first else {
-                throw Problem(
-                    .requestTimeout, "the request body did not arrive within \(limits.time.components.seconds) seconds",
-                    headers: [.connection: "close"])
-            }
-            return buffer
-        }
+    /// A body above `maxBytes` throws `NIOTooManyBytesError`, answered as 413. One that stops arriving is the
+    /// `ConnectionGuard`'s to answer (408), for every route alike.
+    static func decode<Body: Decodable>(_ type: Body.Type, from request: Request, maxBytes: Int) async throws -> Body {
+        let buffer = try await request.body.collect(upTo: maxBytes)
         return try decode(Body.self, from: Data(buffer: buffer))
     }
 

@@ -10,7 +10,8 @@ struct ShareController {
     let defaultZone: ZonedCalendar
     /// `""` at the root, `/files` under a sub-path: prefixed to the `Location` and `Link` URLs the server writes.
     let pathPrefix: String
-    let bodyLimits: BodyLimits
+    /// The largest body a create or an update may have (`[server] max_body_bytes`).
+    let maxBodyBytes: Int
 
     /// The settings a response depends on besides the history, as part of its ETag (FNV-1a of zone and base path).
     var configurationTag: String {
@@ -65,7 +66,7 @@ struct ShareController {
     }
 
     @Sendable func create(_ request: Request, context: ShareRequestContext) async throws -> Response {
-        let body = try await JSONBody.decode(NewShareBody.self, from: request, limits: bodyLimits)
+        let body = try await JSONBody.decode(NewShareBody.self, from: request, maxBytes: maxBodyBytes)
         let record = try await store.createShare(try body.newShare(), by: context.credential)
         context.logger.info("share created", metadata: ["id": "\(record.id)"])
         return try JSONBody.response(record, status: .created, headers: [.location: "\(pathPrefix)/share/\(record.id)"])
@@ -73,7 +74,7 @@ struct ShareController {
 
     @Sendable func update(_ request: Request, context: ShareRequestContext) async throws -> Response {
         let id = try Self.id(context)
-        let body = try await JSONBody.decode(SharePatchBody.self, from: request, limits: bodyLimits)
+        let body = try await JSONBody.decode(SharePatchBody.self, from: request, maxBytes: maxBodyBytes)
         let patch = try SharePatch(name: body.name, folder: body.folder)
         let record = try await store.updateShare(id: id, patch, includeTrashed: try RecordFlags(request).trashed, by: context.credential)
         context.logger.info("share updated", metadata: ["id": "\(record.id)"])

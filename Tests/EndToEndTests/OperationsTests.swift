@@ -87,7 +87,9 @@ import Testing
         let folder = try temporaryFolder()
         let daemon = try Daemon(folder: folder, environment: ["SHARE_SERVER_SHUTDOWN_SECONDS": "1"])
         let importing = try RawConnection(port: daemon.port)
-        importing.send("POST /share/import HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n1c\r\n{\"name\": \"a.txt\", \"size\": 1}\r\n")
+        importing.send(
+            "POST /share/import HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\n\r\n1c\r\n{\"name\": \"a.txt\", \"size\": 1}\r\n"
+        )
         Thread.sleep(forTimeInterval: 0.5)
         let started = Date()
         #expect(daemon.stop() == 0)

@@ -24,7 +24,7 @@ import Glibc
         var idle: [RawConnection] = []
         for index in 0..<3000 {
             guard let connection = try? RawConnection(port: daemon.port) else { continue }
-            if index % 10 == 0 { connection.send("GET /share HTTP/1.1\r\nHost: x\r\nX-Slow: ") }
+            if index % 10 == 0 { connection.send("GET /share HTTP/1.1\r\nHost: localhost\r\nX-Slow: ") }
             idle.append(connection)
         }
         #expect(idle.count > 2000)
@@ -52,21 +52,26 @@ import Glibc
         let body = #"{"name": "a.txt", "size": 1}"#
         let connection = try RawConnection(port: daemon.port)
         let started = Date()
-        connection.send("POST /share HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\n\r\n")
+        connection.send(
+            "POST /share HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\n\r\n"
+        )
         #expect(connection.read(until: "\r\n\r\n", seconds: 2).hasPrefix("HTTP/1.1 100 Continue"))
         #expect(Date().timeIntervalSince(started) < 0.5, "no client should wait for a 100 that never comes")
         connection.send(body)
         #expect(connection.read(until: "\"size\":1", seconds: 2).hasPrefix("HTTP/1.1 201"))
 
         let big = try RawConnection(port: daemon.port)
-        big.send("POST /share HTTP/1.1\r\nHost: x\r\nContent-Length: 5000000\r\nExpect: 100-continue\r\n\r\n")
+        big.send(
+            "POST /share HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 5000000\r\nExpect: 100-continue\r\n\r\n")
         let refused = big.read(until: "}", seconds: 2)
         #expect(refused.hasPrefix("HTTP/1.1 413"), "\(refused)")
         #expect(!refused.contains("100 Continue"))
         #expect(refused.contains("5000000 bytes"))
 
         let importing = try RawConnection(port: daemon.port)
-        importing.send("POST /share/import HTTP/1.1\r\nHost: x\r\nContent-Length: 5000000\r\nExpect: 100-continue\r\n\r\n")
+        importing.send(
+            "POST /share/import HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 5000000\r\nExpect: 100-continue\r\n\r\n"
+        )
         #expect(importing.read(until: "\r\n\r\n", seconds: 2).hasPrefix("HTTP/1.1 100 Continue"), "an import stream has no size limit")
         importing.finishSending()
         #expect(importing.read().contains("HTTP/1.1 400"), "a stream cut short imports nothing")
@@ -78,7 +83,8 @@ import Glibc
         for index in 0..<200 {
             let connection = try RawConnection(port: daemon.port)
             // Half send a head a byte at a time, half a body.
-            connection.send(index % 2 == 0 ? "P" : "POST /share HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{")
+            connection.send(
+                index % 2 == 0 ? "P" : "POST /share HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
             tricklers.append(connection)
         }
         for second in 0..<3 {

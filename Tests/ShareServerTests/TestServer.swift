@@ -25,13 +25,15 @@ func withServer<Value: Sendable>(
 }
 
 extension TestClientProtocol {
-    /// Sends a request with an optional raw JSON body.
+    /// Sends a request with an optional raw body, declared as JSON unless `headers` declare it otherwise.
     func send(
         _ method: HTTPRequest.Method, _ uri: String, _ body: String? = nil, headers: HTTPFields = [:]
     ) async throws
         -> TestResponse
     {
-        try await execute(uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) })
+        var headers = headers
+        if body != nil && headers[.contentType] == nil { headers[.contentType] = "application/json" }
+        return try await execute(uri: uri, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) })
     }
 
     /// Creates a record and returns it as the server answered.

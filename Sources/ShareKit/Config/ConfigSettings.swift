@@ -25,7 +25,14 @@ extension ConfigSetting {
         .positive("server", "max_connections", counting: "connections", \.server.maxConnections),
         .positive("server", "idle_timeout_seconds", counting: "seconds", \.server.idleTimeoutSeconds),
         .positive("server", "request_timeout_seconds", counting: "seconds", \.server.requestTimeoutSeconds),
+        .positive("server", "min_upload_rate", counting: "bytes a second", \.server.minUploadRate),
         .positive("server", "shutdown_seconds", counting: "seconds", \.server.shutdownSeconds),
+        ConfigSetting("server", "allowed_hosts", .strings) { config, names, _ in
+            config.server.allowedHosts = try names.map { name in
+                guard let host = HostName(name) else { throw InvalidSetting(reason: "'\(name)' is not a host name such as files.local") }
+                return host.name
+            }
+        },
         ConfigSetting("server", "metrics_public", .bool) { config, flag, _ in
             config.server.metricsPublic = flag
         },

@@ -33,6 +33,11 @@ public struct ServerSettings: Sendable, Equatable {
     public var idleTimeoutSeconds = 60
     /// A request's body must have arrived this long after its head (imports excepted: they stream).
     public var requestTimeoutSeconds = 30
+    /// An import's body must keep arriving at this many bytes a second at least, over each 10 seconds.
+    public var minUploadRate = 1024
+    /// Host names answered besides the ones the daemon listens on, when no sign-in is configured (a name the
+    /// machine is known by on the local network, say). Lower-case, without a port.
+    public var allowedHosts: [String] = []
     /// `/metrics` needs no token (for a scraper on a private network).
     public var metricsPublic = false
     /// Permissions of the unix socket, as an octal number such as `0660`.

@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypes
+import NIOHTTPTypesHTTP1
 import ShareKit
 
 /// The first handler of every connection once HTTP is decoded: it keeps the connection's place in the
@@ -12,6 +13,12 @@ import ShareKit
 /// - a transfer coding other than `chunked` (`gzip, chunked`): 501, as the body cannot be read as sent;
 /// - `Expect: 100-continue`: 413 at once when the declared length is over the route's limit, else
 ///   `100 Continue`, so the client sends its body without waiting; any other expectation: 417.
+///
+/// It also keeps every request body moving, whoever sends it and whatever the route: a body must arrive within
+/// its `BodyPace`, or the request is answered 408 and its connection closed. A request answered before its body
+/// arrived (401, 413, 415…) is answered with `Connection: close`; the rest of its body is read and dropped for
+/// at most `lingerTime`, then the connection closes, and meanwhile it does not count as busy. So no client,
+/// with a token or without, can hold a connection's place by sending slowly.
 ///
 /// Each answer it gives leaves its access-log line, like routed requests.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
@@ -25,9 +32,29 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         let registry: ConnectionRegistry
         let accessLog: AccessLog
         let logger: Logger
-        /// The largest body a request to a (normalised) path may declare; nil for no limit (imports stream).
-        let bodyLimit: @Sendable (String) -> Int?
+        /// What the body of a request to a (normalised) path must respect.
+        let bodyRule: @Sendable (String) -> BodyRule
     }
+
+    /// The size and pace a request body must keep.
+    struct BodyRule: Sendable {
+        /// The largest body a request may declare; nil for no limit (imports stream).
+        let maxBytes: Int?
+        let pace: BodyPace
+    }
+
+    /// How fast a body must arrive.
+    enum BodyPace: Sendable {
+        /// Whole, this long after the head at most.
+        case within(TimeAmount)
+        /// At least this many bytes a second over each `window`, counted only while the server was ready to read
+        /// (a server slow to store what it reads never blames the client).
+        case atLeast(bytesPerSecond: Int, window: TimeAmount)
+    }
+
+    /// How long the rest of a body answered early is read and dropped, so that the client reads the answer
+    /// instead of a reset, before the connection closes.
+    static let lingerTime = TimeAmount.seconds(2)
 
     private let rules: Rules
     private var registered = false
@@ -35,6 +62,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var requestOpen = false
     /// A request's head has been read and its response not yet fully written.
     private var responseOwed = false
+    /// The open request's response head has been written.
+    private var responseBegun = false
     /// The open request was answered here: the rest of it is not passed on.
     private var answeredHere = false
     private var current: (head: HTTPRequest, started: ContinuousClock.Instant)?
@@ -43,12 +72,30 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// The response being written says `Connection: close`: the connection ends with it, even if the request's
     /// body is still arriving (a 408 for a trickled body, a 400 for broken framing).
     private var closeAfterResponse = false
+    /// The response was written before the request's body ended: what still arrives is dropped, until the client
+    /// finishes or `lingerTime` passes.
+    private var lingering = false
+    /// The last answer's writing, which a close waits for.
+    private var answerWritten: EventLoopFuture<Void>?
+    /// The timer of the open request's body pace, or of the linger.
+    private var deadline: Scheduled<Void>?
+    /// For `BodyPace.atLeast`: the body's bytes this window, and the time the server waited for them.
+    private var windowBytes = 0
+    private var windowWaited = TimeAmount.zero
+    /// Since when the server has asked for bytes and none came; nil while none are asked for.
+    private var waitingSince: NIODeadline?
 
     init(rules: Rules) {
         self.rules = rules
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
+        // The server's pipeline takes extra handlers only after the HTTP/1 conversion; this one must read the
+        // HTTP version, so it goes before it.
+        let pipeline = context.pipeline.syncOperations
+        if let conversion = try? pipeline.handler(type: HTTP1ToHTTPServerCodec.self) {
+            try? pipeline.addHandler(ConnectionPersistence(), position: .before(conversion))
+        }
         if context.channel.isActive { register(context) }
     }
 
@@ -58,36 +105,64 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        deadline?.cancel()
         rules.registry.remove(context.channel)
         context.fireChannelInactive()
     }
 
+    /// Notes that the server is ready for more bytes: the time until they come is the client's.
+    func read(context: ChannelHandlerContext) {
+        if waitingSince == nil { waitingSince = .now() }
+        context.read()
+    }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if let since = waitingSince {
+            windowWaited = windowWaited + (.now() - since)
+            waitingSince = nil
+        }
         switch unwrapInboundIn(data) {
         case .head(let head):
-            (requestOpen, responseOwed, answeredHere, current) = (true, true, false, (head, .now))
+            (requestOpen, responseOwed, responseBegun, answeredHere, current) = (true, true, false, false, (head, .now))
             rules.registry.setBusy(context.channel, true)
-            if let problem = refusal(of: head) {
-                answer(problem, context)
+            let rule = rules.bodyRule(Self.path(of: head))
+            if let problem = refusal(of: head, maxBytes: rule.maxBytes) {
+                answer(problem, context, readingTheRest: true)
                 return
             }
             if head.headerFields[.expect] != nil {
                 context.writeAndFlush(wrapOutboundOut(.head(HTTPResponse(status: .continue))), promise: nil)
             }
-        case .body:
-            break
+            if Self.hasBody(head) { keepPace(rule.pace, context) }
+        case .body(let bytes):
+            windowBytes += bytes.readableBytes
         case .end:
             requestOpen = false
+            deadline?.cancel()
+            if lingering {
+                closeOnceWritten(context)
+                return
+            }
             updateBusy(context)
         }
-        if !answeredHere { context.fireChannelRead(data) }
+        if !answeredHere && !lingering { context.fireChannelRead(data) }
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        guard !answeredHere else {
+            // The route was still reading when this guard answered (a 408): its own answer has no place.
+            promise?.fail(ChannelError.outputClosed)
+            return
+        }
         switch unwrapOutboundIn(data) {
-        case .head(let head):
+        case .head(var head):
+            if requestOpen && head.status.kind != .informational {
+                // Answered before the body arrived: the connection cannot carry another request.
+                head.headerFields[.connection] = "close"
+            }
+            if head.status.kind != .informational { responseBegun = true }
             closeAfterResponse = head.headerFields[.connection]?.lowercased() == "close"
-            context.write(data, promise: promise)
+            context.write(wrapOutboundOut(.head(head)), promise: promise)
             return
         case .body:
             context.write(data, promise: promise)
@@ -96,14 +171,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             break
         }
         (responseOwed, current) = (false, nil)
-        updateBusy(context)
         guard !closeAfterResponse else {
-            let channel = context.channel
-            let written = promise ?? context.eventLoop.makePromise()
-            written.futureResult.whenComplete { _ in channel.close(promise: nil) }
-            context.writeAndFlush(data, promise: written)
+            finish(context, writing: data, promise: promise, readingTheRest: true)
             return
         }
+        updateBusy(context)
         context.write(data, promise: promise)
         if let pendingError {
             answer(Problem(.badRequest, pendingError.problemDetail), context)
@@ -136,11 +208,85 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func updateBusy(_ context: ChannelHandlerContext) {
-        if !requestOpen && !responseOwed { rules.registry.setBusy(context.channel, false) }
+        if (!requestOpen || lingering) && !responseOwed { rules.registry.setBusy(context.channel, false) }
+    }
+
+    /// Writes the last part of a response after which the connection closes: at once when the request was read
+    /// whole or `readingTheRest` is false; otherwise the rest of the body is dropped for `lingerTime` at most
+    /// (a client sending it fast then reads the answer, not a reset), then the connection closes.
+    private func finish(
+        _ context: ChannelHandlerContext, writing end: NIOAny, promise: EventLoopPromise<Void>?, readingTheRest: Bool
+    ) {
+        let written = promise ?? context.eventLoop.makePromise()
+        context.writeAndFlush(end, promise: written)
+        answerWritten = written.futureResult
+        guard requestOpen && readingTheRest else {
+            closeOnceWritten(context)
+            return
+        }
+        lingering = true
+        updateBusy(context)
+        deadline?.cancel()
+        deadline = context.eventLoop.assumeIsolated().scheduleTask(in: Self.lingerTime) { [self] in closeOnceWritten(context) }
+    }
+
+    private func closeOnceWritten(_ context: ChannelHandlerContext) {
+        let channel = context.channel
+        guard let answerWritten else { return channel.close(promise: nil) }
+        answerWritten.whenComplete { _ in channel.close(promise: nil) }
+    }
+
+    /// Starts the clock on the open request's body.
+    private func keepPace(_ pace: BodyPace, _ context: ChannelHandlerContext) {
+        deadline?.cancel()
+        switch pace {
+        case .within(let time):
+            deadline = context.eventLoop.assumeIsolated().scheduleTask(in: time) { [self] in
+                tooSlow("the request body did not arrive within \(time.nanoseconds / 1_000_000_000) seconds", context)
+            }
+        case .atLeast(let rate, let window):
+            (windowBytes, windowWaited) = (0, .zero)
+            if waitingSince != nil { waitingSince = .now() }
+            deadline = context.eventLoop.assumeIsolated().scheduleTask(in: window) { [self] in
+                if let since = waitingSince {
+                    windowWaited = windowWaited + (.now() - since)
+                    waitingSince = .now()
+                }
+                let expected = Int64(rate) * windowWaited.nanoseconds / 1_000_000_000
+                // Judged only over a window the server spent mostly waiting for the client.
+                if windowWaited.nanoseconds * 2 >= window.nanoseconds && Int64(windowBytes) < expected {
+                    let measured = Int64(windowBytes) * 1_000_000_000 / max(windowWaited.nanoseconds, 1)
+                    tooSlow("the request body arrived at \(measured) bytes a second, below the \(rate) the server requires", context)
+                } else {
+                    keepPace(pace, context)
+                }
+            }
+        }
+    }
+
+    /// The body is too slow: a 408 when the route has not begun its answer, and the connection closes either way.
+    private func tooSlow(_ detail: String, _ context: ChannelHandlerContext) {
+        guard requestOpen, !lingering else { return }
+        if responseOwed && !responseBegun {
+            answer(Problem(.requestTimeout, detail), context)
+        } else {
+            closeOnceWritten(context)
+        }
+    }
+
+    /// A request with a body to wait for: a length above zero, or a chunked one.
+    private static func hasBody(_ head: HTTPRequest) -> Bool {
+        head.headerFields[.transferEncoding] != nil || (head.headerFields[.contentLength].flatMap(Int.init) ?? 0) > 0
+    }
+
+    /// The request's path in its one spelling, without the query.
+    private static func path(of head: HTTPRequest) -> String {
+        let target = head.path ?? "/"
+        return RequestPath.normalize(target[..<(target.firstIndex(of: "?") ?? target.endIndex)])
     }
 
     /// Why `head` cannot be served at all, if it cannot.
-    private func refusal(of head: HTTPRequest) -> Problem? {
+    private func refusal(of head: HTTPRequest, maxBytes: Int?) -> Problem? {
         if let codings = head.headerFields[.transferEncoding],
             let unknown = codings.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() })
                 .first(where: { $0 != "chunked" })
@@ -150,9 +296,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         if let expectation = head.headerFields[.expect], expectation.lowercased() != "100-continue" {
             return Problem(.expectationFailed, "only 'Expect: 100-continue' is supported")
         }
-        let target = head.path ?? "/"
-        let path = RequestPath.normalize(target[..<(target.firstIndex(of: "?") ?? target.endIndex)])
-        if let declared = head.headerFields[.contentLength].flatMap(Int.init), let limit = rules.bodyLimit(path), declared > limit {
+        if let declared = head.headerFields[.contentLength].flatMap(Int.init), let limit = maxBytes, declared > limit {
             return Problem(.contentTooLarge, "the request body (\(declared) bytes) is larger than the \(limit) bytes the server accepts")
         }
         return nil
@@ -160,9 +304,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Writes `problem` as the whole response and closes the connection: what follows on it cannot be trusted
     /// to start a new request.
-    private func answer(_ problem: Problem, _ context: ChannelHandlerContext) {
+    private func answer(_ problem: Problem, _ context: ChannelHandlerContext, readingTheRest: Bool = false) {
         answeredHere = true
-        responseOwed = false
         let body = problem.encoded
         let id = RequestID().description
         let fields: HTTPFields = [
@@ -171,10 +314,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         ]
         context.write(wrapOutboundOut(.head(HTTPResponse(status: problem.status, headerFields: fields))), promise: nil)
         context.write(wrapOutboundOut(.body(body)), promise: nil)
-        let written = context.eventLoop.makePromise(of: Void.self)
-        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
-        let channel = context.channel
-        written.futureResult.whenComplete { _ in channel.close(promise: nil) }
+        responseOwed = false
+        finish(context, writing: wrapOutboundOut(.end(nil)), promise: nil, readingTheRest: readingTheRest)
         let entry = AccessLog.Entry(
             method: current?.head.method.rawValue ?? "-", path: current?.head.path ?? "-", status: Int(problem.status.code),
             bytes: body.readableBytes, headers: current?.head.headerFields ?? [:], peer: context.remoteAddress,
