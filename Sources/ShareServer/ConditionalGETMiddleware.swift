@@ -2,8 +2,9 @@ import Hummingbird
 import ShareStore
 
 /// HTTP caching for what the app fetches each time its screen appears (listings, records, statistics): a strong
-/// `ETag` made of the history's version, so that it changes whenever anything could have changed and never
-/// otherwise; `If-None-Match` with the current tag is answered 304 with no body, without reading a record.
+/// `ETag` made of the history's epoch and version, so that it changes whenever anything could have changed and never
+/// otherwise; `If-None-Match` with the current tag is answered 304 with no body. The route answers first, so a
+/// missing id or a bad parameter is a 404 or 400 whatever tag the request brings; only its 200 becomes a 304.
 /// It runs after auth, on the routes that read.
 struct ConditionalGETMiddleware<Context: RequestContext>: RouterMiddleware {
     let store: any ShareRepository
@@ -12,13 +13,15 @@ struct ConditionalGETMiddleware<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard request.method == .get || request.method == .head else { return try await next(request, context) }
-        let tag = "\"\(store.historyVersion)-\(configuration)\""
+        let tag = "\"\(store.historyEpoch)-\(store.historyVersion)-\(configuration)\""
         let caching: HTTPFields = [.eTag: tag, .cacheControl: "private, no-cache"]
+        var response = try await next(request, context)
+        guard response.status == .ok else { return response }
+        // The tag was taken before the read: a change during it gives the next request a new tag, never a stale 304.
         if let tags = request.headers[.ifNoneMatch], Self.matches(tags, tag) {
             return Response(status: .notModified, headers: caching)
         }
-        var response = try await next(request, context)
-        if response.status == .ok { response.headers.append(contentsOf: caching) }
+        response.headers.append(contentsOf: caching)
         return response
     }
 

@@ -39,4 +39,14 @@ import Testing
             #expect(try await client.send(.get, "/share", headers: [.ifNoneMatch: tag]).status == .unauthorized)
         }
     }
+
+    @Test func theCurrentTagNeverHidesAMissingIdOrABadParameter() async throws {
+        try await withServer { client in
+            try await client.create(#""name": "a.txt", "size": 1"#)
+            let tag = try #require(try await client.send(.get, "/share").headers[.eTag])
+            #expect(try await client.send(.get, "/share/NOSUCH1", headers: [.ifNoneMatch: tag]).status == .notFound)
+            #expect(try await client.send(.get, "/share?limit=0", headers: [.ifNoneMatch: tag]).status == .badRequest)
+            #expect(try await client.send(.get, "/share/stats?tz=Nowhere", headers: [.ifNoneMatch: tag]).status == .badRequest)
+        }
+    }
 }

@@ -19,56 +19,112 @@ public enum Backups {
         }
     }
 
+    /// How long a file's checks may take: a hostile file can make SQLite work without end.
+    public static let checkTimeLimit = Duration.seconds(300)
+
     /// Copies the database at `source` into the new file `destination` from one read snapshot (`VACUUM INTO`),
-    /// so the copy is consistent however many writes the daemon makes meanwhile, then checks the copy.
+    /// so the copy is consistent however many writes the daemon makes meanwhile, then checks the copy. A copy that
+    /// fails is removed: no empty or partial file is left to pass for a backup.
     public static func backUp(databaseAt source: String, to destination: String) throws -> Summary {
-        guard !FileManager.default.fileExists(atPath: destination) else { throw StoreError.exists(path: destination) }
         try ShareDatabase.refuseForeignFile(at: source)
-        try readOnly(source).inDatabase { db in try db.execute(sql: "VACUUM INTO ?", arguments: [destination]) }
-        return try check(destination)
+        guard try DatabaseFile.create(destination) else { throw StoreError.exists(path: destination) }
+        do {
+            try readOnly(source).inDatabase { db in try db.execute(sql: "VACUUM INTO ?", arguments: [destination]) }
+            return try check(destination)
+        } catch {
+            try? FileManager.default.removeItem(atPath: destination)
+            throw error
+        }
     }
 
-    /// Checks a database file: SQLite, undamaged (`PRAGMA integrity_check`), of a schema this program knows.
-    public static func check(_ path: String) throws -> Summary {
+    /// Checks a database file: SQLite, undamaged (`PRAGMA integrity_check`), of a schema this program knows and
+    /// made, holding records that pass the field rules (`BackupContents`); within `timeLimit`.
+    public static func check(_ path: String, timeLimit: Duration = checkTimeLimit) throws -> Summary {
+        try summary(path, timeLimit: timeLimit) { db in try BackupContents.verify(db, path: path) }
+    }
+
+    /// What the database at `path` holds, after `verify` and the integrity and version checks.
+    private static func summary(_ path: String, timeLimit: Duration, verify: (Database) throws -> Void = { _ in }) throws -> Summary {
         guard FileManager.default.fileExists(atPath: path) else { throw StoreError.cannotOpen(path: path, reason: "no such file") }
         try ShareDatabase.refuseForeignFile(at: path)
-        return try readOnly(path).inDatabase { db in
+        return try withTimeLimit(timeLimit, on: try readOnly(path), path: path) { db in
             let report = try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ")
             guard report == "ok" else { throw StoreError.damaged(path: path, report: report) }
             let migrator = SchemaMigrator.migrator
             let unknown = try migrator.appliedIdentifiers(db).subtracting(migrator.migrations).sorted()
             guard unknown.isEmpty else { throw StoreError.newerSchema(path: path, unknownMigrations: unknown) }
+            try verify(db)
             let schema = try String.fetchOne(db, sql: "SELECT max(identifier) FROM grdb_migrations") ?? "none"
             let live = try Int.fetchOne(db, sql: "SELECT count(*) FROM share WHERE trashed_at IS NULL") ?? 0
             let trashed = try Int.fetchOne(db, sql: "SELECT count(*) FROM share WHERE trashed_at IS NOT NULL") ?? 0
-            let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int64) ?? 0
-            return Summary(path: path, live: live, trashed: trashed, schema: schema, bytes: bytes)
+            return Summary(path: path, live: live, trashed: trashed, schema: schema, bytes: DatabaseFile.size(path))
         }
     }
 
     /// Replaces the database at `target` by the backup at `backup`, checked first. Refused while a daemon has
-    /// `target` open, and, without `force`, when the backup holds fewer records. The replaced database is kept
+    /// `target` open (by any name), for a backup that is `target` itself, and, without `force`, when the backup
+    /// holds fewer records. The backup is copied beside `target` and checked again, then put in its place in
+    /// one rename: `target` is never missing, and a failure leaves it as it was. The replaced database is kept
     /// aside as `<target>.replaced-<time>`; returns that path (nil when there was none) and the new summary.
     public static func restore(from backup: String, to target: String, force: Bool, now: Date = Date()) throws -> (aside: String?, restored: Summary)
     {
-        let incoming = try check(backup)
+        // The real file, wherever a link points: it is what is checked, put aside and replaced.
+        let target = DatabaseFile.resolved(target)
         let lock = try DatabaseLock(database: target)
-        var aside: String?
-        if FileManager.default.fileExists(atPath: target) {
-            let current = try check(target)
+        if let incoming = DatabaseFile.identity(backup), let current = DatabaseFile.identity(target), incoming == current {
+            throw StoreError.sameFile(backup: backup, target: target)
+        }
+        let incoming = try check(backup)
+        let exists = FileManager.default.fileExists(atPath: target)
+        if exists {
+            let current = try summary(target, timeLimit: checkTimeLimit)
             guard force || incoming.records >= current.records else {
                 throw StoreError.fewerRecords(backup: incoming.records, current: current.records)
             }
-            // Fold the write-ahead log into the file, so that the file alone is the whole history put aside.
-            try DatabaseQueue(path: target).writeWithoutTransaction { db in try db.checkpoint(.truncate) }
-            let stamp = ISO8601DateFormatter().string(from: now).replacingOccurrences(of: ":", with: "")
-            aside = "\(target).replaced-\(stamp)"
-            try FileManager.default.moveItem(atPath: target, toPath: aside!)
-            for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: target + suffix) }
         }
-        try readOnly(backup).inDatabase { db in try db.execute(sql: "VACUUM INTO ?", arguments: [target]) }
-        withExtendedLifetime(lock) {}
-        return (aside, try check(target))
+        let staged = "\(target).restoring"
+        try? FileManager.default.removeItem(atPath: staged)
+        try DatabaseFile.create(staged)
+        do {
+            try readOnly(backup).inDatabase { db in try db.execute(sql: "VACUUM INTO ?", arguments: [staged]) }
+            _ = try check(staged)
+            try newEpoch(staged)
+            var aside: String?
+            if exists {
+                // Fold the write-ahead log into the file, so that the file alone is the whole history put aside.
+                try DatabaseQueue(path: target).writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+                let stamp = ISO8601DateFormatter().string(from: now).replacingOccurrences(of: ":", with: "")
+                aside = "\(target).replaced-\(stamp)"
+                try FileManager.default.copyItem(atPath: target, toPath: aside!)
+            }
+            guard rename(staged, target) == 0 else {
+                throw StoreError.cannotOpen(path: target, reason: "cannot put the restored copy in place: \(String(cString: strerror(errno)))")
+            }
+            for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: target + suffix) }
+            withExtendedLifetime(lock) {}
+            return (aside, try check(target))
+        } catch {
+            try? FileManager.default.removeItem(atPath: staged)
+            throw error
+        }
+    }
+
+    /// Gives the restored history a new epoch: the tags of what was served before can never match it again, even
+    /// where its version number comes back to the same value.
+    private static func newEpoch(_ path: String) throws {
+        try DatabaseQueue(path: path).write { db in try HistoryEpoch.renew(db) }
+    }
+
+    /// Runs `body` on `queue`, interrupting SQLite when it takes longer than `limit`.
+    private static func withTimeLimit<T>(_ limit: Duration, on queue: DatabaseQueue, path: String, _ body: (Database) throws -> T) throws -> T {
+        let interrupt = DispatchWorkItem { queue.interrupt() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Int(limit.components.seconds * 1000)), execute: interrupt)
+        defer { interrupt.cancel() }
+        do {
+            return try queue.inDatabase(body)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
+            throw StoreError.checksTookTooLong(path: path, seconds: Int(limit.components.seconds))
+        }
     }
 
     private static func readOnly(_ path: String) throws -> DatabaseQueue {

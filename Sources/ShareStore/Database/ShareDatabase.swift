@@ -10,6 +10,8 @@ public struct ShareDatabase: ShareRepository {
     public let path: String
     /// The history's version as last committed (see `historyVersion`).
     private let version: HistoryVersion
+    /// The history's epoch (`HistoryEpoch`), fixed while it is served.
+    public let historyEpoch: String
     /// Held while the database is served from its file (`DatabaseLock`).
     private let lock: DatabaseLock?
     private let trigramCounts = TrigramCounts()
@@ -21,6 +23,7 @@ public struct ShareDatabase: ShareRepository {
         try Self.refuseForeignFile(at: path)
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let lock = try DatabaseLock(database: path)
+        try DatabaseFile.create(path)
         let pool: DatabasePool
         do {
             pool = try DatabasePool(path: path, configuration: Self.configuration)
@@ -43,6 +46,7 @@ public struct ShareDatabase: ShareRepository {
         self.path = path
         try SchemaMigrator.migrate(writer, path: path)
         version = HistoryVersion(try writer.read { db in try Int64.fetchOne(db, sql: "SELECT version FROM history_version") ?? 0 })
+        historyEpoch = try writer.read(HistoryEpoch.read)
         try StoredSearchKeys.refresh(writer)
         // The one writer connection gets a larger page cache (24 MiB): a write touches a dozen indexes, and with
         // SQLite's default 2 MB it spills pages to the WAL over and over.

@@ -13,6 +13,12 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     case damaged(path: String, report: String)
     /// A restore would replace a history with one that holds fewer records.
     case fewerRecords(backup: Int, current: Int)
+    /// A backup holds what `shared` would not have written: another schema, or records breaking the field rules.
+    case foreignContents(path: String, reason: String)
+    /// A restore was asked to put a database in its own place.
+    case sameFile(backup: String, target: String)
+    /// A backup's checks did not finish in time (a hostile file may make SQLite work without end).
+    case checksTookTooLong(path: String, seconds: Int)
 
     public var description: String {
         switch self {
@@ -31,6 +37,12 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
             return "\(path) exists already; choose a new file"
         case .damaged(let path, let report):
             return "\(path) is damaged (integrity check: \(report))"
+        case .foreignContents(let path, let reason):
+            return "\(path) is not a backup shared can restore: \(reason)"
+        case .sameFile(let backup, let target):
+            return "\(backup) is the database \(target) itself; restore from a copy"
+        case .checksTookTooLong(let path, let seconds):
+            return "checking \(path) took longer than \(seconds) seconds; refusing it"
         case .fewerRecords(let backup, let current):
             return "the backup holds \(backup) records and the history \(current): give --force to replace it all the same"
         }

@@ -42,6 +42,9 @@ public protocol ShareRepository: Sendable {
     /// A number that grows with every change to the history and with nothing else: what responses' ETags are
     /// made of. Read without asking the store.
     var historyVersion: Int64 { get }
+    /// A random word that changes when the history is replaced by a restore: ETags carry it beside the version,
+    /// which a restored history may bring back to an earlier value.
+    var historyEpoch: String { get }
 }
 
 extension ShareRepository {

@@ -1,0 +1,88 @@
+import GRDB
+import ShareKit
+
+/// What a restore may take in: exactly the schema `shared`'s own migrations make (no trigger, view or table
+/// beyond it, none changed), and records that pass the rules an import applies. A backup is a file anyone may
+/// hand over; what it holds is carried into the live database, so nothing in it is trusted.
+enum BackupContents {
+    /// Throws `StoreError.foreignContents` naming the first thing that is not what `shared` would have written.
+    static func verify(_ db: Database, path: String) throws {
+        try verifySchema(db, path: path)
+        try verifyRecords(db, path: path)
+        try verifyEvents(db, path: path)
+    }
+
+    /// The backup's objects against those of an empty database migrated as far as the backup says it is.
+    private static func verifySchema(_ db: Database, path: String) throws {
+        let migrator = SchemaMigrator.migrator
+        let applied = try migrator.appliedMigrations(db)
+        guard applied == Array(migrator.migrations.prefix(applied.count)) else {
+            throw StoreError.foreignContents(path: path, reason: "its migrations (\(applied.joined(separator: ", "))) are not shared's, in order")
+        }
+        let reference = try DatabaseQueue()
+        if let last = applied.last { try migrator.migrate(reference, upTo: last) }
+        let expected = try reference.read(objects)
+        let found = try objects(db)
+        if let extra = found.subtracting(expected).sorted(by: { $0.name < $1.name }).first {
+            throw StoreError.foreignContents(path: path, reason: "its \(extra.type) '\(extra.name)' is not one shared's migrations make")
+        }
+        if let missing = expected.subtracting(found).sorted(by: { $0.name < $1.name }).first {
+            throw StoreError.foreignContents(path: path, reason: "its \(missing.type) '\(missing.name)' is missing or not as shared makes it")
+        }
+    }
+
+    private struct SchemaObject: Hashable {
+        let type: String
+        let name: String
+        let table: String
+        let sql: String?
+    }
+
+    private static func objects(_ db: Database) throws -> Set<SchemaObject> {
+        let rows = try Row.fetchAll(db, sql: "SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
+        return Set(rows.map { SchemaObject(type: $0[0], name: $0[1], table: $0[2], sql: $0[3]) })
+    }
+
+    /// Every record as an import would have stored it: the same id, name, folder and type rules, sizes and times
+    /// in range, and the search key its name gives.
+    private static func verifyRecords(_ db: Database, path: String) throws {
+        let cursor = try Row.fetchCursor(db, sql: "SELECT id, name, name_key, folder, created_at, size, type, trashed_at FROM share")
+        while let row = try cursor.next() {
+            let id: String = row[0]
+            let name: String = row[1]
+            func refuse(_ reason: String) -> StoreError {
+                .foreignContents(path: path, reason: "its record \(String(id.prefix(64)).debugDescription) \(reason)")
+            }
+            do {
+                guard try ShareID.validate(id) == id else { throw refuse("has an id that is not as stored") }
+                guard try FileName.validate(name) == name else { throw refuse("has a name that is not stored as NFC") }
+                let folder: String = row[3]
+                guard try FolderPath.normalize(folder) == folder else { throw refuse("has a folder that is not normalised") }
+            } catch let error as ShareError {
+                throw refuse("breaks a field rule: \(error.detail)")
+            }
+            guard (row[2] as String?) == SearchKey.fold(name) else { throw refuse("has a search key that is not its name's") }
+            guard (row[6] as String?) == IconCategory(fileName: name).rawValue else { throw refuse("has a type that its name does not give") }
+            guard let size: Int64 = row[5], size >= 0 else { throw refuse("has a size that is not 0 or more bytes") }
+            guard let created: Int64 = row[4], timeRange.contains(created) else { throw refuse("has a creation time out of range") }
+            if let trashed: Int64 = row[7], !timeRange.contains(trashed) { throw refuse("has a trash time out of range") }
+        }
+    }
+
+    /// The instants a record's times may hold: RFC 3339 years 0000 to 9999.
+    private static let timeRange =
+        Timestamp(rfc3339: "0000-01-01T00:00:00Z")!.millisecondsSinceEpoch...Timestamp(rfc3339: "9999-12-31T23:59:59.999Z")!.millisecondsSinceEpoch
+
+    private static func verifyEvents(_ db: Database, path: String) throws {
+        let actions = ShareEvent.Action.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM share_event WHERE action NOT IN (\(actions)))") == true {
+            throw StoreError.foreignContents(path: path, reason: "its events hold an action shared does not record")
+        }
+        if try Row.fetchOne(db, sql: "PRAGMA foreign_key_check") != nil {
+            throw StoreError.foreignContents(path: path, reason: "its events name records it does not hold")
+        }
+        if try Int.fetchOne(db, sql: "SELECT count(*) FROM history_version") != 1 {
+            throw StoreError.foreignContents(path: path, reason: "its history version is not one row")
+        }
+    }
+}
