@@ -67,7 +67,8 @@ struct CommandContext {
         let colored = colorAllowed && (options.color == .always || ((options.color ?? .auto) == .auto && outputIsTerminal))
         let token = options.token ?? config.client.token
         return CommandContext(
-            api: ShareAPI(transport: try transport(server, config.client), server: server, token: token), zone: zone,
+            api: ShareAPI(transport: try transport(server, config.client), server: server, token: token, maxPages: config.client.maxPages),
+            zone: zone,
             zoneName: zoneName ?? zone.identifier, json: options.json, style: TerminalStyle(enabled: colored), output: output,
             rawOutput: outputIsTerminal ? TerminalEscapingOutput(terminal: output) : output, input: input,
             statusLine: statusLine)

@@ -6,11 +6,14 @@ public final class ShareAPI {
     private let transport: any HTTPTransport
     public let server: ServerAddress
     private let token: String?
+    /// The most pages a walk through a listing follows (`[client] max_pages`).
+    private let maxPages: Int
 
-    public init(transport: any HTTPTransport, server: ServerAddress, token: String?) {
+    public init(transport: any HTTPTransport, server: ServerAddress, token: String?, maxPages: Int = ClientSettings().maxPages) {
         self.transport = transport
         self.server = server
         self.token = token.flatMap { $0.isEmpty ? nil : $0 }
+        self.maxPages = maxPages
     }
 
     /// One page of a listing and, when more records follow, the URL of the next page.
@@ -26,8 +29,10 @@ public final class ShareAPI {
         public let body: Data
     }
 
+    /// The first page of a listing.
     public func list(_ query: ListingQuery) throws(ClientError) -> Page {
-        try page(at: server.url("/share", query.parameters))
+        let response = try send("GET", server.url("/share", query.parameters), id: nil)
+        return Page(records: try decode([ShareRecord].self, response.body), body: response.body, next: try nextLink(response))
     }
 
     /// Totals of the records `query` selects; its sort and paging fields change nothing.
@@ -47,28 +52,39 @@ public final class ShareAPI {
         _ = try send("GET", server.url("/share/export", includingTrash ? [("trashed", "include")] : []), id: nil, sink: sink)
     }
 
-    /// Fetches a page by the URL a `Link` header gave.
-    public func page(at url: String) throws(ClientError) -> Page {
-        let response = try send("GET", url, id: nil)
-        return Page(records: try decode([ShareRecord].self, response.body), body: response.body, next: try nextLink(response))
+    /// Every page of a listing from `query`'s first, each handed to `handle` as it arrives: memory holds one
+    /// page, however many follow.
+    public func walk(_ query: ListingQuery, _ handle: (Page) -> Void) throws(ClientError) {
+        try follow(server.url("/share", query.parameters), path: "/share", id: nil) { (records: [ShareRecord], body, next) in
+            handle(Page(records: records, body: body, next: next))
+        }
     }
 
-    /// A record's whole history, oldest first, page after page, and the bodies as the server sent them.
-    public func events(id: String) throws(ClientError) -> (events: [ShareEvent], bodies: [Data]) {
+    /// A record's whole history, oldest first, a page at a time as it arrives, with the body the server sent.
+    public func events(id: String, _ handle: (_ events: [ShareEvent], _ body: Data) -> Void) throws(ClientError) {
         let path = "/share/\(try recordPath(id))/events"
-        var url: String? = server.url(path, [("limit", "1000")])
-        var events: [ShareEvent] = []
-        var bodies: [Data] = []
-        var followed: Set<String> = []
+        try follow(server.url(path, [("limit", "1000")]), path: path, id: id) { (events: [ShareEvent], body, _) in handle(events, body) }
+    }
+
+    /// Fetches `first` and each page its `Link` headers lead to. A server that announces a page it already gave,
+    /// or more than `maxPages`, would be followed for ever: it is stopped with an error. Only a hash of each page
+    /// address is kept, so memory stays flat.
+    private func follow<Element: Decodable>(
+        _ first: String, path: String, id: String?, _ handle: ([Element], Data, String?) -> Void
+    ) throws(ClientError) {
+        var url: String? = first
+        var followed: Set<Int> = []
         while let next = url {
-            // A server that announces a page it already gave would be followed for ever.
-            guard followed.insert(next).inserted else { throw .unexpected("the server announced the next page '\(next)' a second time") }
+            guard followed.count < maxPages else {
+                throw .unexpected("stopped after \(maxPages) pages (max_pages): the server at \(server.display) kept announcing more")
+            }
+            guard followed.insert(next.hashValue).inserted else {
+                throw .unexpected("the server announced the next page '\(next.prefix(200))' a second time; stopping")
+            }
             let response = try send("GET", next, id: id)
-            events += try decode([ShareEvent].self, response.body)
-            bodies.append(response.body)
             url = try nextLink(response, of: path)
+            handle(try decode([Element].self, response.body), response.body, url)
         }
-        return (events, bodies)
     }
 
     public func share(id: String) throws(ClientError) -> Answer {

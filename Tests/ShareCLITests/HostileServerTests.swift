@@ -53,6 +53,24 @@ import Testing
         #expect(transport.isDone)
     }
 
+    /// A server that never stops announcing fresh pages: rows are printed as pages arrive (memory holds one),
+    /// and `max_pages` stops the walk with an error, in a table or in JSON.
+    @Test(arguments: [["ls", "--all"], ["--json", "ls", "--all"]])
+    func aServerWithEndlessPagesIsStoppedAtMaxPagesAfterStreamingThem(arguments: [String]) throws {
+        let transport = FakeTransport()
+        var url = firstPage
+        for page in 1...5 {
+            let next = "\(server)/share?cursor=P\(page)"
+            transport.on("GET", url, headers: ["link": "<\(next)>; rel=\"next\""], body: "[\(recordJSON(id: "PAGE\(page)"))]")
+            url = next
+        }
+        let run = try runShare(arguments, transport: transport, environment: ["SHARE_MAX_PAGES": "5"])
+        #expect(run.exitStatus == 1)
+        #expect(run.failure?.contains("stopped after 5 pages (max_pages)") == true, "\(run.failure ?? "")")
+        #expect((1...5).allSatisfy { run.output.contains("PAGE\($0)") }, "each page printed as it came: \(run.output)")
+        #expect(transport.isDone)
+    }
+
     @Test func libcurlSpeaksOnlyHTTPWhateverTheURL() throws {
         let transport = try CurlTransport(timeoutSeconds: 2)
         for url in ["file:///etc/passwd", "gopher://127.0.0.1:1/_x", "dict://127.0.0.1:1/x"] {

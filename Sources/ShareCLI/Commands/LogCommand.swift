@@ -20,19 +20,21 @@ struct LogCommand: ShareSubcommand {
     @ParentCommand var root: ShareCommand
 
     func run(in context: CommandContext) throws {
-        let history = try context.call { () throws(ClientError) in try context.api.events(id: id) }
-        if context.json {
-            context.printJSON(Listing.joinArrays(history.bodies))
-            return
+        var table = GrowingTable(header: ["WHEN", "ACTION", "CHANGE", "BY"])
+        var array = StreamedArray(output: context.rawOutput)
+        try context.call { () throws(ClientError) in
+            try context.api.events(id: id) { events, body in
+                guard !context.json else { return array.append(elementsOf: body) }
+                let rows = events.map { event in
+                    [
+                        Formats.localTime(event.at, in: context.zone, seconds: true), event.action.rawValue,
+                        event.from.map { from in "\(TerminalText.escape(from)) → \(TerminalText.escape(event.to ?? ""))" } ?? "",
+                        TerminalText.escape(event.by),
+                    ]
+                }
+                context.print(table.lines(rows, style: context.style).joined(separator: "\n"))
+            }
         }
-        let header = ["WHEN", "ACTION", "CHANGE", "BY"]
-        let rows = history.events.map { event in
-            [
-                Formats.localTime(event.at, in: context.zone, seconds: true), event.action.rawValue,
-                event.from.map { from in "\(TerminalText.escape(from)) → \(TerminalText.escape(event.to ?? ""))" } ?? "",
-                TerminalText.escape(event.by),
-            ]
-        }
-        context.print(TextTable.render([header] + rows, style: context.style))
+        if context.json { array.close() }
     }
 }

@@ -104,6 +104,7 @@ extension ConfigSetting {
         },
         .positive("client", "max_response_bytes", counting: "bytes", \.client.maxResponseBytes),
         .positive("client", "timeout_seconds", counting: "seconds", \.client.timeoutSeconds),
+        .positive("client", "max_pages", counting: "pages", \.client.maxPages),
         ConfigSetting("client", "timezone", .string) { config, text, _ in
             config.client.timezone = text.isEmpty ? "" : try zoneName(text)
         },

@@ -102,6 +102,8 @@ public struct ClientSettings: Sendable, Equatable {
     public var maxResponseBytes = 16 * 1_048_576
     /// How long a request may take, or a streamed transfer may stall, before `share` gives up on the server.
     public var timeoutSeconds = 60
+    /// The most pages `share` follows through one listing (`--all`, `log`) before it stops with an error.
+    public var maxPages = 100_000
 
     public init() {}
 }
