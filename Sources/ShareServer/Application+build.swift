@@ -12,7 +12,7 @@ public func buildRouter(setup: ServerSetup, store: any ShareRepository, metrics:
     let prefix = server.pathPrefix
     let router = Router(context: ShareRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestIDMiddleware(trustedProxies: server.trustedProxies))
-    router.add(middleware: MetricsMiddleware())
+    router.add(middleware: RequestMetricsMiddleware())
     router.add(middleware: RequestLogMiddleware(log: AccessLog(trustedProxies: server.trustedProxies)))
     router.add(middleware: ProblemMiddleware())
     router.add(

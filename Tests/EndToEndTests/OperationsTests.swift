@@ -52,6 +52,13 @@ import Testing
         #expect(sample(after, "share_records_imported_total") == 1)
         #expect(sample(after, #"share_database_bytes{file="database"}"#) > 0)
         #expect(after.contains("http_request_duration_seconds_bucket") && after.contains("http_requests_in_flight"))
+        // HEAD requests are counted, and none stays in flight once answered.
+        for uri in ["/share", "/healthz", "/share/stats", "/share/export"] {
+            #expect(try await http("HEAD", "\(daemon.address)\(uri)", headers: token).status == 200, "\(uri)")
+        }
+        let heads = try await http("GET", "\(daemon.address)/metrics", headers: token).body
+        #expect(heads.contains(#"http_requests_in_flight{http_request_method="HEAD"} 0"#), "\(heads)")
+        #expect(sample(heads, #"http_requests_total{http_route="/share",http_request_method="HEAD",http_response_status_code="200"}"#) == 1)
         #expect(daemon.stop() == 0)
 
         let open = try Daemon(folder: try temporaryFolder(), environment: ["SHARE_AUTH_TOKENS": "t0ken", "SHARE_SERVER_METRICS_PUBLIC": "true"])
