@@ -3,7 +3,7 @@
 
 import { forgetToken, keepToken, nextPage, request, RequestError, shareURL, token } from "./api.js";
 import { askFor, showMenu } from "./dialogs.js";
-import { size, typeNames, zone } from "./format.js";
+import { shown, size, typeNames, zone } from "./format.js";
 import { typeColour } from "./icons.js";
 import { row } from "./rows.js";
 import { apiParameters, descending, pageURL, readState } from "./state.js";
@@ -205,7 +205,7 @@ function removeRow(id) {
 }
 
 function shareMenu(record, button) {
-  showMenu(record.name, [
+  showMenu(shown(record.name), [
     ["Rename", (opener) => rename(record, opener ?? button)],
     ["Move to a folder", (opener) => move(record, opener ?? button)],
     ["Copy share id", () => copyID(record, button)],
@@ -214,7 +214,7 @@ function shareMenu(record, button) {
 }
 
 function trashMenu(record, button) {
-  showMenu(record.name, [
+  showMenu(shown(record.name), [
     ["Restore", () => restore(record)],
     ["Delete for good", () => purge(record, button)],
   ]);
@@ -237,7 +237,7 @@ async function rename(record, button) {
 async function move(record, button) {
   let updated = null;
   await askFor({
-    title: `Move ${record.name}`, label: "Folder", value: record.folder ?? "/", ok: "Move", returnTo: button,
+    title: `Move ${shown(record.name)}`, label: "Folder", value: record.folder ?? "/", ok: "Move", returnTo: button,
     submit: async (folder) => (updated = await patch(record, { folder })),
   });
   if (updated) replaceRow(updated)?.focus();
@@ -257,7 +257,7 @@ async function trash(record) {
   try {
     await request(shareURL(record.id), { method: "DELETE" });
     removeRow(record.id);
-    toast(`Deleted ${record.name}`, async () => {
+    toast(`Deleted ${shown(record.name)}`, async () => {
       await request(shareURL(record.id, "/restore"), { method: "POST" });
       load();
     });
@@ -270,7 +270,7 @@ async function restore(record) {
   try {
     await request(shareURL(record.id, "/restore"), { method: "POST" });
     removeRow(record.id);
-    toast(`Restored ${record.name}`);
+    toast(`Restored ${shown(record.name)}`);
   } catch (error) {
     failed(error, () => restore(record));
   }
@@ -278,7 +278,7 @@ async function restore(record) {
 
 async function purge(record, button) {
   const sure = await askFor({
-    title: "Delete for good?", text: `${record.name} will be gone for good, with its history. This cannot be undone.`,
+    title: "Delete for good?", text: `${shown(record.name)} will be gone for good, with its history. This cannot be undone.`,
     ok: "Delete for good", returnTo: button,
     submit: () => request(`${shareURL(record.id)}?purge=true`, { method: "DELETE" }),
   });

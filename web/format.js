@@ -21,6 +21,14 @@ export function dateTime(text) {
   return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
 }
 
+/**
+ * `text` with every invisible formatting character (bidirectional controls such as U+202E, zero-width characters,
+ * the BOM) shown as `\u{202E}`, as the command line shows them: `invoice\u{202E}fdp.exe` can then never pass
+ * for "invoiceexe.pdf".
+ */
+export const shown = (text) =>
+  text.replace(/\p{Cf}/gu, (character) => `\\u{${character.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}}`);
+
 export const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 
 export const typeNames = {

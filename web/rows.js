@@ -1,7 +1,7 @@
 // One list row per share, like the app's: type icon, name, size, local date and time, share id, folder, and a
 // menu button. Every text goes in as text, never as HTML: a name is shown exactly as it is.
 
-import { dateTime, size, typeNames } from "./format.js";
+import { dateTime, shown, size, typeNames } from "./format.js";
 import { icon } from "./icons.js";
 
 function span(className, text) {
@@ -18,7 +18,9 @@ export function row(record, { onMenu, onFolder }) {
   item.dataset.id = record.id;
   const text = document.createElement("div");
   text.className = "text";
-  const name = span("name", record.name);
+  const name = span("name", shown(record.name));
+  // A name written right to left stays within its own box.
+  name.dir = "auto";
   const meta = document.createElement("div");
   meta.className = "meta";
   meta.append(
@@ -31,7 +33,7 @@ export function row(record, { onMenu, onFolder }) {
     const folder = document.createElement("a");
     folder.className = "folder";
     folder.href = "#";
-    folder.textContent = record.folder;
+    folder.textContent = shown(record.folder);
     folder.addEventListener("click", (event) => {
       event.preventDefault();
       onFolder(record.folder);
@@ -43,7 +45,7 @@ export function row(record, { onMenu, onFolder }) {
   menu.type = "button";
   menu.className = "menu-button";
   menu.textContent = "⋯";
-  menu.setAttribute("aria-label", `Actions for ${record.name}`);
+  menu.setAttribute("aria-label", `Actions for ${shown(record.name)}`);
   menu.addEventListener("click", () => onMenu(record, menu));
   item.append(icon(record.type), text, menu);
   return item;

@@ -22,6 +22,8 @@ from servers import ROOT, Nginx, Shared
 
 SCREENSHOTS = os.path.join(ROOT, ".build", "web-screenshots")
 HOSTILE = "<img src=x onerror=alert(1)>.png"
+# Read as "invoiceexe.pdf" if its right-to-left override were obeyed.
+DISGUISED = "invoice\u202efdp.exe"
 EXTENSIONS = ["pdf", "docx", "jpg", "xlsx", "mp3", "zip", "txt", "pptx", "mp4", "bin"]
 # Every third share is a report; Chinese and Japanese names among the rest, as people's histories hold them.
 WORDS = ["report", "photo", "notes", "report", "写真 photo", "会议记录"]
@@ -38,6 +40,7 @@ def history():
                         "createdAt": f"{day}T12:00:00Z", "folder": "/" if index % 5 else "/projects/alpha"})
     records[-1]["folder"] = "/"
     records.append({"id": "HOSTILE1", "name": HOSTILE, "size": 10, "createdAt": "2021-03-01T08:00:00Z"})
+    records.append({"id": "DISGUISE", "name": DISGUISED, "size": 10, "createdAt": "2021-03-02T08:00:00Z"})
     return records
 
 
@@ -303,6 +306,13 @@ class RootPageTests(BrowserTests):
         self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, "#list img"), [])
         with self.assertRaises(NoAlertPresentException):
             self.driver.switch_to.alert.text
+
+    def test_a_bidirectional_control_in_a_name_is_shown_not_obeyed(self):
+        self.page.open("?q=invoice")
+        self.assertEqual(self.page.names(), ["invoice\\u{202E}fdp.exe"])
+        self.page.open_menu("DISGUISE")
+        title = self.driver.find_element(By.ID, "menu").text
+        self.assertIn("invoice\\u{202E}fdp.exe", title, "the menu names it the same way")
 
     def test_headers_forbid_inline_scripts_sniffing_and_frames(self):
         with urllib.request.urlopen(self.shared.url + "/") as response:
