@@ -66,6 +66,9 @@ struct CommandContext {
         let colorAllowed = (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
         let colored = colorAllowed && (options.color == .always || ((options.color ?? .auto) == .auto && outputIsTerminal))
         let token = options.token ?? config.client.token
+        if options.token == nil, !config.client.token.isEmpty, let file = config.file, let warning = SecretFile.warning(for: file) {
+            (statusLine ?? StandardError()).write("share: warning: \(warning)\n")
+        }
         return CommandContext(
             api: ShareAPI(transport: try transport(server, config.client), server: server, token: token, maxPages: config.client.maxPages),
             zone: zone,

@@ -28,6 +28,7 @@ public func runDaemon(setup: ServerSetup, checkOnly: Bool) async throws {
         }
     }
     let logger = Logger(label: "shared")
+    for warning in setup.warnings { logger.warning("\(warning)") }
     raiseOpenFileLimit(toHold: setup.config.server.maxConnections, logger: logger)
     let metrics = ServerMetrics()
     metrics.bootstrap()

@@ -7,6 +7,8 @@ public struct ServerSetup: Sendable {
     /// Every token: `auth.tokens`, the lines of `auth.token_file`, then `[auth.labelled]`. Unlabelled ones are
     /// `token-1`, `token-2`… by position.
     public let credentials: [Credential]
+    /// What an operator should change though the daemon can run: files holding tokens that others can read.
+    public let warnings: [String]
 
     /// Reads the token file and enforces the rule that an open server only listens locally.
     public init(config: ShareConfig) throws(ConfigError) {
@@ -21,9 +23,37 @@ public struct ServerSetup: Sendable {
                     + "shared listens only on loopback (127.0.0.1, ::1, localhost) or a unix socket; "
                     + "set [auth] tokens or token_file, or listen locally")
         }
+        if case .unix = config.server.listen, given.isEmpty, config.server.socketMode & 0o007 != 0 {
+            throw ConfigError(
+                "server.socket_mode \(String(config.server.socketMode, radix: 8)) lets every user of this machine use the API, and no "
+                    + "tokens are configured; use 0660 (the socket's group) or set [auth] tokens")
+        }
         self.config = config
         credentials = given.enumerated().map { position, token in
             Credential(label: token.label ?? "token-\(position + 1)", secret: token.secret)
+        }
+        try Self.refuseCollisions(credentials)
+        var secretFiles = config.auth.tokenFile.map { [$0] } ?? []
+        if let file = config.file, !config.auth.tokens.isEmpty || !config.auth.labelled.isEmpty { secretFiles.append(file) }
+        warnings = secretFiles.compactMap { SecretFile.warning(for: $0) }
+    }
+
+    /// Every label names one token, and every token has one label: a change is never put down to the wrong one.
+    private static func refuseCollisions(_ credentials: [Credential]) throws(ConfigError) {
+        var labels: Set<String> = []
+        var secrets: [String: String] = [:]
+        for credential in credentials {
+            guard credential.label != Credential.localLabel else {
+                throw ConfigError("the token label '\(Credential.localLabel)' is reserved for changes made without a token; choose another")
+            }
+            guard labels.insert(credential.label).inserted else {
+                throw ConfigError(
+                    "the token label '\(credential.label)' is given twice (unlabelled tokens are token-1, token-2… by position); "
+                        + "give each token its own label")
+            }
+            if let first = secrets.updateValue(credential.label, forKey: credential.secret) {
+                throw ConfigError("one token is given under two labels, '\(first)' and '\(credential.label)'; give each label its own token")
+            }
         }
     }
 

@@ -74,6 +74,18 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
+    @Test func aConfigHoldingATokenThatOthersCanReadIsWarnedAbout() throws {
+        let folder = try temporaryFolder()
+        let config = folder.appending(path: "share.toml")
+        try "[client]\ntoken = \"team-secret\"\n".write(to: config, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: config.path)
+        let readable = try share(["ls"], server: "http://127.0.0.1:9", environment: ["SHARE_CONFIG": config.path])
+        #expect(readable.stderr.contains("share: warning: \(config.path) holds a token") && readable.stderr.contains("chmod 600"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: config.path)
+        let hidden = try share(["ls"], server: "http://127.0.0.1:9", environment: ["SHARE_CONFIG": config.path])
+        #expect(!hidden.stderr.contains("warning"), "\(hidden.stderr)")
+    }
+
     @Test func failuresAreOneLineWithTheirOwnExitStatus() throws {
         let folder = try temporaryFolder()
         try "[auth]\ntokens = [\"team-secret\"]\n".write(to: folder.appending(path: "share.toml"), atomically: true, encoding: .utf8)
