@@ -5,6 +5,16 @@ public enum FormEncoding {
         pairs.map { "\(escape($0.name))=\(escape($0.value))" }.joined(separator: "&")
     }
 
+    /// The values of the `known` parameters of a query string by name; one given twice is refused by its name
+    /// (which of the two would count?), and others are passed over.
+    public static func values(_ query: String?, known: Set<String>) throws(ShareError) -> [String: String] {
+        var values: [String: String] = [:]
+        for (name, value) in try pairs(query) where known.contains(name) {
+            guard values.updateValue(value, forKey: name) == nil else { throw .invalidParameter(name, "is given more than once") }
+        }
+        return values
+    }
+
     /// The decoded `name=value` pairs of a query string, in order; a malformed escape is an error naming the
     /// parameter, never guessed at.
     public static func pairs(_ query: String?) throws(ShareError) -> [(name: String, value: String)] {

@@ -9,21 +9,19 @@ struct EventPaging {
     var after: Int64 = 0
 
     init(query: String?) throws(ShareError) {
-        for (name, value) in try FormEncoding.pairs(query) {
-            switch name {
-            case ListingQuery.Parameter.limit.rawValue:
-                guard let number = Int(value), ListingQuery.limits.contains(number) else {
-                    throw .invalidParameter(name, "must be a whole number from 1 to \(ListingQuery.limits.upperBound), got '\(value)'")
-                }
-                limit = number
-            case ListingQuery.Parameter.cursor.rawValue:
-                guard let position = EventCursor.position(value) else {
-                    throw .invalidParameter(name, "is not a cursor this server issued; take it from a Link header")
-                }
-                after = position
-            default:
-                continue
+        let (limitName, cursorName) = (ListingQuery.Parameter.limit.rawValue, ListingQuery.Parameter.cursor.rawValue)
+        let values = try FormEncoding.values(query, known: [limitName, cursorName])
+        if let value = values[limitName] {
+            guard let number = Int(value), ListingQuery.limits.contains(number) else {
+                throw .invalidParameter(limitName, "must be a whole number from 1 to \(ListingQuery.limits.upperBound), got '\(value)'")
             }
+            limit = number
+        }
+        if let value = values[cursorName] {
+            guard let position = EventCursor.position(value) else {
+                throw .invalidParameter(cursorName, "is not a cursor this server issued; take it from a Link header")
+            }
+            after = position
         }
     }
 

@@ -29,6 +29,10 @@ struct RecordStreamSplitter {
     private var inString = false
     private var escaped = false
     private var line = 1
+    /// How much of a UTF-8 byte order mark (which some editors write) the stream began with, until it is whole
+    /// or something else came; nil once past the start. Passed over, as JSON readers do.
+    private var byteOrderMarkRead: Int? = 0
+    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     init(maxRecordBytes: Int) {
         self.maxRecordBytes = maxRecordBytes
@@ -37,6 +41,14 @@ struct RecordStreamSplitter {
     /// Appends the records `bytes` completes to `records`; those completed before a failure are kept there.
     mutating func feed(_ bytes: some Sequence<UInt8>, into records: inout [Record]) throws(Failure) {
         for byte in bytes {
+            if let read = byteOrderMarkRead {
+                if read < 3 && byte == Self.byteOrderMark[read] {
+                    byteOrderMarkRead = read + 1
+                    continue
+                }
+                guard read == 0 || read == 3 else { throw Failure(line: 1, reason: "the stream starts with bytes that are not UTF-8 JSON") }
+                byteOrderMarkRead = nil
+            }
             if depth > 0 {
                 if let done = take(byte) { records.append(done) }
             } else {

@@ -113,7 +113,7 @@ struct TransferController {
 
     /// `?trashed=include`: the export holds the trash too, each record with its `trashedAt`.
     private static func includesTrash(_ request: Request) throws(ShareError) -> Bool {
-        guard let value = try FormEncoding.pairs(request.uri.query).last(where: { $0.name == "trashed" })?.value else { return false }
+        guard let value = try FormEncoding.values(request.uri.query, known: ["trashed"])["trashed"] else { return false }
         guard value == "include" else { throw .invalidParameter("trashed", "must be include (or absent), got '\(value)'") }
         return true
     }

@@ -20,6 +20,18 @@ import Testing
         }
     }
 
+    /// Which of two values would count? Refused by name on every route that takes parameters, as on listings.
+    @Test(arguments: [("/events?limit=1&limit=2", "limit"), ("/events?cursor=a&cursor=b", "cursor"), ("export?trashed=include&trashed=include", "trashed")])
+    func aParameterGivenTwiceIsRefusedByName(suffix: String, parameter: String) async throws {
+        try await withServer { client in
+            let record = try await client.create(#""name": "a.txt", "size": 1"#)
+            let uri = suffix.hasPrefix("/") ? "/share/\(record.id)\(suffix)" : "/share/\(suffix)"
+            let response = try await client.send(.get, uri)
+            #expect(response.status == .badRequest, "\(uri): \(response.text)")
+            #expect(response.problemDetail == "parameter '\(parameter)' is given more than once", "\(response.text)")
+        }
+    }
+
     @Test func everyAnswerLeavesOneAccessLogLineWhateverItsStatus() async throws {
         let log = CapturedLog()
         try await withServer(

@@ -32,6 +32,15 @@ import Testing
         #expect(split("").records.isEmpty && split("").failure == nil)
     }
 
+    /// Files saved by some editors begin with a byte order mark: passed over, split anywhere.
+    @Test(arguments: [1, 2, 3, 100])
+    func aByteOrderMarkAtTheStartIsPassedOver(chunk: Int) {
+        let lines = split("\u{FEFF}{\"a\":1}\n{\"b\":2}\n", chunk: chunk)
+        #expect(lines.records == ["{\"a\":1}", "{\"b\":2}"] && lines.failure == nil, "\(lines)")
+        #expect(split("\u{FEFF}[{\"a\":1}]", chunk: chunk).records == ["{\"a\":1}"])
+        #expect(split("{\"a\":1}\n\u{FEFF}{\"b\":2}\n", chunk: chunk).failure?.hasPrefix("line 2") == true, "only at the start")
+    }
+
     @Test func stringsMayHoldBracesQuotesAndEscapes() {
         let tricky = #"{"name":"a}b{c]\"d\\","x":[1,{"y":"}"}]}"#
         #expect(split(tricky + "\n" + tricky).records == [tricky, tricky])

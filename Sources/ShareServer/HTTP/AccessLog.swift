@@ -38,7 +38,9 @@ struct AccessLog: Sendable {
         guard peerAddress == nil || trustedProxies.contains(where: { $0.contains(peerAddress!) }),
             let forwarded = headers[.init("X-Forwarded-For")!]
         else { return peerAddress ?? "local" }
+        // Only addresses are believed: anything else in the header (a name, a line of text) is dropped, never logged.
         let hops = forwarded.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.contains("/") && IPAddressRange($0) != nil }
         return hops.last { hop in !trustedProxies.contains { $0.contains(hop) } } ?? hops.first ?? peerAddress ?? "local"
     }
 }
