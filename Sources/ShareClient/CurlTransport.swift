@@ -130,6 +130,9 @@ public final class CurlTransport: HTTPTransport {
         switch code {
         case CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
             return .unreachable(reason: reason)
+        case CURLE_OUT_OF_MEMORY:
+            // What libcurl says of a response header over its limit (100 kB): the server's doing, not this machine's.
+            return .failed(reason: "the response's headers are larger than share accepts (100 kB)")
         case CURLE_OPERATION_TIMEDOUT:
             // Time before the request could be sent is zero when no connection was made (nor reused).
             var pretransfer: curl_off_t = 0

@@ -36,6 +36,13 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 10)
     }
 
+    @Test func aHugeResponseHeaderIsNamedAsTheServersDoing() throws {
+        let server = try HostileServer { _ in "HTTP/1.1 200 OK\r\nX-Big: \(String(repeating: "a", count: 1_000_000))\r\nContent-Length: 2\r\n\r\n[]" }
+        let run = try share(["ls"], server: "http://127.0.0.1:\(server.port)")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("headers are larger than share accepts") && !run.stderr.contains("Out of memory"), "\(run.stderr)")
+    }
+
     @Test func aHugeAnswerIsNotReadIntoMemory() throws {
         let huge = String(repeating: " ", count: 50_000_000)
         let server = try HostileServer { _ in "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\r\n[\(huge)]" }
