@@ -35,9 +35,10 @@ public final class ShareAPI {
         return Page(records: try decode([ShareRecord].self, response.body), body: response.body, next: try nextLink(response))
     }
 
-    /// Totals of the records `query` selects; its sort and paging fields change nothing.
-    public func stats(_ query: ListingQuery) throws(ClientError) -> (stats: ShareStats, body: Data) {
-        let response = try send("GET", server.url("/share/stats", query.parameters), id: nil)
+    /// Totals of the records `query` selects, per `period` (the server's choice when nil); its sort and paging
+    /// fields change nothing.
+    public func stats(_ query: ListingQuery, by period: StatsPeriod? = nil) throws(ClientError) -> (stats: ShareStats, body: Data) {
+        let response = try send("GET", server.url("/share/stats", query.parameters + (period.map { [("by", $0.rawValue)] } ?? [])), id: nil)
         return (try decode(ShareStats.self, response.body), response.body)
     }
 

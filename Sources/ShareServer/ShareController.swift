@@ -54,10 +54,18 @@ struct ShareController {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: page.body)))
     }
 
-    /// Totals for the "storage used" bar; takes the list filters (paging and sorting parameters change nothing).
+    /// Totals for the "storage used" bar; takes the list filters (paging and sorting parameters change nothing),
+    /// and `by`: per day, month or year, or by the period that fits the span when absent.
     @Sendable func stats(_ request: Request, context: ShareRequestContext) async throws -> Response {
         let listing = try ListingQuery(query: request.uri.query)
-        return try JSONBody.response(try await store.stats(try ShareQuery(listing, defaultZone: defaultZone)))
+        let period = try FormEncoding.values(request.uri.query, known: ["by"])["by"].map { value throws(ShareError) in
+            guard let period = StatsPeriod(rawValue: value) else {
+                throw .invalidParameter("by", "must be day, month, year or none, got '\(value)'")
+            }
+            return period
+        }
+        let daily = try await store.stats(try ShareQuery(listing, defaultZone: defaultZone))
+        return try JSONBody.response(daily.grouped(by: period))
     }
 
     @Sendable func get(_ request: Request, context: ShareRequestContext) async throws -> Response {

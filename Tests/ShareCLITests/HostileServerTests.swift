@@ -91,7 +91,7 @@ import Testing
     @Test func everyStringOfStatsIsEscapedOnTheWayToTheTerminal() throws {
         let stats = #"""
             {"count":1,"bytes":5,"types":{"pdf\u001b[31m":{"count":1,"bytes":5}},
-             "days":[{"day":"2021\u001b]0;X\u0007","count":1,"bytes":5}]}
+             "by":"day","periods":[{"period":"2021\u001b]0;X\u0007","count":1,"bytes":5}]}
             """#
         let transport = FakeTransport().on("GET", "\(server)/share/stats?tz=UTC", body: stats)
         let run = try runShare(["stats", "--tz", "UTC"], transport: transport)

@@ -119,9 +119,17 @@ import Testing
         #expect(transport.isDone)
     }
 
+    @Test func statsByMonthAskTheServerSoAndNameTheColumn() throws {
+        let body = #"{"bytes":7,"by":"month","count":2,"periods":[{"bytes":7,"count":2,"period":"2021-01"}],"types":{"pdf":{"bytes":7,"count":2}}}"#
+        let transport = FakeTransport().on("GET", "\(server)/share/stats?tz=UTC&by=month", body: body)
+        let run = try runShare(["stats", "--by", "month", "--tz", "UTC"], transport: transport)
+        #expect(run.output.hasSuffix("MONTH    SHARES  SIZE\n2021-01       2   7 B\n"), "\(run.output)")
+        #expect(try runShare(["stats", "--by", "week"], transport: FakeTransport()).exitStatus != 0, "only day, month, year or none")
+    }
+
     @Test func statsAreTheUsersDaysWithTotals() throws {
         let body =
-            #"{"bytes":2500999,"count":3,"days":[{"bytes":2500999,"count":3,"day":"2021-01-17"}],"types":{"doc":{"bytes":2500000,"count":1},"pdf":{"bytes":999,"count":2}}}"#
+            #"{"bytes":2500999,"by":"day","count":3,"periods":[{"bytes":2500999,"count":3,"period":"2021-01-17"}],"types":{"doc":{"bytes":2500000,"count":1},"pdf":{"bytes":999,"count":2}}}"#
         let transport = FakeTransport().on("GET", "\(server)/share/stats?folder=%2Freports&recursive=true&type=pdf%2Cdoc&tz=Asia%2FTokyo", body: body)
         let run = try runShare(["stats", "/reports", "--type", "pdf,doc", "--tz", "Asia/Tokyo"], transport: transport)
         #expect(

@@ -86,7 +86,7 @@ import Testing
             let stats = try response.decode(ShareStats.self)
             #expect(stats.count == 2 && stats.bytes == 1024)
             #expect(stats.types["pdf"] == ShareStats.Total(count: 1, bytes: 1000))
-            #expect(stats.days.map(\.day) == ["2021-01-17"])
+            #expect(stats.periods.map(\.period) == ["2021-01-17"])
             #expect(try await client.send(.get, "/share/stats?type=nope").problemDetail.contains("'type'"))
         }
     }
@@ -136,6 +136,26 @@ import Testing
             #expect(try await client.send(.get, "/share").status == .notFound)
             let created = try await client.send(.post, "/files/share", #"{"name": "a.txt", "size": 1}"#)
             #expect(created.headers[.location]?.hasPrefix("/files/share/") == true)
+        }
+    }
+
+    /// Five years of shares are 60 months, not 1,800 days; `by` picks another period, `none` leaves them out.
+    @Test func statsCountPerThePeriodThatFitsTheSpanOrTheOneAskedFor() async throws {
+        try await withServer { client in
+            for (index, day) in ["2021-01-17", "2021-01-20", "2022-06-01", "2025-12-31"].enumerated() {
+                try await client.create(#""name": "f\#(index).pdf", "size": 10, "createdAt": "\#(day)T12:00:00Z""#)
+            }
+            let fitting = try await client.send(.get, "/share/stats").decode(ShareStats.self)
+            #expect(fitting.by == .month && fitting.periods.map(\.period) == ["2021-01", "2022-06", "2025-12"])
+            #expect(fitting.periods.map(\.count) == [2, 1, 1])
+            let years = try await client.send(.get, "/share/stats?by=year").decode(ShareStats.self)
+            #expect(years.periods.map(\.period) == ["2021", "2022", "2025"] && years.periods.map(\.bytes) == [20, 10, 10])
+            let days = try await client.send(.get, "/share/stats?from=2021-01-01&to=2021-01-31").decode(ShareStats.self)
+            #expect(days.by == .day && days.periods.map(\.period) == ["2021-01-17", "2021-01-20"])
+            let none = try await client.send(.get, "/share/stats?by=none").decode(ShareStats.self)
+            #expect(none.by == .none && none.periods.isEmpty && none.count == 4)
+            let wrong = try await client.send(.get, "/share/stats?by=week")
+            #expect(wrong.status == .badRequest && wrong.problemDetail.hasPrefix("parameter 'by' must be day, month, year or none"))
         }
     }
 }

@@ -18,11 +18,11 @@ import Testing
         let all = try await stats(database, [])
         #expect(all.count == 4 && all.bytes == 158)
         #expect(all.types == ["pdf": .init(count: 2, bytes: 150), "image": .init(count: 1, bytes: 7), "txt": .init(count: 1, bytes: 1)])
-        #expect(all.days == [.init(day: "2021-01-17", count: 2, bytes: 150), .init(day: "2021-01-18", count: 2, bytes: 8)])
+        #expect(all.periods == [.init(period: "2021-01-17", count: 2, bytes: 150), .init(period: "2021-01-18", count: 2, bytes: 8)])
 
         let rootPDFs = try await stats(database, [("folder", "/"), ("type", "pdf")])
         #expect(rootPDFs.count == 2 && rootPDFs.bytes == 150)
-        #expect(try await stats(database, [("q", "nothing-like-this")]) == ShareStats(count: 0, bytes: 0, types: [:], days: []))
+        #expect(try await stats(database, [("q", "nothing-like-this")]) == ShareStats(count: 0, bytes: 0, types: [:], by: .day, periods: []))
     }
 
     /// A filter matching under a tenth of the history is read through an index, one matching more by reading the
@@ -32,10 +32,10 @@ import Testing
         for index in 0..<30 { try await database.add("note-\(index).txt", size: 1, at: "2021-01-17T10:00:00Z") }
         try await database.add("a.pdf", size: 5, at: "2021-01-18T10:00:00Z")
         let few = try await stats(database, [("type", "pdf")])
-        #expect(few.count == 1 && few.bytes == 5 && few.days == [.init(day: "2021-01-18", count: 1, bytes: 5)])
+        #expect(few.count == 1 && few.bytes == 5 && few.periods == [.init(period: "2021-01-18", count: 1, bytes: 5)])
         let most = try await stats(database, [("type", "txt"), ("from", "2021-01-17")])
         #expect(most.count == 30 && most.types == ["txt": .init(count: 30, bytes: 30)])
-        #expect(most.days == [.init(day: "2021-01-17", count: 30, bytes: 30)])
+        #expect(most.periods == [.init(period: "2021-01-17", count: 30, bytes: 30)])
     }
 
     @Test func daysAreCountedInTheRequestedZoneAcrossADSTChange() async throws {
@@ -47,8 +47,8 @@ import Testing
         try await database.add("after.txt", size: 1, at: "2021-03-15T04:00:00Z")  // 00:00 on the 15th
         try await database.add("old.txt", size: 1, at: "1965-06-01T12:00:00Z")
         let newYork = try await stats(database, [("tz", "America/New_York")])
-        #expect(newYork.days.map(\.day) == ["1965-06-01", "2021-03-13", "2021-03-14", "2021-03-15"])
-        #expect(newYork.days.map(\.count) == [1, 1, 2, 1])
+        #expect(newYork.periods.map(\.period) == ["1965-06-01", "2021-03-13", "2021-03-14", "2021-03-15"])
+        #expect(newYork.periods.map(\.count) == [1, 1, 2, 1])
     }
 
     @Test func byteTotalsBeyond64BitsStayExact() async throws {

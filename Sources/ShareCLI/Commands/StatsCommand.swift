@@ -3,19 +3,26 @@ import Foundation
 import ShareClient
 import ShareKit
 
+extension StatsPeriod: ExpressibleByArgument {}
+
 struct StatsCommand: ShareSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
-        abstract: "Count shares and the space they take: in total, per type and per day.",
+        abstract: "Count shares and the space they take: in total, per type, and per day, month or year.",
         discussion: """
+            Without --by, the period fits the span: days up to three months, months up to five years, years beyond.
+
             Examples:
               share stats
-              share stats /reports --from 2021-01-01 --to 2021-12-31
+              share stats /reports --from 2021-01-01 --to 2021-12-31 --by month
               share stats --type image,video --json
             """)
 
     @Argument(help: "Only shares in this folder and its subfolders.")
     var folder: String?
+
+    @Option(help: "Count per day, month or year, or none (default: what fits the span).")
+    var by: StatsPeriod?
 
     @OptionGroup var filters: FilterOptions
     @OptionGroup var global: GlobalOptions
@@ -26,7 +33,7 @@ struct StatsCommand: ShareSubcommand {
             [(.folder, folder), (.recursive, folder.map { _ in "true" })] + filters.texts(zoneName: context.zoneName))
         // Days are always the user's days.
         query.zone = context.zoneName
-        let answer = try context.call { () throws(ClientError) in try context.api.stats(query) }
+        let answer = try context.call { () throws(ClientError) in try context.api.stats(query, by: by) }
         if context.json {
             context.printJSON(answer.body)
             return
@@ -35,8 +42,12 @@ struct StatsCommand: ShareSubcommand {
         context.print("\(Self.shares(stats.count)), \(Formats.size(stats.bytes))")
         guard stats.count > 0 else { return }
         let types = stats.types.sorted { $0.value.bytes > $1.value.bytes }.map { [$0.key, String($0.value.count), Formats.size($0.value.bytes)] }
-        let days = stats.days.map { [$0.day, String($0.count), Formats.size($0.bytes)] }
-        context.print("\n" + table(["TYPE", "SHARES", "SIZE"], types, context) + "\n\n" + table(["DAY", "SHARES", "SIZE"], days, context))
+        var text = "\n" + table(["TYPE", "SHARES", "SIZE"], types, context)
+        if stats.by != .none {
+            let periods = stats.periods.map { [$0.period, String($0.count), Formats.size($0.bytes)] }
+            text += "\n\n" + table([stats.by.rawValue.uppercased(), "SHARES", "SIZE"], periods, context)
+        }
+        context.print(text)
     }
 
     private static func shares(_ count: Int) -> String {

@@ -10,8 +10,10 @@ struct RequestMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await metrics.handle(request, context: context, next: next)
         guard request.method == .head else { return response }
+        let length = response.body.contentLength
         try await response.body.write(DiscardingBodyWriter())
-        response.body = ResponseBody()
+        // The length a GET would send, or none for a streamed body, as HEAD should say.
+        response.body = ResponseBody(contentLength: length) { writer in try await writer.finish(nil) }
         return response
     }
 }

@@ -19,7 +19,7 @@ struct ShareStatistics {
                 db, sql: "SELECT \(aggregate)(created_at) FROM share WHERE \(filter.whereClause)", arguments: StatementArguments(filter.arguments))
         }
         guard let first = try bound("min"), let last = try bound("max") else {
-            return ShareStats(count: 0, bytes: 0, types: [:], days: [])
+            return ShareStats(count: 0, bytes: 0, types: [:], by: .day, periods: [])
         }
         let (dayExpression, dayArguments) = localDay(from: first, through: last)
         // Grouped here rather than by SQLite, which would sort every row by its day (seconds at a million).
@@ -35,7 +35,7 @@ struct ShareStatistics {
 
     /// The totals of every group, per icon category, per day.
     private static func stats(of groups: [Group: Sums]) -> ShareStats {
-        var stats = ShareStats(count: 0, bytes: 0, types: [:], days: [])
+        var stats = ShareStats(count: 0, bytes: 0, types: [:], by: .day, periods: [])
         var days: [Int64: ShareStats.Total] = [:]
         for (group, sums) in groups {
             let total = sums.total
@@ -44,8 +44,8 @@ struct ShareStatistics {
             stats.types[group.type, default: ShareStats.Total()].add(total)
             days[group.day, default: ShareStats.Total()].add(total)
         }
-        stats.days = days.sorted { $0.key < $1.key }.map { day, total in
-            ShareStats.Day(day: CalendarDay(daysSinceEpoch: day - dayBias).description, count: total.count, bytes: total.bytes)
+        stats.periods = days.sorted { $0.key < $1.key }.map { day, total in
+            ShareStats.Period(period: CalendarDay(daysSinceEpoch: day - dayBias).description, count: total.count, bytes: total.bytes)
         }
         return stats
     }
