@@ -12,6 +12,11 @@ extension ListingSort: ExpressibleByArgument {
 
     public static var allValueStrings: [String] { allCases.map(\.commandLineName) }
 
+    /// What `--help` says of each value.
+    public static var allValueDescriptions: [String: String] {
+        ["created": "when it was shared", "name": "the file name, case-insensitively", "size": "its size in bytes"]
+    }
+
     var commandLineName: String { self == .createdAt ? "created" : rawValue }
 }
 
