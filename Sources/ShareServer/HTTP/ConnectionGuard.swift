@@ -69,8 +69,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var current: (head: HTTPRequest, started: ContinuousClock.Instant)?
     /// Malformed bytes that followed a request whose response is still being written: answered after it.
     private var pendingError: HTTPParserError?
-    /// The response being written says `Connection: close`: the connection ends with it, even if the request's
-    /// body is still arriving (a 408 for a trickled body, a 400 for broken framing).
+    /// The response being written says `Connection: close` (the route's own, or one added because the answer came
+    /// before the body): the connection ends with it.
     private var closeAfterResponse = false
     /// The response was written before the request's body ended: what still arrives is dropped, until the client
     /// finishes or `lingerTime` passes.
