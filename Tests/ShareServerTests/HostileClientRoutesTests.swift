@@ -21,7 +21,9 @@ import Testing
     }
 
     /// Which of two values would count? Refused by name on every route that takes parameters, as on listings.
-    @Test(arguments: [("/events?limit=1&limit=2", "limit"), ("/events?cursor=a&cursor=b", "cursor"), ("export?trashed=include&trashed=include", "trashed")])
+    @Test(arguments: [
+        ("/events?limit=1&limit=2", "limit"), ("/events?cursor=a&cursor=b", "cursor"), ("export?trashed=include&trashed=include", "trashed"),
+    ])
     func aParameterGivenTwiceIsRefusedByName(suffix: String, parameter: String) async throws {
         try await withServer { client in
             let record = try await client.create(#""name": "a.txt", "size": 1"#)
