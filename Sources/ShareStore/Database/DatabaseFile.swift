@@ -6,9 +6,16 @@ enum DatabaseFile {
     /// out (the systemd unit's `UMask=0027`), so the service's group may read backups. SQLite gives the `-wal`
     /// and `-shm` files the database's own.
     static var mode: mode_t {
-        let mask = umask(0)
-        umask(mask)
-        return mask & 0o007 == 0o007 ? 0o640 : 0o600
+        processUmask.map { $0 & 0o007 == 0o007 } == true ? 0o640 : 0o600
+    }
+
+    /// The process's umask, read from `/proc/self/status`: `umask(2)` can only read it by setting it, which
+    /// would let files that other threads create meanwhile be made with none.
+    private static var processUmask: mode_t? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") })
+        else { return nil }
+        return mode_t(line.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8)
     }
 
     /// Creates `path` empty with `mode`; false when it exists already.
