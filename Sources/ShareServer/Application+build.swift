@@ -52,7 +52,8 @@ public func buildResponder(
 /// Opens and migrates the database (SQLite, the one store so far), then builds the server; nothing listens until
 /// the database is ready.
 public func buildApplication(setup: ServerSetup, metrics: ServerMetrics, logger: Logger) throws -> some ApplicationProtocol {
-    let database = try ShareDatabase(path: setup.config.database.path)
+    let settings = setup.config.database
+    let database = try ShareDatabase(path: settings.path, logLimitBytes: settings.walCheckpointBytes)
     logger.info("database ready", metadata: ["path": "\(database.path)"])
     let server = setup.config.server
     let address: BindAddress
@@ -87,7 +88,8 @@ public func buildApplication(setup: ServerSetup, metrics: ServerMetrics, logger:
         },
         logger: logger
     )
-    let settings = setup.config.database
+    application.addServices(
+        LogCheckpoints(log: try WriteAheadLog(databasePath: settings.path), limitBytes: Int64(settings.walCheckpointBytes), logger: logger))
     if let directory = settings.backupDirectory {
         application.addServices(
             AutomaticBackups(

@@ -68,11 +68,11 @@ private func summary(of setup: ServerSetup) -> String {
           listen:    \(config.server.listen)
           base_path: \(config.server.basePath)
           timezone:  \(config.server.timezone)
-          database:  \(config.database.path)
+          database:  \(config.database.path), log checkpointed past \(database.walCheckpointBytes) bytes
           trash:     \(database.trashDays == 0 ? "kept forever" : "purged after \(database.trashDays) days")
           backups:   \(database.backupDirectory.map { "every \(database.backupEverySeconds) s into \($0), \(database.backupKeep) kept" } ?? "none")
           auth:      \(auth)\(config.auth.publicRead ? ", public reads" : "")\(server.metricsPublic ? ", public metrics" : "")
-          limits:    \(server.maxConnections) connections, idle \(server.idleTimeoutSeconds) s, body \(server.maxBodyBytes) bytes in \(server.requestTimeoutSeconds) s
+          limits:    \(server.maxConnections) connections, idle \(server.idleTimeoutSeconds) s, body \(server.maxBodyBytes) bytes in \(server.requestTimeoutSeconds) s, imports \(server.minUploadRate) bytes/s
           logs:      \(server.logFormat.rawValue), \(server.logLevel)
         """
 }

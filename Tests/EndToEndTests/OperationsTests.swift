@@ -29,6 +29,28 @@ import Testing
         text.split(separator: "\n").first { $0.hasPrefix(prefix) }.flatMap { Double($0.split(separator: " ").last ?? "") } ?? 0
     }
 
+    @Test func theWriteAheadLogIsStartedOverOnceItPassesItsLimit() async throws {
+        let folder = try temporaryFolder()
+        let daemon = try Daemon(folder: folder, environment: ["SHARE_DATABASE_WAL_CHECKPOINT_BYTES": "200000"])
+        let records = (0..<5000).map { #"{"name": "f\#($0).txt", "size": 1}"# }.joined(separator: "\n")
+        #expect(try await http("POST", "\(daemon.address)/share/import", body: records).status == 200)
+        // The daemon looks at its log every second: wait for the look that starts it over.
+        let log = folder.appending(path: "share.db-wal").path
+        var metrics = ""
+        let deadline = Date().addingTimeInterval(30)
+        repeat {
+            try await Task.sleep(for: .milliseconds(200))
+            metrics = try await http("GET", "\(daemon.address)/metrics").body
+        } while sample(metrics, #"share_wal_checkpoints_total{outcome="restarted"}"#) < 1 && Date() < deadline
+        #expect(sample(metrics, #"share_wal_checkpoints_total{outcome="restarted"}"#) >= 1, "\(metrics)")
+        let size = (try FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? -1
+        #expect((0...200_000).contains(size), "the log is back under its limit: \(size) bytes")
+        #expect(metrics.contains("share_wal_checkpoint_duration_seconds_count"))
+        #expect(try promtoolProblems(metrics) == nil)
+        #expect(try await http("GET", "\(daemon.address)/share/stats").body.contains(#""count":5000"#))
+        #expect(daemon.stop() == 0)
+    }
+
     @Test func metricsPassPromtoolAndMoveWithTheRequests() async throws {
         let daemon = try Daemon(folder: try temporaryFolder(), environment: ["SHARE_AUTH_TOKENS": "t0ken"])
         let token = ["Authorization": "Bearer t0ken"]

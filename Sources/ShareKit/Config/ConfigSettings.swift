@@ -70,6 +70,7 @@ extension ConfigSetting {
             config.database.backupEverySeconds = count * unit
         },
         .positive("database", "backup_keep", counting: "backups", \.database.backupKeep),
+        .positive("database", "wal_checkpoint_bytes", counting: "bytes", \.database.walCheckpointBytes),
         ConfigSetting("auth", "tokens", .strings) { config, tokens, _ in
             guard tokens.allSatisfy({ !$0.isEmpty && !$0.contains(where: \.isWhitespace) }) else {
                 throw InvalidSetting(reason: "tokens must be non-empty and contain no spaces")

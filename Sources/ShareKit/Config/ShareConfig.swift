@@ -72,6 +72,9 @@ public struct DatabaseSettings: Sendable, Equatable {
     public var backupEverySeconds = 86_400
     /// How many automatic backups are kept; older ones are deleted.
     public var backupKeep = 7
+    /// A write-ahead log larger than this is checkpointed and started over, and SQLite truncates it back to this
+    /// size after a spike (`journal_size_limit`).
+    public var walCheckpointBytes = 32 * 1_048_576
 
     public init(path: String) {
         self.path = path

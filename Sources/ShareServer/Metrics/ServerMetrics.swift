@@ -48,6 +48,8 @@ public struct ServerMetrics: Sendable {
         "share_records": "Records in the history, live or in the trash.",
         "share_database_bytes": "Size of the database's files: the database itself and its write-ahead log.",
         "share_records_imported_total": "Records stored by imports since the daemon started.",
+        "share_wal_checkpoints_total": "Checkpoints of the write-ahead log past wal_checkpoint_bytes, by outcome (restarted, busy).",
+        "share_wal_checkpoint_duration_seconds": "Time a checkpoint of the write-ahead log took, waiting for readers included.",
     ]
 
     private static func underscored(_ name: String) -> String {

@@ -16,10 +16,11 @@ public struct ShareDatabase: ShareRepository {
     private let lock: DatabaseLock?
     private let trigramCounts = TrigramCounts()
 
-    /// Opens (creating it and its folder if needed) and migrates the database at `path`.
+    /// Opens (creating it and its folder if needed) and migrates the database at `path`. After a spike, SQLite
+    /// truncates the write-ahead log back to `logLimitBytes`.
     ///
     /// A file that is not a SQLite database is refused before SQLite touches it, so it is never modified.
-    public init(path: String) throws {
+    public init(path: String, logLimitBytes: Int = 32 * 1_048_576) throws {
         try Self.refuseForeignFile(at: path)
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let lock = try DatabaseLock(database: path)
@@ -33,6 +34,7 @@ public struct ShareDatabase: ShareRepository {
             throw StoreError.cannotOpen(path: path, reason: "\(error)")
         }
         try self.init(writer: pool, path: path, lock: lock)
+        try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_size_limit = \(logLimitBytes)") }
     }
 
     /// Migrates and serves `writer`; `path` names it in messages.
