@@ -8,18 +8,17 @@ import Testing
     @Test func tricklersWithoutATokenCannotFillTheConnectionSlots() async throws {
         let daemon = try Daemon(
             folder: try temporaryFolder(), environment: ["SHARE_AUTH_TOKENS": "t0ken", "SHARE_SERVER_MAX_CONNECTIONS": "20"])
-        // Twice the limit: each is answered 401 at once, then its body is only dropped, never waited for.
+        // As many as the limit, each answered 401 at once (read before the next connects, so none is yet an idle
+        // connection that a new one may replace): then every place is held by a client still sending its body.
         var tricklers: [RawConnection] = []
-        for _ in 0..<40 {
+        for _ in 0..<20 {
             let connection = try RawConnection(port: daemon.port)
             connection.send("POST /share HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{")
-            tricklers.append(connection)
-        }
-        for connection in tricklers {
             let answer = connection.read(until: "\r\n\r\n", seconds: 5)
             #expect(answer.hasPrefix("HTTP/1.1 401"), "\(answer.prefix(60))")
             #expect(answer.lowercased().contains("connection: close"), "an early answer ends the connection")
             connection.send(" ")
+            tricklers.append(connection)
         }
         #expect(try await http("GET", "\(daemon.address)/healthz").status == 200, "a new client finds a place")
         #expect(
