@@ -107,12 +107,14 @@ import Testing
 
     @Test func aBackupThatFailsLeavesNoFileBehind() async throws {
         let (folder, database, _) = try await history()
-        // The page of the share table overwritten: the copy begins, then meets the damage.
+        // The page of the share table overwritten (its log folded in first, so no newer copy of the page hides
+        // the damage): the copy begins, then meets it.
         let python = Process()
         python.executableURL = URL(filePath: "/usr/bin/python3")
         python.arguments = [
             "-c",
-            "import sqlite3,sys; p=sys.argv[1]; r=sqlite3.connect(p).execute(\"SELECT rootpage FROM sqlite_master WHERE name='share'\").fetchone()[0]; "
+            "import sqlite3,sys; p=sys.argv[1]; c=sqlite3.connect(p); c.execute('PRAGMA wal_checkpoint(TRUNCATE)'); "
+                + "r=c.execute(\"SELECT rootpage FROM sqlite_master WHERE name='share'\").fetchone()[0]; c.close(); "
                 + "d=bytearray(open(p,'rb').read()); d[(r-1)*4096+8:r*4096]=b'\\xee'*(4096-8); open(p,'wb').write(d)",
             database,
         ]
