@@ -17,7 +17,13 @@ import Testing
                 written += 1
             }
         }
-        try await Task.sleep(for: .milliseconds(500))
+        // Taken once writes are landing, however long the first ones take on a busy machine.
+        var stored = 0
+        while stored < 20 {
+            try await Task.sleep(for: .milliseconds(50))
+            let stats = try await http("GET", "\(daemon.address)/share/stats").body
+            stored = try WireJSON.decoder().decode(ShareStats.self, from: Data(stats.utf8)).count
+        }
         let backup = folder.appending(path: "backup.db").path
         let taken = try Daemon.run(["backup", "--db", database, "--to", backup], in: folder)
         writers.cancel()

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import ShareKit
 import ShareStore
+import Synchronization
 import Testing
 
 /// The write-ahead log started over while the history is read and written: a reader of an older snapshot makes
@@ -54,29 +55,36 @@ import Testing
         try await fill(database, count: 20_000, prefix: "B")
         // Two readers in a loop each: the log is never free of readers.
         let query = try ShareQuery(parameters: [], defaultZone: ZonedCalendar(zone: .gmt))
+        let reads = ReadCount()
         let readers = (0..<2).map { _ in
             Task {
-                var reads = 0
                 while !Task.isCancelled {
                     do {
                         _ = try await database.listShares(query)
                     } catch  where Task.isCancelled {
                         break
                     }
-                    reads += 1
+                    reads.value.add(1, ordering: .relaxed)
                 }
-                return reads
             }
         }
+        while reads.value.load(ordering: .relaxed) < 10 { try await Task.sleep(for: .milliseconds(5)) }
         var outcome = WriteAheadLog.Outcome.busy
         for _ in 0..<50 where outcome == .busy {
             try await database.add("written.txt")
             outcome = try await log.checkpoint(waitingAtMost: .milliseconds(100))
         }
+        let readDuring = reads.value.load(ordering: .relaxed)
         for reader in readers {
             reader.cancel()
-            #expect(try await reader.value > 0)
+            try await reader.value
         }
+        #expect(readDuring >= 10)
         #expect(outcome == .restarted && log.bytes == 0)
     }
+}
+
+/// Reads done so far, shared by the reading tasks.
+private final class ReadCount: Sendable {
+    let value = Atomic(0)
 }
