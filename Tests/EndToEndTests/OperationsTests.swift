@@ -96,9 +96,14 @@ import Testing
         #expect(id.count >= 16)
         let forwarded = try await http("GET", "\(daemon.address)/share", headers: ["X-Request-Id": "edge-7f3a"])
         #expect(forwarded.headers["x-request-id"] == "edge-7f3a", "127.0.0.1 is a trusted proxy by default")
-        try await Task.sleep(for: .milliseconds(300))
-        let lines = daemon.logText.split(separator: "\n").compactMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String]
+        // A line may be written just after its answer is sent.
+        var lines: [[String: String]] = []
+        let deadline = Date().addingTimeInterval(10)
+        while !lines.contains(where: { $0["request_id"] == "edge-7f3a" }) && Date() < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+            lines = daemon.logText.split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String]
+            }
         }
         #expect(!lines.isEmpty, "log_format = json writes one JSON object a line")
         let access = lines.first { $0["request_id"] == id && $0["message"] == "request" }

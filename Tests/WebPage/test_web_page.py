@@ -186,7 +186,7 @@ class RootPageTests(BrowserTests):
         for letter in "report 24_":
             field.send_keys(letter)
             time.sleep(0.05)
-        time.sleep(0.4)
+        self.page.wait(lambda: "q=report+24_" in self.driver.current_url, message="the search after typing stops")
         self.page.wait_loaded()
         listings = [url for url in self.driver.execute_script("return window.sent") if "share?" in url and "stats" not in url]
         self.assertLessEqual(len(listings), 3, f"typing ten letters sent {listings}")
