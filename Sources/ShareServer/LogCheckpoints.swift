@@ -3,7 +3,7 @@ import Metrics
 import ServiceLifecycle
 import ShareStore
 
-/// Looks at the database's write-ahead log every second and checkpoints it once it passes `[database]
+/// Looks at the database's write-ahead log four times a second and checkpoints it once it passes `[database]
 /// wal_checkpoint_bytes`, so that a busy server never fills its disk with the log (`WriteAheadLog`). Counts the
 /// checkpoints and their time in `/metrics`, and warns when the log keeps growing all the same.
 struct LogCheckpoints: Service {
@@ -11,9 +11,13 @@ struct LogCheckpoints: Service {
     let limitBytes: Int64
     let logger: Logger
 
-    static let interval = Duration.seconds(1)
-    /// The longest a checkpoint waits for readers of older snapshots, holding writes meanwhile.
-    static let wait = Duration.milliseconds(100)
+    /// Often enough that a log filling at tens of megabytes a second is caught near its limit.
+    static let interval = Duration.milliseconds(250)
+    /// How long a checkpoint waits for the readers of older snapshots, holding writes meanwhile: the shortest
+    /// wait first, doubled after each try that found a reader still there (reads in flight under load can take
+    /// hundreds of milliseconds), never past the longest.
+    static let shortestWait = Duration.milliseconds(100)
+    static let longestWait = Duration.seconds(1)
     /// A log that could not be started over for this long is worth a line in the log, at most this often.
     static let warningAfter = Duration.seconds(30)
 
@@ -21,6 +25,7 @@ struct LogCheckpoints: Service {
     struct State {
         var busySince: ContinuousClock.Instant?
         var lastWarning: ContinuousClock.Instant?
+        var wait = LogCheckpoints.shortestWait
     }
 
     func run() async throws {
@@ -46,7 +51,9 @@ struct LogCheckpoints: Service {
         }
         let outcome: WriteAheadLog.Outcome
         do {
-            outcome = try await log.checkpoint(waitingAtMost: Self.wait)
+            outcome = try await log.checkpoint(waitingAtMost: state.wait)
+        } catch  where Task.isCancelled {
+            return  // The daemon is stopping: the checkpoint was interrupted, and the next start has the log.
         } catch {
             logger.error("checkpoint of the write-ahead log failed", metadata: ["error": "\(error)"])
             return
@@ -56,9 +63,10 @@ struct LogCheckpoints: Service {
         Timer(label: "share_wal_checkpoint_duration_seconds", preferredDisplayUnit: .seconds)
             .recordNanoseconds(elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
         guard outcome == .busy else {
-            state.busySince = nil
+            (state.busySince, state.wait) = (nil, Self.shortestWait)
             return
         }
+        state.wait = min(state.wait * 2, Self.longestWait)
         let since = state.busySince ?? now
         state.busySince = since
         guard since.duration(to: now) >= Self.warningAfter, state.lastWarning.map({ $0.duration(to: now) >= Self.warningAfter }) ?? true

@@ -8,7 +8,7 @@ import GRDBSQLite
 /// when no reader still uses it; with reads that never stop overlapping that moment never comes, and the log
 /// grows by gigabytes ("checkpoint starvation"). So the log is checkpointed deliberately, from a connection of
 /// its own: first without waiting on anyone (copying back what it can, while writes go on), then started over
-/// and truncated, waiting at most a short, stated time for the readers of older snapshots. A reader that
+/// and truncated, waiting at most a given time for the readers of older snapshots. A reader that
 /// starts once the log is wholly copied back reads the database file, not the log, so those readers are only
 /// the ones already running, and a new attempt soon succeeds. A busy log is left as it is, for the next try.
 public final class WriteAheadLog: Sendable {
@@ -37,10 +37,12 @@ public final class WriteAheadLog: Sendable {
     /// Writes are held for that long at most, plus the time to copy back what came in meanwhile; reads never.
     public func checkpoint(waitingAtMost wait: Duration) async throws -> Outcome {
         try await connection.writeWithoutTransaction { db in
-            _ = try db.checkpoint(.passive)
-            sqlite3_busy_timeout(db.sqliteConnection, Int32(wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000))
-            defer { sqlite3_busy_timeout(db.sqliteConnection, 0) }
+            let milliseconds = wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000
             do {
+                // Passive: waits for no one (another checkpoint running makes it busy at once).
+                _ = try db.checkpoint(.passive)
+                sqlite3_busy_timeout(db.sqliteConnection, Int32(milliseconds))
+                defer { sqlite3_busy_timeout(db.sqliteConnection, 0) }
                 _ = try db.checkpoint(.truncate)
                 return .restarted
             } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
