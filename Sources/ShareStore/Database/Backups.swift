@@ -92,7 +92,7 @@ public enum Backups {
             var aside: String?
             if exists {
                 // Fold the write-ahead log into the file, so that the file alone is the whole history put aside.
-                try DatabaseQueue(path: target).writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+                _ = try DatabaseQueue(path: target).writeWithoutTransaction { db in try db.checkpoint(.truncate) }
                 let stamp = ISO8601DateFormatter().string(from: now).replacingOccurrences(of: ":", with: "")
                 aside = "\(target).replaced-\(stamp)"
                 try FileManager.default.copyItem(atPath: target, toPath: aside!)
