@@ -10,8 +10,9 @@ import ShareKit
 ///   may send to another site without a CORS preflight, are 415.
 struct CrossSiteMiddleware: RouterMiddleware {
     typealias Context = ShareRequestContext
-    /// The hosts a request may name; nil for any (sign-in is configured, or a proxy on the unix socket decides).
-    let allowedHosts: Set<HostName>?
+    /// The host names a request may give besides loopback ones; nil for any (sign-in is configured, or a proxy on
+    /// the unix socket decides).
+    let allowedHosts: Set<String>?
     /// The import's full path: the one route that also takes NDJSON.
     let importPath: String
 
@@ -19,15 +20,15 @@ struct CrossSiteMiddleware: RouterMiddleware {
     static let unsafeMethods: Set<HTTPRequest.Method> = [.post, .put, .patch, .delete]
 
     /// The hosts for `listen` when no sign-in is configured: loopback names, its own host, and `extra`.
-    static func allowedHosts(listen: ListenAddress, signInConfigured: Bool, extra: [String]) -> Set<HostName>? {
+    static func allowedHosts(listen: ListenAddress, signInConfigured: Bool, extra: [String]) -> Set<String>? {
         guard !signInConfigured, case .tcp(let host, _) = listen else { return nil }
-        return Set(([host] + extra).compactMap(HostName.init))
+        return Set(([host] + extra).compactMap { HostName($0)?.name })
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         // HTTP/1's `Host` header is the request's authority.
         if let allowedHosts, let authority = request.head.authority {
-            guard let host = HostName(authority: authority), host.isLoopback || allowedHosts.contains(HostName(host.name)!) else {
+            guard let host = HostName(authority: authority), host.isLoopback || allowedHosts.contains(host.name) else {
                 throw Problem(
                     .misdirectedRequest,
                     "this server does not answer for the host '\(authority.prefix(100))'; add it to [server] allowed_hosts if it is this machine")
