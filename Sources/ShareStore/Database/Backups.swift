@@ -95,7 +95,9 @@ public enum Backups {
                 _ = try DatabaseQueue(path: target).writeWithoutTransaction { db in try db.checkpoint(.truncate) }
                 let stamp = ISO8601DateFormatter().string(from: now).replacingOccurrences(of: ":", with: "")
                 aside = "\(target).replaced-\(stamp)"
-                try FileManager.default.copyItem(atPath: target, toPath: aside!)
+                // A second name for the file (copied where the file system has none): the rename below gives
+                // `target` the restored file, and this name keeps the one it replaced.
+                if link(target, aside!) != 0 { try FileManager.default.copyItem(atPath: target, toPath: aside!) }
             }
             guard rename(staged, target) == 0 else {
                 throw StoreError.cannotOpen(path: target, reason: "cannot put the restored copy in place: \(String(cString: strerror(errno)))")
