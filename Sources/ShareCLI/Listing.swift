@@ -14,7 +14,7 @@ struct Listing {
             if context.json {
                 context.printJSON(page.body)
             } else {
-                print(page.records, more: page.next != nil, in: context)
+                show(page.records, more: page.next != nil, in: context)
             }
             return
         }
@@ -38,7 +38,7 @@ struct Listing {
         }
     }
 
-    private func print(_ records: [ShareRecord], more: Bool, in context: CommandContext) {
+    private func show(_ records: [ShareRecord], more: Bool, in context: CommandContext) {
         guard !records.isEmpty else { return context.print("No shares.") }
         var table = ShareTable(zone: context.zone, style: context.style)
         context.output.write(table.render(records))
