@@ -53,14 +53,25 @@ enum ShareRow {
             sql: "INSERT INTO share_name_search (rowid, search_text) SELECT seq, search_text FROM share_search_text WHERE seq > ?", arguments: [seq])
     }
 
-    /// Writes `record` over its row; nothing when it is the same as `original` (a rename to the same name).
+    /// Writes what changed from `original` to `record` over its row; nothing when nothing did (a rename to the same
+    /// name). Only the changed columns are named: SQLite rewrites the index entries of every column an UPDATE names,
+    /// and the name's trigram index (a trigger on `name_key`) whenever the search key is named, changed or not —
+    /// a move or a trashing would otherwise rewrite the trigrams of the name too.
     static func update(_ record: ShareRecord, from original: ShareRecord, _ db: Database) throws {
-        guard record != original else { return }
-        try db.execute(
-            sql: "UPDATE share SET name = ?, name_key = ?, folder = ?, type = ?, trashed_at = ? WHERE id = ?",
-            arguments: [
-                record.name, SearchKey.fold(record.name), record.folder, record.type.rawValue,
-                record.trashedAt?.millisecondsSinceEpoch, record.id,
-            ])
+        var assignments: [String] = []
+        var arguments: StatementArguments = []
+        func assign(_ column: String, _ value: (any DatabaseValueConvertible)?) {
+            assignments.append("\(column) = ?")
+            arguments += [value]
+        }
+        if record.name != original.name { assign("name", record.name) }
+        let key = SearchKey.fold(record.name)
+        if key != SearchKey.fold(original.name) { assign("name_key", key) }
+        if record.folder != original.folder { assign("folder", record.folder) }
+        if record.type != original.type { assign("type", record.type.rawValue) }
+        if record.trashedAt != original.trashedAt { assign("trashed_at", record.trashedAt?.millisecondsSinceEpoch) }
+        guard !assignments.isEmpty else { return }
+        try db.cachedStatement(sql: "UPDATE share SET \(assignments.joined(separator: ", ")) WHERE id = ?")
+            .execute(arguments: arguments + [record.id])
     }
 }

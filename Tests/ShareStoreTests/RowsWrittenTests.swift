@@ -1,0 +1,35 @@
+import GRDB
+import ShareKit
+import ShareStore
+import Testing
+
+/// What each change writes, counted in rows (SQLite's changes, triggers included): a move or a trashing must not
+/// rewrite the name's trigram index, which a rename alone needs. Every row written is pages of log.
+@Suite struct RowsWrittenTests {
+    @Test func eachChangeWritesOnlyWhatItChanges() async throws {
+        let queue = try DatabaseQueue()
+        let database = try ShareDatabase(writer: queue)
+        let id = try await database.add("report.pdf").id
+        /// The rows a change writes, and whether it wrote to the trigram index (its storage, read before and after).
+        func written(_ change: () async throws -> Void) async throws -> (rows: Int, trigrams: Bool) {
+            let trigramStorage = "SELECT count(*) || '/' || max(rowid) || '/' || total(length(block)) FROM share_name_search_data"
+            let before = try await queue.read { ($0.totalChangesCount, try String.fetchOne($0, sql: trigramStorage)) }
+            try await change()
+            let after = try await queue.read { ($0.totalChangesCount, try String.fetchOne($0, sql: trigramStorage)) }
+            return (after.0 - before.0, after.1 != before.1)
+        }
+        // The record's row, its event and the history's version; the name's trigrams only when its search key changes.
+        let move = try await written { _ = try await database.updateShare(id: id, SharePatch(name: nil, folder: "/a")) }
+        #expect(move.rows == 3 && !move.trigrams)
+        let trash = try await written { try await database.trashShare(id: id) }
+        #expect(trash.rows == 3 && !trash.trigrams)
+        let restore = try await written { _ = try await database.restoreShare(id: id) }
+        #expect(restore.rows == 3 && !restore.trigrams)
+        let caseOnly = try await written { _ = try await database.updateShare(id: id, SharePatch(name: "REPORT.pdf", folder: nil)) }
+        #expect(caseOnly.rows == 3 && !caseOnly.trigrams)
+        let rename = try await written { _ = try await database.updateShare(id: id, SharePatch(name: "summary.pdf", folder: nil)) }
+        #expect(rename.trigrams)
+        let same = try await written { _ = try await database.updateShare(id: id, SharePatch(name: "summary.pdf", folder: nil)) }
+        #expect(same.rows == 0 && !same.trigrams)
+    }
+}
