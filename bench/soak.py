@@ -6,7 +6,7 @@ daemon acknowledged is in the database. Runs twice on copies of one database: as
 with the log's checkpoints left to SQLite alone (wal_checkpoint_bytes out of reach, as before they existed).
 Writes a section of docs/benchmarks.md and an SVG plot beside it.
 
-Usage: soak.py --bin DIR --base DB --work DIR --seconds N --out docs/benchmarks.md --svg docs/soak.svg
+Usage: soak.py --bin DIR --base DB --work DIR --seconds N --out docs/benchmarks.md --svg docs/soak.svg [--shipped-only]
 """
 import argparse
 import http.client
@@ -246,9 +246,12 @@ def main():
     for option in ("bin", "base", "work", "out", "svg"):
         parser.add_argument(f"--{option}", required=True)
     parser.add_argument("--seconds", type=int, default=600)
+    parser.add_argument("--shipped-only", action="store_true", help="no baseline run, and nothing written: a quick look")
     args = parser.parse_args()
-    runs = {"shipped": soak(args, "shipped", {}),
-            "baseline": soak(args, "baseline", {"SHARE_DATABASE_WAL_CHECKPOINT_BYTES": str(1 << 50)})}
+    runs = {"shipped": soak(args, "shipped", {})}
+    if args.shipped_only:
+        return
+    runs["baseline"] = soak(args, "baseline", {"SHARE_DATABASE_WAL_CHECKPOINT_BYTES": str(1 << 50)})
     svg(runs, args.svg)
     text = open(args.out).read() if os.path.exists(args.out) else "# Benchmarks\n"
     new = section(runs, args)

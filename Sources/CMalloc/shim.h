@@ -13,8 +13,16 @@
 static inline void share_release_free_memory(void) {
     malloc_trim(0);
 }
+
+// glibc gives threads up to eight arenas per core; under a daemon's steady traffic each one keeps its own freed
+// memory, and RSS crept up for minutes (104 -> 122 MB in two minutes of bench/soak, flat at 103-107 MB with an
+// arena per core: docs/benchmarks.md, "Sustained load").
+static inline void share_limit_malloc_arenas(int count) {
+    mallopt(M_ARENA_MAX, count);
+}
 #else
 static inline void share_release_free_memory(void) {}
+static inline void share_limit_malloc_arenas(int count) { (void)count; }
 #endif
 
 #endif

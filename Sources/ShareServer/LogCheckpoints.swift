@@ -13,11 +13,6 @@ struct LogCheckpoints: Service {
 
     /// Often enough that a log filling at tens of megabytes a second is caught near its limit.
     static let interval = Duration.milliseconds(250)
-    /// How long a checkpoint waits for the readers of older snapshots, holding writes meanwhile: the shortest
-    /// wait first, doubled after each try that found a reader still there (reads in flight under load can take
-    /// hundreds of milliseconds), never past the longest.
-    static let shortestWait = Duration.milliseconds(100)
-    static let longestWait = Duration.seconds(1)
     /// A log that could not be started over for this long is worth a line in the log, at most this often.
     static let warningAfter = Duration.seconds(30)
 
@@ -25,7 +20,7 @@ struct LogCheckpoints: Service {
     struct State {
         var busySince: ContinuousClock.Instant?
         var lastWarning: ContinuousClock.Instant?
-        var wait = LogCheckpoints.shortestWait
+        var pacing = CheckpointPacing()
     }
 
     func run() async throws {
@@ -49,9 +44,10 @@ struct LogCheckpoints: Service {
             state.busySince = nil
             return
         }
+        guard state.pacing.mayTry(at: now) else { return }
         let outcome: WriteAheadLog.Outcome
         do {
-            outcome = try await log.checkpoint(waitingAtMost: state.wait)
+            outcome = try await log.checkpoint(waitingAtMost: state.pacing.wait)
         } catch  where Task.isCancelled {
             return  // The daemon is stopping: the checkpoint was interrupted, and the next start has the log.
         } catch {
@@ -63,10 +59,11 @@ struct LogCheckpoints: Service {
         Timer(label: "share_wal_checkpoint_duration_seconds", preferredDisplayUnit: .seconds)
             .recordNanoseconds(elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
         guard outcome == .busy else {
-            (state.busySince, state.wait) = (nil, Self.shortestWait)
+            state.busySince = nil
+            state.pacing.restarted(took: elapsed)
             return
         }
-        state.wait = min(state.wait * 2, Self.longestWait)
+        state.pacing.gaveUp(after: elapsed, at: .now)
         let since = state.busySince ?? now
         state.busySince = since
         guard since.duration(to: now) >= Self.warningAfter, state.lastWarning.map({ $0.duration(to: now) >= Self.warningAfter }) ?? true

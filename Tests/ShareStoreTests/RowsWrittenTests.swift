@@ -32,4 +32,17 @@ import Testing
         let same = try await written { _ = try await database.updateShare(id: id, SharePatch(name: "summary.pdf", folder: nil)) }
         #expect(same.rows == 0 && !same.trigrams)
     }
+
+    /// FTS5 merges the trigram index's segments a step further at every commit by default; on a large history
+    /// those steps were a third of the log a change wrote (docs/benchmarks.md, "Log written per change"). The
+    /// index merges a level's segments only once it holds sixteen.
+    @Test func theTrigramIndexMergesOnlyAFullLevel() async throws {
+        let queue = try DatabaseQueue()
+        _ = try ShareDatabase(writer: queue)
+        let settings = try await queue.read { db in
+            try Dictionary(
+                uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT k, v FROM share_name_search_config").map { ($0[0] as String, $0[1] as Int) })
+        }
+        #expect(settings["automerge"] == 0 && settings["crisismerge"] == 16)
+    }
 }

@@ -37,17 +37,33 @@ public final class WriteAheadLog: Sendable {
     /// Writes are held for that long at most, plus the time to copy back what came in meanwhile; reads never.
     public func checkpoint(waitingAtMost wait: Duration) async throws -> Outcome {
         try await connection.writeWithoutTransaction { db in
-            let milliseconds = wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000
             do {
-                // Passive: waits for no one (another checkpoint running makes it busy at once).
-                _ = try db.checkpoint(.passive)
-                sqlite3_busy_timeout(db.sqliteConnection, Int32(milliseconds))
-                defer { sqlite3_busy_timeout(db.sqliteConnection, 0) }
-                _ = try db.checkpoint(.truncate)
-                return .restarted
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+                // Passive: waits for no one. Busy at once when SQLite's own checkpoint, run after a commit, is
+                // copying back meanwhile: the truncating one then waits for it like for any reader.
+                do { _ = try db.checkpoint(.passive) } catch let error as DatabaseError where Self.isBusy(error) {}
+                var deadline = DispatchTime.now().uptimeNanoseconds + UInt64(wait / .nanoseconds(1))
+                return try withUnsafeMutablePointer(to: &deadline) { deadline in
+                    sqlite3_busy_handler(db.sqliteConnection, Self.pollUntilDeadline, deadline)
+                    defer { sqlite3_busy_handler(db.sqliteConnection, nil, nil) }
+                    _ = try db.checkpoint(.truncate)
+                    return .restarted
+                }
+            } catch let error as DatabaseError where Self.isBusy(error) {
                 return .busy
             }
         }
+    }
+
+    private static func isBusy(_ error: DatabaseError) -> Bool {
+        error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
+    }
+
+    /// SQLite's busy handler while the log is started over: tries again every millisecond until the deadline
+    /// (`DispatchTime` nanoseconds) that `context` points to. (SQLite's own timeout sleeps up to 100 ms between
+    /// tries, holding writes that long after the last reader has gone.)
+    private static let pollUntilDeadline: @convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32 = { context, _ in
+        guard let context, DispatchTime.now().uptimeNanoseconds < context.load(as: UInt64.self) else { return 0 }
+        usleep(1000)
+        return 1
     }
 }
