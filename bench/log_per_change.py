@@ -24,6 +24,8 @@ def main():
     for option in ("bin", "base", "work"):
         parser.add_argument(f"--{option}", required=True)
     args = parser.parse_args()
+    # The daemon runs in the work folder, so that no share.toml of the working directory is read.
+    args.work = os.path.abspath(args.work)
     database = f"{args.work}/log-per-change.db"
     for suffix in ("", "-wal", "-shm", ".lock"):
         if os.path.exists(database + suffix):
@@ -33,7 +35,7 @@ def main():
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     daemon = subprocess.Popen([f"{args.bin}/shared", "--listen", f"127.0.0.1:{port}", "--db", database],
-                              env={**os.environ, "LOG_LEVEL": "warning", "SHARE_DATABASE_WAL_CHECKPOINT_BYTES": str(1 << 50)})
+                              cwd=args.work, env={**os.environ, "LOG_LEVEL": "warning", "SHARE_DATABASE_WAL_CHECKPOINT_BYTES": str(1 << 50)})
     connection = http.client.HTTPConnection("127.0.0.1", port)
     while True:
         try:

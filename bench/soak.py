@@ -133,7 +133,8 @@ def soak(args, label, environment):
     port = free_port()
     log = open(f"{args.work}/soak-{label}.log", "w")
     daemon = subprocess.Popen([f"{args.bin}/shared", "--listen", f"127.0.0.1:{port}", "--db", database],
-                              stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "LOG_LEVEL": "warning", **environment})
+                              stdout=log, stderr=subprocess.STDOUT, cwd=args.work,
+                              env={**os.environ, "LOG_LEVEL": "warning", **environment})
     deadline = time.time() + 120
     while True:
         try:
@@ -248,6 +249,8 @@ def main():
     parser.add_argument("--seconds", type=int, default=600)
     parser.add_argument("--shipped-only", action="store_true", help="no baseline run, and nothing written: a quick look")
     args = parser.parse_args()
+    # The daemon runs in the work folder, so that no share.toml of the working directory is read.
+    args.work = os.path.abspath(args.work)
     runs = {"shipped": soak(args, "shipped", {})}
     if args.shipped_only:
         return
