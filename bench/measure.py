@@ -99,8 +99,9 @@ def shapes(shared, peer, shared_first_page, peer_first_page):
     ]
 
 
-def start(command, log, environment=None):
-    return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **(environment or {})})
+def start(command, log, environment=None, folder=None):
+    """A process of the benchmark, in `folder` when given (shared there reads no share.toml of the working directory)."""
+    return subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, cwd=folder, env={**os.environ, **(environment or {})})
 
 
 def main():
@@ -121,7 +122,7 @@ def main():
         shared_port = free_port()
         shared_log = open(f"{work}/shared.log", "w")
         shared = start([f"{args.bin}/shared", "--listen", f"127.0.0.1:{shared_port}", "--db", f"{work}/share.db"],
-                       shared_log, {"LOG_LEVEL": "warning"})
+                       shared_log, {"LOG_LEVEL": "warning"}, folder=work)
         processes.append(shared)
         shared_url = f"http://127.0.0.1:{shared_port}"
         wait_until_up(f"{shared_url}/healthz", shared)
