@@ -41,7 +41,7 @@ let package = Package(
         .target(
             name: "ShareServer",
             dependencies: [
-                "ShareKit", "ShareStore", "CMalloc",
+                "ShareKit", "ShareStore", "CMalloc", "CPeerCredentials",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -55,8 +55,10 @@ let package = Package(
             ],
             plugins: ["EmbedTexts"]
         ),
-        /// glibc's `malloc_trim`, which Swift's Glibc module leaves out.
+        /// glibc's `malloc_trim` and arena limit, which Swift's Glibc module leaves out.
         .systemLibrary(name: "CMalloc"),
+        /// The peer credentials of a unix socket (`struct ucred`), which Swift's Glibc leaves out.
+        .systemLibrary(name: "CPeerCredentials"),
         /// libcurl, with typed wrappers for its variadic calls.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         /// The HTTP client of `share`: the API as typed calls over libcurl.

@@ -97,6 +97,7 @@ async function load() {
     showProblem("");
     showStatus(records.length ? "" : state.trashed ? "The trash is empty." : "No shares match.");
     loadStorage(parameters);
+    if (!signedIn) showUser();
   } catch (error) {
     if (error.name === "AbortError") return;
     failed(error, load);
@@ -160,6 +161,31 @@ async function loadStorage(parameters) {
   } catch (error) {
     if (!(error instanceof RequestError) || error.status !== 401) byId("storage-text").textContent = "";
   }
+}
+
+/** Who the server takes this page to be, shown once a view has loaded (the sign-in it needed is done). */
+let signedIn = null;
+
+async function showUser() {
+  try {
+    signedIn = await (await request("me")).json();
+  } catch {
+    return; // The name is a courtesy: the history shows without it.
+  }
+  const who = byId("who");
+  who.textContent = signedIn.user ?? "";
+  who.hidden = !signedIn.user || signedIn.user === "local";
+  if (signedIn.admin) who.textContent += " (admin)";
+  const signOut = byId("sign-out");
+  signOut.hidden = !(signedIn.signedInWith === "token" || signedIn.signOutUrl);
+  signOut.onclick = () => {
+    if (signedIn.signOutUrl) {
+      location.href = signedIn.signOutUrl;
+      return;
+    }
+    forgetToken();
+    location.reload();
+  };
 }
 
 /** A request failed: a 401 brings the sign-in back and then `retry`; anything else is shown as it is. */

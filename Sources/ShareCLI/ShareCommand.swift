@@ -35,7 +35,7 @@ struct ShareCommand: ParsableCommand {
         subcommands: [
             ListCommand.self, FindCommand.self, SortCommand.self, ShowCommand.self, AddCommand.self, RenameCommand.self,
             MoveCommand.self, RemoveCommand.self, TrashCommand.self, RestoreCommand.self, LogCommand.self, StatsCommand.self,
-            ImportCommand.self, ExportCommand.self,
+            ImportCommand.self, ExportCommand.self, WhoamiCommand.self,
         ],
         defaultSubcommand: ListCommand.self
     )

@@ -42,6 +42,12 @@ public final class ShareAPI {
         return (try decode(ShareStats.self, response.body), response.body)
     }
 
+    /// Who the server takes this client to be (`GET /me`).
+    public func whoami() throws(ClientError) -> (user: UserInfo, body: Data) {
+        let response = try send("GET", server.url("/me"), id: nil)
+        return (try decode(UserInfo.self, response.body), response.body)
+    }
+
     /// Streams a JSON array or NDJSON file to the server and returns its report.
     public func importShares(from upload: UploadSource) throws(ClientError) -> (report: ImportReport, body: Data) {
         let response = try send("POST", server.url("/share/import"), id: nil, upload: upload)

@@ -18,20 +18,19 @@ public func buildRouter(setup: ServerSetup, store: any ShareRepository, metrics:
     router.add(
         middleware: CrossSiteMiddleware(
             allowedHosts: CrossSiteMiddleware.allowedHosts(
-                listen: server.listen, signInConfigured: !setup.credentials.isEmpty, extra: server.allowedHosts),
+                listen: server.listen, signInConfigured: setup.signInConfigured, extra: server.allowedHosts),
             importPath: "\(prefix)/share/import"))
     let webPage = WebPageController(pathPrefix: prefix)
     // Paths in their one spelling (`RequestPath`): the page itself is the base path, or "/" at the root.
     let openPaths = (["healthz", "readyz", "openapi.yaml"] + (server.metricsPublic ? ["metrics"] : []) + webPage.openPaths)
         .map { $0.isEmpty ? (prefix.isEmpty ? "/" : prefix) : "\(prefix)/\($0)" }
-    router.add(
-        middleware: BearerAuthMiddleware(
-            credentials: setup.credentials, publicRead: setup.config.auth.publicRead, openPaths: Set(openPaths)))
+    router.add(middleware: SignInMiddleware(setup: setup, openPaths: Set(openPaths)))
     let base = RouterPath(prefix)
     let databasePath = store is ShareDatabase ? setup.config.database.path : nil
     router.addRoutes(MetricsController(metrics: metrics, store: store, databasePath: databasePath).endpoints, atPath: base)
     router.addRoutes(HealthController(store: store).endpoints, atPath: base)
     router.addRoutes(DocumentController().endpoints, atPath: base)
+    router.addRoutes(UserController(store: store, auth: setup.config.auth).endpoints, atPath: base)
     router.addRoutes(webPage.endpoints, atPath: base)
     // Before the record routes: `import`, `export` and `stats` are words no id may be.
     router.addRoutes(TransferController(store: store, maxRecordBytes: server.maxBodyBytes).endpoints, atPath: base)

@@ -30,6 +30,7 @@ public func runDaemon(setup: ServerSetup, checkOnly: Bool) async throws {
     }
     let logger = Logger(label: "shared")
     for warning in setup.warnings { logger.warning("\(warning)") }
+    for notice in setup.notices { logger.notice("\(notice)") }
     raiseOpenFileLimit(toHold: setup.config.server.maxConnections, logger: logger)
     // One malloc arena per core (at least two), not glibc's eight: RSS stays flat under steady traffic.
     share_limit_malloc_arenas(Int32(max(2, ProcessInfo.processInfo.activeProcessorCount)))
@@ -62,9 +63,15 @@ public struct DaemonStartFailure: Error, CustomStringConvertible {
 private func summary(of setup: ServerSetup) -> String {
     let config = setup.config
     let (server, database) = (config.server, config.database)
-    let auth =
-        setup.credentials.isEmpty
-        ? "none (local connections only)" : "\(setup.credentials.count) token(s): \(setup.credentials.map(\.label).joined(separator: ", "))"
+    var ways: [String] = []
+    if !setup.credentials.isEmpty {
+        let users = Set(setup.credentials.map(\.user)).sorted()
+        ways.append("\(setup.credentials.count) token(s) of \(users.joined(separator: ", "))")
+    }
+    if let header = config.auth.proxyUserHeader { ways.append("\(header) from trusted proxies") }
+    if config.auth.unixPeer { ways.append("unix socket peers") }
+    if !config.auth.admins.isEmpty { ways.append("admins \(config.auth.admins.joined(separator: ", "))") }
+    let auth = ways.isEmpty ? "none (local connections only)" : ways.joined(separator: "; ")
     return """
         configuration OK
           file:      \(config.file ?? "(none; built-in defaults)")

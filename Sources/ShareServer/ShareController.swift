@@ -75,7 +75,7 @@ struct ShareController {
 
     @Sendable func create(_ request: Request, context: ShareRequestContext) async throws -> Response {
         let body = try await JSONBody.decode(NewShareBody.self, from: request, maxBytes: maxBodyBytes)
-        let record = try await store.createShare(try body.newShare(), by: context.credential)
+        let record = try await store.createShare(try body.newShare(), by: context.changedBy)
         context.logger.info("share created", metadata: ["id": "\(record.id)"])
         return try JSONBody.response(record, status: .created, headers: [.location: "\(pathPrefix)/share/\(record.id)"])
     }
@@ -84,7 +84,7 @@ struct ShareController {
         let id = try Self.id(context)
         let body = try await JSONBody.decode(SharePatchBody.self, from: request, maxBytes: maxBodyBytes)
         let patch = try SharePatch(name: body.name, folder: body.folder)
-        let record = try await store.updateShare(id: id, patch, includeTrashed: try RecordFlags(request).trashed, by: context.credential)
+        let record = try await store.updateShare(id: id, patch, includeTrashed: try RecordFlags(request).trashed, by: context.changedBy)
         context.logger.info("share updated", metadata: ["id": "\(record.id)"])
         return try JSONBody.response(record)
     }
@@ -97,14 +97,14 @@ struct ShareController {
             try await store.purgeShare(id: id)
             context.logger.info("share purged", metadata: ["id": "\(id)"])
         } else {
-            try await store.trashShare(id: id, includeTrashed: flags.trashed, by: context.credential)
+            try await store.trashShare(id: id, includeTrashed: flags.trashed, by: context.changedBy)
             context.logger.info("share trashed", metadata: ["id": "\(id)"])
         }
         return Response(status: .noContent)
     }
 
     @Sendable func restore(_ request: Request, context: ShareRequestContext) async throws -> Response {
-        let record = try await store.restoreShare(id: try Self.id(context), by: context.credential)
+        let record = try await store.restoreShare(id: try Self.id(context), by: context.changedBy)
         context.logger.info("share restored", metadata: ["id": "\(record.id)"])
         return try JSONBody.response(record)
     }

@@ -1,47 +1,98 @@
 import Hummingbird
+import Logging
+import NIOCore
 import ShareKit
+import Synchronization
 
-/// Requires `Authorization: Bearer <token>` when tokens are configured, and tells the request whose it is
-/// (`ShareRequestContext.credential`).
-///
-/// Health checks and the OpenAPI document stay open; with `publicRead`, so do GET and HEAD requests.
-struct BearerAuthMiddleware: RouterMiddleware {
+/// Names the user of every request (`ShareRequestContext.user`) by the first way of signing in that applies: a
+/// bearer token, the header of a trusted reverse proxy, or a unix socket's peer. With none configured, every
+/// request is `local`. A request that names nobody is a 401, except on open paths (health checks, the OpenAPI
+/// document, the page's files) and, with `publicRead`, GET and HEAD requests, which go on as nobody's.
+struct SignInMiddleware: RouterMiddleware {
     typealias Context = ShareRequestContext
-    let credentials: [(label: String, secret: [UInt8])]
+    let tokens: TokenTable
+    let proxy: ProxySignIn?
+    let unixPeer: Bool
     let publicRead: Bool
-    /// Full paths, base path included, that never need a token.
+    /// Full paths, base path included, that never need signing in.
     let openPaths: Set<String>
 
-    init(credentials: [Credential], publicRead: Bool, openPaths: Set<String>) {
-        self.credentials = credentials.map { ($0.label, Array($0.secret.utf8)) }
-        self.publicRead = publicRead
+    init(setup: ServerSetup, openPaths: Set<String>) {
+        tokens = TokenTable(setup.credentials)
+        proxy = setup.config.auth.proxyUserHeader.map {
+            ProxySignIn(header: $0, trustedProxies: setup.config.server.trustedProxies, overUnixSocket: !setup.config.auth.unixPeer)
+        }
+        unixPeer = setup.config.auth.unixPeer
+        publicRead = setup.config.auth.publicRead
         self.openPaths = openPaths
     }
 
+    private var configured: Bool { !tokens.isEmpty || proxy != nil || unixPeer }
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard !credentials.isEmpty, !openPaths.contains(request.uri.path),
-            !(publicRead && (request.method == .get || request.method == .head))
-        else { return try await next(request, context) }
-        guard let header = request.headers[.authorization], header.count > 7, header.prefix(7).lowercased() == "bearer ",
-            let label = label(of: Array(header.dropFirst(7).utf8))
-        else { throw Problem.unauthorized }
+        guard configured else { return try await next(request, context) }
         var context = context
-        context.credential = label
+        // Open paths ask nobody who they are: a health check with a stale token still gets its answer.
+        if !openPaths.contains(request.uri.path), let (user, method) = try await signIn(request, context) {
+            (context.user, context.signedInWith) = (user, method)
+        } else {
+            guard openPaths.contains(request.uri.path) || (publicRead && (request.method == .get || request.method == .head))
+            else { throw Problem.unauthorized }
+            (context.user, context.signedInWith) = (nil, nil)
+        }
         return try await next(request, context)
     }
 
-    /// The label of the token `candidate` is, comparing against every token without stopping early, so that
-    /// timing reveals neither a match nor a prefix.
-    private func label(of candidate: [UInt8]) -> String? {
+    /// Who the request names, and how; nil when it names nobody. A bearer token that signs in nobody is a 401 at
+    /// once, whatever else the request carries; other schemes (a proxy's own Basic sign-in) are not this
+    /// server's to read.
+    private func signIn(_ request: Request, _ context: Context) async throws -> (String, SignInMethod)? {
+        if let header = request.headers[.authorization], header.prefix(7).lowercased() == "bearer " {
+            guard let user = tokens.user(of: Array(header.dropFirst(7).utf8)) else { throw Problem.unauthorized }
+            return (user, .token)
+        }
+        if let proxy, let user = try proxy.user(request, peer: context.remoteAddress, logger: context.logger) {
+            return (user, .proxy)
+        }
+        if unixPeer, let channel = context.channel, let user = await UnixPeer.userName(of: channel) {
+            guard Credential.isUserName(user), user != Credential.localUser else {
+                context.logger.warning("a unix socket peer's user name cannot name a user here", metadata: ["peer_user": "\(user)"])
+                throw Problem.unauthorized
+            }
+            return (user, .unixPeer)
+        }
+        return nil
+    }
+}
+
+/// How a request's user signed in; the page offers *Sign out* by it.
+enum SignInMethod: String, Sendable {
+    case token
+    case proxy
+    case unixPeer = "unix-peer"
+}
+
+/// The bearer tokens and their users, compared without stopping early, so that timing reveals neither a match
+/// nor a prefix.
+struct TokenTable: Sendable {
+    private let entries: [(user: String, secret: [UInt8])]
+
+    init(_ credentials: [Credential]) {
+        entries = credentials.map { ($0.user, Array($0.secret.utf8)) }
+    }
+
+    var isEmpty: Bool { entries.isEmpty }
+
+    func user(of candidate: [UInt8]) -> String? {
         var matched: String?
-        for (label, token) in credentials {
-            var difference = token.count ^ candidate.count
-            for index in 0..<max(token.count, candidate.count) {
-                let mine = index < token.count ? token[index] : 0
+        for (user, secret) in entries {
+            var difference = secret.count ^ candidate.count
+            for index in 0..<max(secret.count, candidate.count) {
+                let mine = index < secret.count ? secret[index] : 0
                 let theirs = index < candidate.count ? candidate[index] : 0
                 difference |= Int(mine ^ theirs)
             }
-            if difference == 0 { matched = label }
+            if difference == 0 { matched = user }
         }
         return matched
     }

@@ -33,7 +33,7 @@ struct TransferController {
     /// join the history together. Valid records are kept; each invalid one is reported with its line. A stream
     /// that stops making sense ends the import at that line; one that breaks off imports nothing.
     @Sendable func importShares(_ request: Request, context: ShareRequestContext) async throws -> Response {
-        let session = try await store.beginImport(by: context.credential)
+        let session = try await store.beginImport(by: context.changedBy)
         do {
             var report = try await stage(request.body, in: session)
             for problem in try await session.finish() {

@@ -13,7 +13,7 @@ import Testing
     @Test func eachChangeIsRecordedWithWhoMadeItAndPurgeForgetsThem() async throws {
         try await withServer({
             $0.auth.tokens = ["first-secret"]
-            $0.auth.labelled = ["laptop": "laptop-secret"]
+            $0.auth.users = ["laptop": ["laptop-secret"]]
         }) { client in
             let laptop: HTTPFields = [.authorization: "Bearer laptop-secret"]
             let unlabelled: HTTPFields = [.authorization: "Bearer first-secret"]

@@ -368,6 +368,17 @@ class SignInTests(BrowserTests):
     def setUpClass(cls):
         cls.open_browser(Shared(tokens=["web-secret"]), history()[:10])
 
+    def test_the_header_names_the_user_and_sign_out_forgets_the_token(self):
+        self.driver.get(self.shared.url + "/")
+        by_id = self.driver.find_element
+        self.page.wait(lambda: by_id(By.ID, "signin").get_attribute("open") is not None, message="the sign-in opens")
+        self.page.keys("web-secret", Keys.ENTER)
+        self.page.wait(lambda: by_id(By.ID, "who").is_displayed() and by_id(By.ID, "who").text == "token-1",
+                       message="the header names the token's user")
+        self.page.click(lambda: by_id(By.ID, "sign-out"))
+        self.page.wait(lambda: by_id(By.ID, "signin").get_attribute("open") is not None, message="signed out, the page asks again")
+        self.assertEqual(self.driver.execute_script("return sessionStorage.length + localStorage.length"), 0, "the token is forgotten")
+
     def test_the_page_asks_for_a_token_and_keeps_it_for_the_tab(self):
         self.driver.get(self.shared.url + "/")
         dialog = self.driver.find_element(By.ID, "signin")

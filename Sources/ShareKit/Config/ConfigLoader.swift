@@ -136,7 +136,7 @@ public struct ConfigLoader: Sendable {
             while let last = header.last, blank.contains(last) { header = header.dropLast() }
             let name = header.drop { $0 == "[" }.reversed().drop { $0 == "]" }
             guard header.last == "]", name.contains(where: { !blank.contains($0) }), name.allSatisfy(allowed.contains) else {
-                throw ConfigError("\(path), line \(number + 1): a table header is one line such as [server] or [auth.labelled]")
+                throw ConfigError("\(path), line \(number + 1): a table header is one line such as [server] or [auth.users]")
             }
         }
     }

@@ -40,27 +40,34 @@ extension ConfigValueKind where Value == [String] {
         })
 }
 
-extension ConfigValueKind where Value == [String: String] {
-    /// A TOML table of strings (`[auth.labelled]`); in the environment, `key=value` pairs separated by commas.
-    static let stringTable = ConfigValueKind(
-        expected: "a table of strings",
+extension ConfigValueKind where Value == [String: [String]] {
+    /// A TOML table whose values are strings or arrays of strings (`[auth.users] alice = "SECRET"` or
+    /// `bob = ["OLD", "NEW"]`); in the environment, `key=value` pairs separated by commas, a key given once a value.
+    static let stringsTable = ConfigValueKind(
+        expected: "a table of strings or arrays of strings",
         fromTOML: { value in
             guard value.type == .table, let table = value.table else { return nil }
-            var strings: [String: String] = [:]
+            var values: [String: [String]] = [:]
             for key in table.keys {
-                guard let element = table[key], element.type == .string, let string = element.string else { return nil }
-                strings[key] = string
+                guard let element = table[key] else { return nil }
+                if element.type == .string, let string = element.string {
+                    values[key] = [string]
+                } else if let strings = ConfigValueKind<[String]>.strings.fromTOML(element) {
+                    values[key] = strings
+                } else {
+                    return nil
+                }
             }
-            return strings
+            return values
         },
         fromText: { text in
-            var strings: [String: String] = [:]
+            var values: [String: [String]] = [:]
             for pair in text.split(separator: ",") {
                 let parts = pair.split(separator: "=", maxSplits: 1)
                 guard parts.count == 2 else { return nil }
-                strings[parts[0].trimmingCharacters(in: .whitespaces)] = parts[1].trimmingCharacters(in: .whitespaces)
+                values[parts[0].trimmingCharacters(in: .whitespaces), default: []].append(parts[1].trimmingCharacters(in: .whitespaces))
             }
-            return strings
+            return values
         })
 }
 

@@ -72,21 +72,37 @@ extension ConfigSetting {
         .positive("database", "backup_keep", counting: "backups", \.database.backupKeep),
         .positive("database", "wal_checkpoint_bytes", counting: "bytes", \.database.walCheckpointBytes),
         ConfigSetting("auth", "tokens", .strings) { config, tokens, _ in
-            guard tokens.allSatisfy({ !$0.isEmpty && !$0.contains(where: \.isWhitespace) }) else {
+            guard tokens.allSatisfy(Credential.isSecret) else {
                 throw InvalidSetting(reason: "tokens must be non-empty and contain no spaces")
             }
             config.auth.tokens = tokens
         },
-        ConfigSetting("auth", "labelled", .stringTable) { config, tokens, _ in
-            for (label, token) in tokens {
-                guard Credential.isLabel(label) else {
-                    throw InvalidSetting(reason: "labels are 1–64 of A-Z, a-z, 0-9, '.', '_' and '-', got '\(label)'")
-                }
-                guard !token.isEmpty, !token.contains(where: \.isWhitespace) else {
-                    throw InvalidSetting(reason: "the token of '\(label)' must be non-empty and contain no spaces")
-                }
+        ConfigSetting("auth", "users", .stringsTable) { config, users, _ in
+            config.auth.users = try checkedUsers(users)
+        },
+        ConfigSetting("auth", "labelled", .stringsTable) { config, users, _ in
+            config.auth.labelledUsers = try checkedUsers(users)
+        },
+        ConfigSetting("auth", "admins", .strings) { config, names, _ in
+            if let name = names.first(where: { !Credential.isUserName($0) }) {
+                throw InvalidSetting(reason: "user names are \(Credential.userNameRule), got '\(name)'")
             }
-            config.auth.labelled = tokens
+            config.auth.admins = names
+        },
+        ConfigSetting("auth", "proxy_user_header", .string) { config, name, _ in
+            guard name.isEmpty || isHeaderName(name) else {
+                throw InvalidSetting(reason: "'\(name)' is not a header name such as X-Forwarded-User")
+            }
+            config.auth.proxyUserHeader = name.isEmpty ? nil : name
+        },
+        ConfigSetting("auth", "unix_peer", .bool) { config, flag, _ in
+            config.auth.unixPeer = flag
+        },
+        ConfigSetting("auth", "sign_out_url", .string) { config, url, _ in
+            guard url.isEmpty || url.hasPrefix("https://") || url.hasPrefix("http://") || url.hasPrefix("/") else {
+                throw InvalidSetting(reason: "expected an http:// or https:// URL or a path such as /oauth2/sign_out, got '\(url)'")
+            }
+            config.auth.signOutURL = url
         },
         ConfigSetting("auth", "token_file", .string) { config, path, base in
             config.auth.tokenFile = path.isEmpty ? nil : ConfigLoader.absolutePath(path, relativeTo: base)
@@ -110,6 +126,26 @@ extension ConfigSetting {
             config.client.timezone = text.isEmpty ? "" : try zoneName(text)
         },
     ]
+
+    /// Users by name, each with their tokens: names as events show them, tokens a token file could hold.
+    private static func checkedUsers(_ users: [String: [String]]) throws -> [String: [String]] {
+        for (user, secrets) in users {
+            guard Credential.isUserName(user) else {
+                throw InvalidSetting(reason: "user names are \(Credential.userNameRule), got '\(user)'")
+            }
+            guard !secrets.isEmpty, secrets.allSatisfy(Credential.isSecret) else {
+                throw InvalidSetting(reason: "the tokens of '\(user)' must be non-empty and contain no spaces")
+            }
+        }
+        return users
+    }
+
+    /// A header's name: one or more of HTTP's token characters.
+    private static func isHeaderName(_ name: String) -> Bool {
+        let symbols = Set("!#$%&'*+-.^_`|~".utf8)
+        return !name.isEmpty
+            && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || symbols.contains($0) }
+    }
 
     /// A whole number above zero, of `unit`s (bytes, seconds…).
     private static func positive(

@@ -83,10 +83,20 @@ public struct DatabaseSettings: Sendable, Equatable {
 
 /// `[auth]`: who may call the API.
 public struct AuthSettings: Sendable, Equatable {
-    /// Tokens without a label: known as `token-1`, `token-2`… by position.
+    /// Tokens without a user: users `token-1`, `token-2`… by position.
     public var tokens: [String] = []
-    /// Tokens by label (`[auth.labelled] laptop = "SECRET"`): the label names who made each change.
-    public var labelled: [String: String] = [:]
+    /// Each user's tokens (`[auth.users] alice = "SECRET"`, or a list of them).
+    public var users: [String: [String]] = [:]
+    /// Users given under `[auth.labelled]`, the table's earlier name, read as `[auth.users]`; the daemon says so once.
+    public var labelledUsers: [String: [String]] = [:]
+    /// Users who may act on another's history and list every user.
+    public var admins: [String] = []
+    /// The header a trusted reverse proxy names the signed-in user in (`X-Forwarded-User`); nil: none.
+    public var proxyUserHeader: String?
+    /// A unix socket's peer (the Unix user of the process that connected) is the user.
+    public var unixPeer = false
+    /// Where the page's *Sign out* goes under proxy sign-in (the proxy's own sign-out); empty: nowhere.
+    public var signOutURL = ""
     /// An absolute path to a file of tokens, one a line; read by `shared` when it starts.
     public var tokenFile: String?
     /// Lets GET requests through without a token.

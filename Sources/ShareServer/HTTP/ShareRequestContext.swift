@@ -2,16 +2,25 @@ import Hummingbird
 import NIOCore
 import ShareKit
 
-/// The per-request context: Hummingbird's core storage, the peer's address (for proxy-aware logging), and whose
-/// token the request brought (for the history of each record).
+/// The per-request context: Hummingbird's core storage, the peer's address (for proxy-aware logging), and who
+/// is asking (for the history of each record, and `GET /me`).
 public struct ShareRequestContext: RequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
     public let remoteAddress: SocketAddress?
-    /// The label of the request's token (`BearerAuthMiddleware`); `local` when no tokens are configured.
-    public var credential = Credential.localLabel
+    /// Who is asking (`SignInMiddleware`): `local` when no way of signing in is configured; nil on an open path or
+    /// a public read that signed in as nobody.
+    public var user: String? = Credential.localUser
+    /// How `user` signed in; nil when nobody did or nothing is configured.
+    var signedInWith: SignInMethod?
+    /// The connection, for its unix socket peer; nil in router tests.
+    let channel: (any Channel)?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress
+        channel = source.channel
     }
+
+    /// Whom the events of a change name: changes are never open to nobody, so always a user.
+    var changedBy: String { user ?? Credential.localUser }
 }

@@ -27,9 +27,10 @@ struct Problem: HTTPResponseError {
         ByteBuffer(bytes: (try? WireJSON.encoder().encode(details)) ?? Data())
     }
 
-    /// A request that needs a token and brings none that is valid.
+    /// A request that needs signing in and names nobody: no valid token, and no sign-in by the proxy or the socket.
     static let unauthorized = Problem(
-        .unauthorized, "a valid 'Authorization: Bearer <token>' header is required", headers: [.wwwAuthenticate: #"Bearer realm="share""#])
+        .unauthorized, "signing in is required: a valid 'Authorization: Bearer <token>' header, or the reverse proxy's sign-in",
+        headers: [.wwwAuthenticate: #"Bearer realm="share""#])
 
     /// A method the path does not serve.
     static func methodNotAllowed(allowed: [HTTPRequest.Method]) -> Problem {

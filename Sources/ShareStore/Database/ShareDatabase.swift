@@ -113,7 +113,7 @@ public struct ShareDatabase: ShareRepository {
     }
 
     /// Stores a new record, generating its id unless one was given.
-    public func createShare(_ new: NewShare, now: Timestamp = .now(), by: String = Credential.localLabel) async throws -> ShareRecord {
+    public func createShare(_ new: NewShare, now: Timestamp = .now(), by: String = Credential.localUser) async throws -> ShareRecord {
         try await change { db in
             let before = try ShareRow.lastSeq(db)
             let record = try Self.insert(new, now: now) { try ShareRow.insert($0, db) }
@@ -126,7 +126,7 @@ public struct ShareDatabase: ShareRepository {
 
     // MARK: Imports: see `ImportStaging`
 
-    public func beginImport(by: String = Credential.localLabel) async throws -> any ShareImport {
+    public func beginImport(by: String = Credential.localUser) async throws -> any ShareImport {
         let staging = ImportStaging()
         try await Self.storing { try await writer.writeWithoutTransaction { db in try staging.create(db) } }
         return SQLiteImport(database: self, staging: staging, by: by)
@@ -186,7 +186,7 @@ public struct ShareDatabase: ShareRepository {
 
     /// Renames and/or moves a record (a trashed one only with `includeTrashed`); the type follows the new name.
     public func updateShare(
-        id: String, _ patch: SharePatch, includeTrashed: Bool = false, by: String = Credential.localLabel
+        id: String, _ patch: SharePatch, includeTrashed: Bool = false, by: String = Credential.localUser
     ) async throws -> ShareRecord {
         let now = Timestamp.now()
         return try await change { db in
@@ -205,7 +205,7 @@ public struct ShareDatabase: ShareRepository {
 
     /// Moves a live record to the trash; with `includeTrashed`, a record already there stays as it is.
     public func trashShare(
-        id: String, includeTrashed: Bool = false, now: Timestamp = .now(), by: String = Credential.localLabel
+        id: String, includeTrashed: Bool = false, now: Timestamp = .now(), by: String = Credential.localUser
     ) async throws {
         try await change { db in
             let original = try ShareRow.fetch(id: id, includeTrashed: includeTrashed, db)
@@ -217,7 +217,7 @@ public struct ShareDatabase: ShareRepository {
     }
 
     /// Brings a record back from the trash; restoring a live record changes nothing.
-    public func restoreShare(id: String, by: String = Credential.localLabel) async throws -> ShareRecord {
+    public func restoreShare(id: String, by: String = Credential.localUser) async throws -> ShareRecord {
         let now = Timestamp.now()
         return try await change { db in
             let original = try ShareRow.fetch(id: id, includeTrashed: true, db)
@@ -288,6 +288,13 @@ public struct ShareDatabase: ShareRepository {
     /// Counts and bytes of the records `query` matches, in total, per icon category and per day in its zone.
     public func stats(_ query: ShareQuery) async throws -> ShareStats {
         try await writer.read { db in try ShareStatistics(query: query, trigramCounts: trigramCounts).fetch(db) }
+    }
+
+    public func usage() async throws -> (records: Int, bytes: Int64) {
+        try await writer.read { db in
+            let row = try Row.fetchOne(db, sql: "SELECT count(*), coalesce(sum(size), 0) FROM share WHERE trashed_at IS NULL")
+            return (row?[0] ?? 0, row?[1] ?? 0)
+        }
     }
 
     public func recordCounts() async throws -> (live: Int, trashed: Int) {

@@ -35,6 +35,8 @@ public protocol ShareRepository: Sendable {
     func exportChunk(after position: Int64, limit: Int, includingTrash: Bool) async throws -> (lines: [UInt8], last: Int64?)
     /// How many records are live and how many are in the trash.
     func recordCounts() async throws -> (live: Int, trashed: Int)
+    /// How many live records there are and their bytes: what the history holds (`GET /me`).
+    func usage() async throws -> (records: Int, bytes: Int64)
     /// Counts and bytes of the records `query` selects, in total, per icon category and per day in its zone.
     func stats(_ query: ShareQuery) async throws -> ShareStats
     /// True when the store answers and its schema is the one this program knows.

@@ -1,0 +1,46 @@
+import HTTPTypes
+import HummingbirdTesting
+import ShareKit
+import Testing
+
+/// `GET /me`: whom the server takes the caller to be, what their history holds, and whether they are an admin —
+/// what `share whoami` prints and the page shows beside *Sign out*.
+@Suite struct UserRoutesTests {
+    @Test func withNoSignInEveryCallerIsLocalAndSeesTheBytesOfTheLiveHistory() async throws {
+        try await withServer { client in
+            try await client.create(#""name": "a.pdf", "size": 3"#)
+            let trashed = try await client.create(#""name": "b.pdf", "size": 4000"#)
+            _ = try await client.send(.delete, "/share/\(trashed.id)")
+            try await client.create(#""name": "c.pdf", "size": 4"#)
+            let me = try await client.send(.get, "/me").decode(UserInfo.self)
+            #expect(me == UserInfo(user: "local", admin: false, histories: "shared", usedBytes: 7))
+        }
+    }
+
+    @Test func aTokenNamesItsUserAndAdminsAreSaidToBe() async throws {
+        try await withServer({
+            $0.auth.users = ["alice": ["alice-secret"], "bob": ["bob-secret"]]
+            $0.auth.admins = ["alice"]
+            $0.auth.signOutURL = "/oauth2/sign_out"
+        }) { client in
+            let alice = try await client.send(.get, "/me", headers: [.authorization: "Bearer alice-secret"]).decode(UserInfo.self)
+            #expect(alice == UserInfo(user: "alice", admin: true, histories: "shared", usedBytes: 0, signedInWith: "token"))
+            let bob = try await client.send(.get, "/me", headers: [.authorization: "Bearer bob-secret"]).decode(UserInfo.self)
+            #expect(bob.user == "bob" && !bob.admin && bob.signOutUrl == nil, "the proxy's sign-out is for proxy sign-in only")
+            let nobody = try await client.send(.get, "/me")
+            #expect(nobody.status == .unauthorized && nobody.headers[.wwwAuthenticate] == #"Bearer realm="share""#)
+        }
+    }
+
+    @Test func aPublicReadNamesNobodyButAWrongTokenIsStillRefused() async throws {
+        try await withServer({
+            $0.auth.users = ["alice": ["alice-secret"]]
+            $0.auth.publicRead = true
+        }) { client in
+            let anonymous = try await client.send(.get, "/me")
+            #expect(anonymous.status == .ok && anonymous.text.contains(#""user":null"#), "\(anonymous.text)")
+            #expect(try await client.send(.get, "/share", headers: [.authorization: "Bearer stale"]).status == .unauthorized)
+            #expect(try await client.send(.post, "/share", #"{"name": "a.pdf", "size": 1}"#).status == .unauthorized)
+        }
+    }
+}
