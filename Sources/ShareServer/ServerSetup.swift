@@ -13,9 +13,7 @@ public struct ServerSetup: Sendable {
     public let notices: [String]
 
     /// Whether any way of signing in is configured: tokens, a reverse proxy's header, or a unix socket's peer.
-    public var signInConfigured: Bool {
-        !credentials.isEmpty || config.auth.proxyUserHeader != nil || config.auth.unixPeer
-    }
+    public let signInConfigured: Bool
 
     /// Reads the token file and enforces the rule that an open server only listens locally.
     public init(config: ShareConfig) throws(ConfigError) {
@@ -31,7 +29,8 @@ public struct ServerSetup: Sendable {
         try Self.refuseCollisions(users)
         self.config = config
         credentials = users.flatMap { user in user.secrets.map { Credential(user: user.name, secret: $0) } }
-        try Self.refuseOpenListening(config, signInConfigured: !users.isEmpty || config.auth.proxyUserHeader != nil || config.auth.unixPeer)
+        signInConfigured = !users.isEmpty || config.auth.proxyUserHeader != nil || config.auth.unixPeer
+        try Self.refuseOpenListening(config, signInConfigured: signInConfigured)
         if config.auth.unixPeer, case .tcp = config.server.listen {
             throw ConfigError(
                 "auth.unix_peer names the user of a unix socket's peer, but shared listens on \(config.server.listen); listen on unix:/path")

@@ -1,8 +1,6 @@
 import Hummingbird
 import Logging
-import NIOCore
 import ShareKit
-import Synchronization
 
 /// Names the user of every request (`ShareRequestContext.user`) by the first way of signing in that applies: a
 /// bearer token, the header of a trusted reverse proxy, or a unix socket's peer. With none configured, every
