@@ -7,7 +7,10 @@ import ShareStore
 
 /// The routes of `shared`, under the configured base path, behind request ids, metrics, logging, problem mapping
 /// and auth.
-public func buildRouter(setup: ServerSetup, store: any ShareRepository, metrics: ServerMetrics) -> Router<ShareRequestContext> {
+/// With `connectionEnds` (the daemon's, fed by its `ConnectionGuard`), a read whose client has gone stops.
+public func buildRouter(
+    setup: ServerSetup, store: any ShareRepository, metrics: ServerMetrics, connectionEnds: ConnectionEnds? = nil
+) -> Router<ShareRequestContext> {
     let server = setup.config.server
     let prefix = server.pathPrefix
     let router = Router(context: ShareRequestContext.self, options: .autoGenerateHeadEndpoints)
@@ -25,6 +28,7 @@ public func buildRouter(setup: ServerSetup, store: any ShareRepository, metrics:
     let openPaths = (["healthz", "readyz", "openapi.yaml"] + (server.metricsPublic ? ["metrics"] : []) + webPage.openPaths)
         .map { $0.isEmpty ? (prefix.isEmpty ? "/" : prefix) : "\(prefix)/\($0)" }
     router.add(middleware: SignInMiddleware(setup: setup, openPaths: Set(openPaths)))
+    if let connectionEnds { router.add(middleware: ClientGoneMiddleware(ends: connectionEnds)) }
     let base = RouterPath(prefix)
     let databasePath = store is ShareDatabase ? setup.config.database.path : nil
     router.addRoutes(MetricsController(metrics: metrics, store: store, databasePath: databasePath).endpoints, atPath: base)
@@ -43,9 +47,9 @@ public func buildRouter(setup: ServerSetup, store: any ShareRepository, metrics:
 
 /// The router with every request path in one spelling (`RequestPath`), as the daemon and the tests serve it.
 public func buildResponder(
-    setup: ServerSetup, store: any ShareRepository, metrics: ServerMetrics = ServerMetrics()
+    setup: ServerSetup, store: any ShareRepository, metrics: ServerMetrics = ServerMetrics(), connectionEnds: ConnectionEnds? = nil
 ) -> some HTTPResponder<ShareRequestContext> {
-    NormalizedPathResponder(router: buildRouter(setup: setup, store: store, metrics: metrics).buildResponder())
+    NormalizedPathResponder(router: buildRouter(setup: setup, store: store, metrics: metrics, connectionEnds: connectionEnds).buildResponder())
 }
 
 /// Opens and migrates the database (SQLite, the one store so far), then builds the server; nothing listens until
@@ -64,8 +68,9 @@ public func buildApplication(setup: ServerSetup, metrics: ServerMetrics, logger:
         address = .unixDomainSocket(path: path)
     }
     let prefix = server.pathPrefix
+    let ends = ConnectionEnds()
     let rules = ConnectionGuard.Rules(
-        registry: ConnectionRegistry(limit: server.maxConnections, logger: logger),
+        registry: ConnectionRegistry(limit: server.maxConnections, logger: logger), ends: ends,
         accessLog: AccessLog(trustedProxies: server.trustedProxies), logger: logger,
         bodyRule: { path in
             guard path == "\(prefix)/share/import" else {
@@ -75,7 +80,7 @@ public func buildApplication(setup: ServerSetup, metrics: ServerMetrics, logger:
             return .init(maxBytes: nil, pace: .atLeast(bytesPerSecond: server.minUploadRate, window: .seconds(10)))
         })
     var application = Application(
-        responder: buildResponder(setup: setup, store: database, metrics: metrics),
+        responder: buildResponder(setup: setup, store: database, metrics: metrics, connectionEnds: ends),
         server: .http1(
             configuration: .init(
                 additionalChannelHandlers: [ConnectionGuard(rules: rules)],

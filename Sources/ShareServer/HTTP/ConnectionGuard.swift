@@ -30,6 +30,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// What every connection's guard shares.
     struct Rules: Sendable {
         let registry: ConnectionRegistry
+        /// Where the request in progress hears that its connection has ended.
+        let ends: ConnectionEnds
         let accessLog: AccessLog
         let logger: Logger
         /// What the body of a request to a (normalised) path must respect.
@@ -107,7 +109,21 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func channelInactive(context: ChannelHandlerContext) {
         deadline?.cancel()
         rules.registry.remove(context.channel)
+        rules.ends.end(context.channel)
         context.fireChannelInactive()
+    }
+
+    /// A client that closes its side of the connection while a read's answer is still owed has gone: the
+    /// connection closes, so the read stops (`ConnectionEnds`, `ClientGoneMiddleware`), as Go's servers cancel a
+    /// request whose connection reached its end. A change, or a request still sending its body, is left to finish.
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case .some(.inputClosed) = event as? ChannelEvent, responseOwed, !requestOpen,
+            let method = current?.head.method, method == .get || method == .head
+        {
+            context.close(promise: nil)
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
     }
 
     /// Notes that the server is ready for more bytes: the time until they come is the client's.

@@ -50,6 +50,7 @@ public struct ServerMetrics: Sendable {
         "share_records_imported_total": "Records stored by imports since the daemon started.",
         "share_wal_checkpoints_total": "Checkpoints of the write-ahead log past wal_checkpoint_bytes, by outcome (restarted, busy).",
         "share_wal_checkpoint_duration_seconds": "Time a checkpoint of the write-ahead log took, waiting for readers included.",
+        "share_reads_abandoned_total": "Reads stopped because their client had gone before the answer.",
     ]
 
     private static func underscored(_ name: String) -> String {

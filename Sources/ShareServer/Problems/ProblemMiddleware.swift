@@ -20,7 +20,8 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             // The bytes that follow cannot be trusted to start a request: the connection ends after the answer.
             throw Problem(.badRequest, error.problemDetail, headers: [.connection: "close"])
         } catch is CancellationError {
-            // The daemon is stopping and `shutdown_seconds` have passed: the request is cut off, as it says.
+            // The daemon is stopping and `shutdown_seconds` have passed, or the client has gone (and reads nothing
+            // more): the request is cut off, as it says.
             throw Problem(.serviceUnavailable, "the server is stopping; the request was cut off", headers: [.connection: "close"])
         } catch let error as any HTTPResponseError {
             throw Problem(error.status, error.status == .notFound ? "no such endpoint" : error.status.reasonPhrase)

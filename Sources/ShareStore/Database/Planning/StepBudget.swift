@@ -9,6 +9,8 @@ enum StepBudget {
     private static let interval: Int32 = 500
 
     /// What `body` returns, or nil when its statements took more than `steps` steps in all (nil budget: no limit).
+    /// An interrupt that is not the budget's own (the request's client has gone, the daemon is stopping) is
+    /// thrown, never read as a blown budget that would send the read on to its next plan.
     static func run<T>(_ db: Database, steps: Int?, _ body: () throws -> T) throws -> T? {
         guard let steps else { return try body() }
         var remaining = max(1, steps / Int(interval))
@@ -24,7 +26,7 @@ enum StepBudget {
             defer { sqlite3_progress_handler(connection, 0, nil, nil) }
             do {
                 return try body()
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT && pointer.pointee < 0 {
                 return nil
             }
         }

@@ -1,0 +1,41 @@
+import GRDB
+import GRDBSQLite
+import Testing
+
+@testable import ShareStore
+
+/// A read given a budget of work: past it, the read gives up and its plan gives way to the next; interrupted for
+/// another reason (the client has gone, the daemon is stopping), it stops there, and no other plan starts.
+@Suite struct StepBudgetTests {
+    /// Counts to `count` in SQLite: a statement of about `count` times a few steps.
+    private static let counting = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?) SELECT count(*) FROM n"
+
+    @Test func aReadPastItsBudgetGivesUp() throws {
+        let queue = try DatabaseQueue()
+        let within = try queue.read { db in try StepBudget.run(db, steps: 1_000_000) { try Int.fetchOne(db, sql: Self.counting, arguments: [1000]) } }
+        #expect(within == 1000)
+        let past = try queue.read { db in try StepBudget.run(db, steps: 10_000) { try Int.fetchOne(db, sql: Self.counting, arguments: [1_000_000]) } }
+        #expect(past == nil)
+    }
+
+    @Test func anInterruptFromElsewhereIsThrownNotTakenForABlownBudget() throws {
+        let queue = try DatabaseQueue()
+        // What GRDB does when the task reading is cancelled, done from within the statement itself: the interrupt
+        // lands while it runs, whatever the timing.
+        try queue.inDatabase { db in
+            nonisolated(unsafe) let connection = db.sqliteConnection
+            db.add(
+                function: DatabaseFunction("interrupted", argumentCount: 0, pure: false) { _ in
+                    sqlite3_interrupt(connection)
+                    return 1
+                })
+        }
+        #expect(throws: DatabaseError.self) {
+            _ = try queue.read { db in
+                try StepBudget.run(db, steps: 1_000_000_000) {
+                    try Int.fetchOne(db, sql: "SELECT interrupted() + (\(Self.counting))", arguments: [1_000_000])
+                }
+            }
+        }
+    }
+}
