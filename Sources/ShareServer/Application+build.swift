@@ -28,7 +28,7 @@ public func buildRouter(
     let openPaths = (["healthz", "readyz", "openapi.yaml"] + (server.metricsPublic ? ["metrics"] : []) + webPage.openPaths)
         .map { $0.isEmpty ? (prefix.isEmpty ? "/" : prefix) : "\(prefix)/\($0)" }
     router.add(middleware: SignInMiddleware(setup: setup, openPaths: Set(openPaths)))
-    if let connectionEnds { router.add(middleware: ClientGoneMiddleware(ends: connectionEnds)) }
+    if let connectionEnds { router.add(middleware: ClientGoneMiddleware(ends: connectionEnds, pathPrefix: prefix)) }
     let base = RouterPath(prefix)
     let databasePath = store is ShareDatabase ? setup.config.database.path : nil
     router.addRoutes(MetricsController(metrics: metrics, store: store, databasePath: databasePath).endpoints, atPath: base)
