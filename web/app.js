@@ -140,6 +140,11 @@ function fillScreen() {
   if (next && byId("more").getBoundingClientRect().top < innerHeight + 400) loadMore();
 }
 
+/** The storage line again after a change: what it counts has just changed. */
+function refreshStorage() {
+  loadStorage(apiParameters(state, zone()));
+}
+
 async function loadStorage(parameters) {
   try {
     const stats = await (await request(`share/stats?${parameters}`)).json();
@@ -257,7 +262,10 @@ async function rename(record, button) {
     title: "Rename", label: "New name", value: record.name, ok: "Rename", returnTo: button,
     submit: async (name) => (updated = await patch(record, { name })),
   });
-  if (updated) replaceRow(updated)?.focus();
+  if (updated) {
+    replaceRow(updated)?.focus();
+    refreshStorage();
+  }
 }
 
 async function move(record, button) {
@@ -266,7 +274,10 @@ async function move(record, button) {
     title: `Move ${shown(record.name)}`, label: "Folder", value: record.folder ?? "/", ok: "Move", returnTo: button,
     submit: async (folder) => (updated = await patch(record, { folder })),
   });
-  if (updated) replaceRow(updated)?.focus();
+  if (updated) {
+    replaceRow(updated)?.focus();
+    refreshStorage();
+  }
 }
 
 async function copyID(record, button) {
@@ -283,6 +294,7 @@ async function trash(record) {
   try {
     await request(shareURL(record.id), { method: "DELETE" });
     removeRow(record.id);
+    refreshStorage();
     toast(`Deleted ${shown(record.name)}`, async () => {
       await request(shareURL(record.id, "/restore"), { method: "POST" });
       load();
@@ -296,6 +308,7 @@ async function restore(record) {
   try {
     await request(shareURL(record.id, "/restore"), { method: "POST" });
     removeRow(record.id);
+    refreshStorage();
     toast(`Restored ${shown(record.name)}`);
   } catch (error) {
     failed(error, () => restore(record));
@@ -308,7 +321,10 @@ async function purge(record, button) {
     ok: "Delete for good", returnTo: button,
     submit: () => request(`${shareURL(record.id)}?purge=true`, { method: "DELETE" }),
   });
-  if (sure) removeRow(record.id);
+  if (sure) {
+    removeRow(record.id);
+    refreshStorage();
+  }
 }
 
 let toastTimer = 0;
@@ -343,7 +359,11 @@ for (const field of ["from", "to"]) {
   controls[field].addEventListener("change", () => change({ [field]: controls[field].value, date: "" }));
 }
 controls.type.addEventListener("change", () => change({ type: controls.type.value }));
-controls.sort.addEventListener("change", () => change({ sort: controls.sort.value === "createdAt" ? "" : controls.sort.value }));
+// Each sort starts where people look first: the newest, A to Z, the largest.
+controls.sort.addEventListener("change", () => {
+  const sort = controls.sort.value;
+  change({ sort: sort === "createdAt" ? "" : sort, order: sort === "name" ? "asc" : "" });
+});
 byId("order").addEventListener("click", () => change({ order: descending(state) ? "asc" : "" }));
 byId("clear").addEventListener("click", () => change({ q: "", date: "", from: "", to: "", type: "", folder: "" }));
 byId("trash-toggle").addEventListener("click", () => change({ trashed: state.trashed ? "" : "1" }));

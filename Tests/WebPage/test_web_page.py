@@ -3,6 +3,7 @@ and under a sub-path behind nginx. Each test says what a person would notice if 
 
 Run by scripts/test-web (which installs Chromium, its driver, Selenium and axe when missing)."""
 import json
+import re
 import os
 import shutil
 import tempfile
@@ -275,14 +276,39 @@ class RootPageTests(BrowserTests):
         status, _, body = self.shared.request("GET", "/share/WEB0247")
         self.assertEqual(json.loads(body)["folder"], "/archive/2021")
 
+    def storage_count(self):
+        match = re.search(r"in (\d+) share", self.driver.find_element(By.ID, "storage-text").text)
+        return int(match.group(1)) if match else None
+
     def test_delete_then_undo(self):
+        self.page.wait(lambda: self.storage_count() is not None, message="the storage line")
+        before = self.storage_count()
         self.page.open_menu("WEB0248")
         self.page.choose("Delete")
         self.page.wait(lambda: "WEB0248" not in self.page.ids())
+        self.page.wait(lambda: self.storage_count() == before - 1, message="the storage line counts the deletion")
         undo = self.driver.find_element(By.ID, "toast-undo")
         self.page.wait(lambda: undo.is_displayed())
         undo.click()
         self.page.wait(lambda: "WEB0248" in self.page.ids())
+        self.page.wait(lambda: self.storage_count() == before, message="and the undo")
+
+    def test_sorting_by_name_starts_a_to_z_and_by_size_largest_first(self):
+        self.page.open()
+        sort = lambda: Select(self.driver.find_element(By.ID, "sort"))
+        sort().select_by_value("name")
+        self.page.wait(lambda: "sort=name" in self.driver.current_url and "order=asc" in self.driver.current_url)
+        self.page.wait_loaded()
+        names = self.page.names()
+        self.assertEqual(names, sorted(names, key=str.lower), "A to Z")
+        sort().select_by_value("size")
+        self.page.wait(lambda: "sort=size" in self.driver.current_url and "order=asc" not in self.driver.current_url)
+        self.page.wait_loaded()
+        self.assertEqual(self.driver.find_element(By.ID, "order").text, "Largest first")
+        sort().select_by_value("createdAt")
+        self.page.wait(lambda: "sort=" not in self.driver.current_url)
+        self.page.wait_loaded()
+        self.assertEqual(self.driver.find_element(By.ID, "order").text, "Newest first")
 
     def test_the_trash_restores_and_deletes_for_good(self):
         for id in ("WEB0245", "WEB0244"):
