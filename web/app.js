@@ -213,6 +213,15 @@ function signIn(retry) {
     dialog.close();
     retry();
   };
+  // Escape closes the dialog; the page then says why it is empty, with the way back.
+  const signedOut = byId("signed-out");
+  signedOut.hidden = true;
+  dialog.oncancel = () => {
+    signedOut.hidden = false;
+    byId("sign-in-again").onclick = () => signIn(retry);
+    // Once closed: closing gives focus back to what had it before the dialog opened.
+    dialog.addEventListener("close", () => byId("sign-in-again").focus(), { once: true });
+  };
   byId("token").value = "";
   dialog.showModal();
   byId("token").focus();

@@ -405,6 +405,20 @@ class SignInTests(BrowserTests):
         self.page.wait(lambda: by_id(By.ID, "signin").get_attribute("open") is not None, message="signed out, the page asks again")
         self.assertEqual(self.driver.execute_script("return sessionStorage.length + localStorage.length"), 0, "the token is forgotten")
 
+    def test_escape_on_the_sign_in_leaves_a_way_back(self):
+        self.driver.get(self.shared.url + "/")
+        by_id = self.driver.find_element
+        self.page.wait(lambda: by_id(By.ID, "signin").get_attribute("open") is not None, message="the sign-in opens")
+        self.page.keys(Keys.ESCAPE)
+        self.page.wait(lambda: by_id(By.ID, "signed-out").is_displayed(), message="the page says why it is empty")
+        self.assertEqual(self.page.active().get_attribute("id"), "sign-in-again", "focus is on the way back")
+        self.page.keys(Keys.ENTER)
+        self.page.wait(lambda: by_id(By.ID, "signin").get_attribute("open") is not None, message="the sign-in opens again")
+        self.page.keys("web-secret", Keys.ENTER)
+        self.page.wait(lambda: len(self.page.rows()) == 10, message="the list after signing in")
+        self.assertFalse(by_id(By.ID, "signed-out").is_displayed())
+        self.driver.execute_script("sessionStorage.clear(); localStorage.clear()")
+
     def test_the_page_asks_for_a_token_and_keeps_it_for_the_tab(self):
         self.driver.get(self.shared.url + "/")
         dialog = self.driver.find_element(By.ID, "signin")
