@@ -89,7 +89,7 @@ public struct AuthSettings: Sendable, Equatable {
     public var users: [String: [String]] = [:]
     /// Users given under `[auth.labelled]`, the table's earlier name, read as `[auth.users]`; the daemon says so once.
     public var labelledUsers: [String: [String]] = [:]
-    /// Users who may act on another's history and list every user.
+    /// Users named as admins (by `GET /me`).
     public var admins: [String] = []
     /// The header a trusted reverse proxy names the signed-in user in (`X-Forwarded-User`); nil: none.
     public var proxyUserHeader: String?
