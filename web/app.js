@@ -306,7 +306,8 @@ async function trash(record) {
     refreshStorage();
     toast(`Deleted ${shown(record.name)}`, async () => {
       await request(shareURL(record.id, "/restore"), { method: "POST" });
-      load();
+      await load();
+      list.querySelector(`li[data-id="${CSS.escape(record.id)}"] .menu-button`)?.focus();
     });
   } catch (error) {
     failed(error, () => trash(record));
@@ -338,7 +339,7 @@ async function purge(record, button) {
 
 let toastTimer = 0;
 
-/** A short message at the bottom; with `undo`, an Undo button that runs it. */
+/** A short message at the bottom; with `undo`, an Undo button that runs it, and Ctrl+Z (⌘Z) while it shows. */
 function toast(text, undo) {
   const box = byId("toast");
   const button = byId("toast-undo");
@@ -358,6 +359,15 @@ function toast(text, undo) {
 }
 
 // MARK: - Controls
+
+// Undo from the keyboard, wherever focus is, except in a field (where Ctrl+Z undoes typing).
+addEventListener("keydown", (event) => {
+  const undo = byId("toast-undo");
+  if (event.key.toLowerCase() !== "z" || !(event.ctrlKey || event.metaKey) || event.shiftKey) return;
+  if (byId("toast").hidden || undo.hidden || event.target.closest?.("input, textarea, select")) return;
+  event.preventDefault();
+  undo.click();
+});
 
 controls.q.addEventListener("input", () => {
   clearTimeout(searchTimer);

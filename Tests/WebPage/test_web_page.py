@@ -293,6 +293,18 @@ class RootPageTests(BrowserTests):
         self.page.wait(lambda: "WEB0248" in self.page.ids())
         self.page.wait(lambda: self.storage_count() == before, message="and the undo")
 
+    def test_ctrl_z_undoes_a_deletion_and_focus_returns_to_the_row(self):
+        self.page.open()
+        name = self.page.text_of("WEB0243", ".name")
+        self.page.open_menu("WEB0243")
+        self.page.choose("Delete")
+        self.page.wait(lambda: "WEB0243" not in self.page.ids())
+        self.page.wait(lambda: self.driver.find_element(By.ID, "toast-undo").is_displayed(), message="the toast")
+        ActionChains(self.driver).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+        self.page.wait(lambda: "WEB0243" in self.page.ids(), message="Ctrl+Z brings the share back")
+        self.page.wait(lambda: self.page.active().get_attribute("aria-label") == f"Actions for {name}",
+                       message="and focus comes back to its row")
+
     def test_sorting_by_name_starts_a_to_z_and_by_size_largest_first(self):
         self.page.open()
         sort = lambda: Select(self.driver.find_element(By.ID, "sort"))
