@@ -14,8 +14,11 @@ struct SignInMiddleware: RouterMiddleware {
     let publicRead: Bool
     /// Full paths, base path included, that never need signing in.
     let openPaths: Set<String>
+    /// Whether any way of signing in is configured (`ServerSetup.signInConfigured`).
+    let configured: Bool
 
     init(setup: ServerSetup, openPaths: Set<String>) {
+        configured = setup.signInConfigured
         tokens = TokenTable(setup.credentials)
         proxy = setup.config.auth.proxyUserHeader.map {
             ProxySignIn(header: $0, trustedProxies: setup.config.server.trustedProxies, overUnixSocket: !setup.config.auth.unixPeer)
@@ -25,16 +28,15 @@ struct SignInMiddleware: RouterMiddleware {
         self.openPaths = openPaths
     }
 
-    private var configured: Bool { !tokens.isEmpty || proxy != nil || unixPeer }
-
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard configured else { return try await next(request, context) }
         var context = context
         // Open paths ask nobody who they are: a health check with a stale token still gets its answer.
-        if !openPaths.contains(request.uri.path), let (user, method) = try await signIn(request, context) {
+        let isOpen = openPaths.contains(request.uri.path)
+        if !isOpen, let (user, method) = try await signIn(request, context) {
             (context.user, context.signedInWith) = (user, method)
         } else {
-            guard openPaths.contains(request.uri.path) || (publicRead && (request.method == .get || request.method == .head))
+            guard isOpen || (publicRead && (request.method == .get || request.method == .head))
             else { throw Problem.unauthorized }
             (context.user, context.signedInWith) = (nil, nil)
         }

@@ -84,9 +84,7 @@ extension ConfigSetting {
             config.auth.labelledUsers = try checkedUsers(users)
         },
         ConfigSetting("auth", "admins", .strings) { config, names, _ in
-            if let name = names.first(where: { !Credential.isUserName($0) }) {
-                throw InvalidSetting(reason: "user names are \(Credential.userNameRule), got '\(name)'")
-            }
+            try names.forEach(checkUserName)
             config.auth.admins = names
         },
         ConfigSetting("auth", "proxy_user_header", .string) { config, name, _ in
@@ -130,14 +128,17 @@ extension ConfigSetting {
     /// Users by name, each with their tokens: names as events show them, tokens a token file could hold.
     private static func checkedUsers(_ users: [String: [String]]) throws -> [String: [String]] {
         for (user, secrets) in users {
-            guard Credential.isUserName(user) else {
-                throw InvalidSetting(reason: "user names are \(Credential.userNameRule), got '\(user)'")
-            }
+            try checkUserName(user)
             guard !secrets.isEmpty, secrets.allSatisfy(Credential.isSecret) else {
                 throw InvalidSetting(reason: "the tokens of '\(user)' must be non-empty and contain no spaces")
             }
         }
         return users
+    }
+
+    /// A name as events and tables show it, else the error that says what a user name is.
+    private static func checkUserName(_ name: String) throws {
+        guard Credential.isUserName(name) else { throw InvalidSetting(reason: "user names are \(Credential.userNameRule), got '\(name)'") }
     }
 
     /// A header's name: one or more of HTTP's token characters.
