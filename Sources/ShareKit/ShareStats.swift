@@ -77,11 +77,41 @@ public enum StatsPeriod: String, Codable, Sendable, CaseIterable {
         }
     }
 
+    /// The period's name for a day in it: `2021-01-17`, `2021-01` or `2021`.
+    public func name(of day: CalendarDay) -> String {
+        String(day.description.prefix(keyLength))
+    }
+
+    /// The first day of the period that holds `day` (the day itself for `.day` and `.none`).
+    public func firstDay(of day: CalendarDay) -> CalendarDay {
+        switch self {
+        case .day, .none: return day
+        case .month: return CalendarDay(daysSinceEpoch: day.daysSinceEpoch - Int64(day.day - 1))
+        case .year: return CalendarDay(year: day.year, month: 1, day: 1) ?? day
+        }
+    }
+
+    /// The first day of the period after the one that starts on `first`.
+    public func firstDay(after first: CalendarDay) -> CalendarDay {
+        switch self {
+        case .day, .none: return first.next
+        case .month:
+            return CalendarDay(daysSinceEpoch: first.daysSinceEpoch + Int64(CalendarDay.daysIn(month: first.month, year: first.year)))
+        case .year:
+            let leap = CalendarDay.daysIn(month: 2, year: first.year) == 29
+            return CalendarDay(daysSinceEpoch: first.daysSinceEpoch + (leap ? 366 : 365))
+        }
+    }
+
     /// The period that keeps a span readable, a screen or so of lines: days up to 92 days, months up to five
     /// years, years beyond.
-    static func fitting(first: String?, last: String?) -> StatsPeriod {
-        guard let first = first.flatMap({ CalendarDay($0) }), let last = last.flatMap({ CalendarDay($0) }) else { return .day }
+    public static func fitting(from first: CalendarDay, through last: CalendarDay) -> StatsPeriod {
         let days = last.daysSinceEpoch - first.daysSinceEpoch
         return days <= 92 ? .day : days <= 5 * 366 ? .month : .year
+    }
+
+    static func fitting(first: String?, last: String?) -> StatsPeriod {
+        guard let first = first.flatMap({ CalendarDay($0) }), let last = last.flatMap({ CalendarDay($0) }) else { return .day }
+        return fitting(from: first, through: last)
     }
 }

@@ -64,8 +64,7 @@ struct ShareController {
             }
             return period
         }
-        let daily = try await store.stats(try ShareQuery(listing, defaultZone: defaultZone))
-        return try JSONBody.response(daily.grouped(by: period))
+        return try JSONBody.response(try await store.stats(try ShareQuery(listing, defaultZone: defaultZone), by: period))
     }
 
     @Sendable func get(_ request: Request, context: ShareRequestContext) async throws -> Response {

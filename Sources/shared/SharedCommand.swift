@@ -10,7 +10,7 @@ import ShareServer
 struct SharedCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "shared",
-        abstract: "Keep the share history and serve it over HTTP; back it up and restore it.",
+        abstract: "Keep the share history and serve it over HTTP; back it up, restore and check it.",
         discussion: """
             Reads share.toml from --config, $SHARE_CONFIG, ./share.toml, $XDG_CONFIG_HOME/share/share.toml \
             or /etc/share/share.toml; flags override SHARE_* variables, which override the file.
@@ -21,9 +21,10 @@ struct SharedCommand: AsyncParsableCommand {
               shared --check-config --config /etc/share/share.toml
               shared backup --to /backups/share-2026-11-22.db
               shared restore --from /backups/share-2026-11-22.db
+              shared check
             """,
         version: ShareVersion.current,
-        subcommands: [ServeCommand.self, BackupCommand.self, RestoreCommand.self],
+        subcommands: [ServeCommand.self, BackupCommand.self, RestoreCommand.self, CheckCommand.self],
         defaultSubcommand: ServeCommand.self
     )
 }

@@ -4,8 +4,10 @@ import ShareStore
 import Testing
 
 @Suite struct ShareStatisticsTests {
-    private func stats(_ database: ShareDatabase, _ parameters: [(name: String, value: String)]) async throws -> ShareStats {
-        try await database.stats(ShareQuery(parameters: parameters, defaultZone: ZonedCalendar(identifier: "UTC")!))
+    private func stats(
+        _ database: ShareDatabase, _ parameters: [(name: String, value: String)], by period: StatsPeriod = .day
+    ) async throws -> ShareStats {
+        try await database.stats(ShareQuery(parameters: parameters, defaultZone: ZonedCalendar(identifier: "UTC")!), by: period)
     }
 
     @Test func totalsPerTypeAndPerDayFollowTheFilters() async throws {

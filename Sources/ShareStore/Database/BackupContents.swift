@@ -2,14 +2,16 @@ import GRDB
 import ShareKit
 
 /// What a restore may take in: exactly the schema `shared`'s own migrations make (no trigger, view or table
-/// beyond it, none changed), and records that pass the rules an import applies. A backup is a file anyone may
-/// hand over; what it holds is carried into the live database, so nothing in it is trusted.
+/// beyond it, none changed), records that pass the rules an import applies, and running totals that add up to
+/// them. A backup is a file anyone may hand over; what it holds is carried into the live database, so nothing in
+/// it is trusted.
 enum BackupContents {
     /// Throws `StoreError.foreignContents` naming the first thing that is not what `shared` would have written.
     static func verify(_ db: Database, path: String) throws {
         try verifySchema(db, path: path)
         try verifyRecords(db, path: path)
         try verifyEvents(db, path: path)
+        try RunningTotals.verify(db, path: path)
     }
 
     /// The backup's objects against those of an empty database migrated as far as the backup says it is.

@@ -285,9 +285,9 @@ public struct ShareDatabase: ShareRepository {
         }
     }
 
-    /// Counts and bytes of the records `query` matches, in total, per icon category and per day in its zone.
-    public func stats(_ query: ShareQuery) async throws -> ShareStats {
-        try await writer.read { db in try ShareStatistics(query: query, trigramCounts: trigramCounts).fetch(db) }
+    /// Counts and bytes of the records `query` matches, in total, per icon category and per period in its zone.
+    public func stats(_ query: ShareQuery, by period: StatsPeriod? = nil) async throws -> ShareStats {
+        try await writer.read { db in try ShareStatistics(query: query, trigramCounts: trigramCounts).fetch(by: period, db) }
     }
 
     public func usage() async throws -> (records: Int, bytes: Int64) {

@@ -10,7 +10,15 @@ struct ShareStatistics {
     /// Far enough back that every instant since the year 0000, moved to local time, is positive.
     private static let dayBias: Int64 = 1_000_000
 
-    func fetch(_ db: Database) throws -> ShareStats {
+    /// The statistics `by` a period (nil: the one that fits their span): from the running totals when they hold
+    /// every filter of the query, else from the records.
+    func fetch(by period: StatsPeriod?, _ db: Database) throws -> ShareStats {
+        if TotalsStatistics.canAnswer(query) { return try TotalsStatistics(query: query).fetch(by: period, db) }
+        return try fetchFromRecords(db).grouped(by: period)
+    }
+
+    /// The statistics per day, from the records the query matches.
+    func fetchFromRecords(_ db: Database) throws -> ShareStats {
         let name = try NameCondition(everyMatchOf: query.nameContains, counts: trigramCounts, db)
         let filter = ShareFilter(query, name: name)
         // Apart: SQLite finds a min() or a max() at one end of an index, but not both in one query.
@@ -27,27 +35,13 @@ struct ShareStatistics {
         let statement = try db.makeStatement(sql: "SELECT type, \(dayExpression), size FROM \(table) WHERE \(filter.whereClause)")
         var groups: [Group: Sums] = [:]
         try StatementColumns.forEachRow(of: statement, arguments: StatementArguments(dayArguments + filter.arguments)) { row in
-            groups[Group(type: String(decoding: row.text(0), as: UTF8.self), day: row.integer(1)), default: Sums()].add(row.integer(2))
+            groups[Group(type: String(decoding: row.text(0), as: UTF8.self), day: row.integer(1)), default: Sums()]
+                .add(Sums(size: row.integer(2)))
             return true
         }
-        return Self.stats(of: groups)
-    }
-
-    /// The totals of every group, per icon category, per day.
-    private static func stats(of groups: [Group: Sums]) -> ShareStats {
-        var stats = ShareStats(count: 0, bytes: 0, types: [:], by: .day, periods: [])
-        var days: [Int64: ShareStats.Total] = [:]
-        for (group, sums) in groups {
-            let total = sums.total
-            stats.count += total.count
-            stats.bytes += total.bytes
-            stats.types[group.type, default: ShareStats.Total()].add(total)
-            days[group.day, default: ShareStats.Total()].add(total)
-        }
-        stats.periods = days.sorted { $0.key < $1.key }.map { day, total in
-            ShareStats.Period(period: CalendarDay(daysSinceEpoch: day - dayBias).description, count: total.count, bytes: total.bytes)
-        }
-        return stats
+        var tally = StatisticsTally()
+        for (group, sums) in groups { tally.add(sums, type: group.type, period: group.day) }
+        return tally.stats(by: .day) { CalendarDay(daysSinceEpoch: $0 - Self.dayBias).description }
     }
 
     /// Whether the table is better read whole, in its own order, than the matches an index names looked up one by
@@ -90,28 +84,4 @@ struct ShareStatistics {
 private struct Group: Hashable {
     let type: String
     let day: Int64
-}
-
-/// A count and its sizes, summed as two 32-bit halves: sizes go up to 2^63, and neither half's sum can overflow.
-private struct Sums {
-    var count = 0
-    var high: Int64 = 0
-    var low: Int64 = 0
-
-    mutating func add(_ size: Int64) {
-        count += 1
-        high += size >> 32
-        low += size & 0xFFFF_FFFF
-    }
-
-    var total: ShareStats.Total {
-        ShareStats.Total(count: count, bytes: Decimal(high) * 4_294_967_296 + Decimal(low))
-    }
-}
-
-extension ShareStats.Total {
-    mutating func add(_ other: ShareStats.Total) {
-        count += other.count
-        bytes += other.bytes
-    }
 }

@@ -19,6 +19,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     case sameFile(backup: String, target: String)
     /// A backup's checks did not finish in time (a hostile file may make SQLite work without end).
     case checksTookTooLong(path: String, seconds: Int)
+    /// The running totals do not add up to the records.
+    case totalsDiffer(path: String, rows: Int)
 
     public var description: String {
         switch self {
@@ -43,6 +45,9 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
             return "\(backup) is the database \(target) itself; restore from a copy"
         case .checksTookTooLong(let path, let seconds):
             return "checking \(path) took longer than \(seconds) seconds; refusing it"
+        case .totalsDiffer(let path, let rows):
+            return "the running totals of \(path) differ from its records in \(rows == 1 ? "1 row" : "\(rows) rows"); "
+                + "rebuild them with shared check --repair-totals"
         case .fewerRecords(let backup, let current):
             return "the backup holds \(backup) records and the history \(current): give --force to replace it all the same"
         }

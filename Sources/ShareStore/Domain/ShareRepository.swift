@@ -37,8 +37,9 @@ public protocol ShareRepository: Sendable {
     func recordCounts() async throws -> (live: Int, trashed: Int)
     /// How many live records there are and their bytes: what the history holds (`GET /me`).
     func usage() async throws -> (records: Int, bytes: Int64)
-    /// Counts and bytes of the records `query` selects, in total, per icon category and per day in its zone.
-    func stats(_ query: ShareQuery) async throws -> ShareStats
+    /// Counts and bytes of the records `query` selects, in total, per icon category and per day, month or year in
+    /// its zone (`period`; nil: the one that fits their span).
+    func stats(_ query: ShareQuery, by period: StatsPeriod?) async throws -> ShareStats
     /// True when the store answers and its schema is the one this program knows.
     func isReady() async -> Bool
     /// A number that grows with every change to the history and with nothing else: what responses' ETags are

@@ -36,6 +36,31 @@ public struct ZonedCalendar: Sendable, Equatable {
         return Timestamp(millisecondsSinceEpoch: after * 1000)
     }
 
+    /// The first instants of `days` (in ascending order), as `start(of:)` gives them but without asking the zone
+    /// for each: two days or more from any change of offset, a day starts at its midnight less the offset in force.
+    public func starts(of days: [CalendarDay]) -> [Timestamp] {
+        guard let first = days.first, let last = days.last else { return [] }
+        let margin = 2 * Timestamp.millisecondsPerDay
+        let span = offsets(
+            from: Timestamp(millisecondsSinceEpoch: Timestamp(startOf: first).millisecondsSinceEpoch - margin),
+            through: Timestamp(millisecondsSinceEpoch: Timestamp(startOf: last).millisecondsSinceEpoch + margin))
+        var (next, offset) = (0, span.initial)
+        return days.map { day in
+            let midnight = Timestamp(startOf: day).millisecondsSinceEpoch
+            while next < span.changes.count && span.changes[next].at <= midnight - margin {
+                offset = span.changes[next].offset
+                next += 1
+            }
+            if next < span.changes.count && span.changes[next].at < midnight + margin { return start(of: day) }
+            return Timestamp(millisecondsSinceEpoch: midnight - offset)
+        }
+    }
+
+    /// The local day `instant` falls on in this zone.
+    public func day(of instant: Timestamp) -> CalendarDay {
+        instant.wallClock(offsetMilliseconds: offset(at: instant.millisecondsSinceEpoch)).day
+    }
+
     /// The zone's UTC offset at `start`, and each change of it up to `end`: enough to tell the local day of any
     /// instant in between without asking the zone again.
     public func offsets(from start: Timestamp, through end: Timestamp) -> (initial: Int64, changes: [(at: Int64, offset: Int64)]) {

@@ -1,0 +1,92 @@
+import Foundation
+import GRDB
+import ShareKit
+import ShareTestSupport
+import Testing
+
+@testable import ShareStore
+
+/// The running totals answer statistics exactly as the records do. Were they to drift, the page's storage bar,
+/// `share stats` and quotas would show numbers that no listing adds up to.
+@Suite struct RunningTotalsTests {
+    private static let zones = [
+        "UTC", "America/New_York", "Asia/Kolkata", "Asia/Kathmandu", "Pacific/Chatham", "Australia/Lord_Howe",
+        "America/Sao_Paulo", "Europe/Amsterdam",
+    ]
+    /// Filters the totals hold, alone and together; the windows start and end inside days, on local midnights and
+    /// at times of day no zone has as midnight.
+    private static let filters: [[(name: String, value: String)]] = [
+        [], [("type", "pdf")], [("type", "image,zip")], [("date", "2021-03-14")], [("date", "2021-11-07"), ("type", "pdf,doc")],
+        [("from", "2021-03-01"), ("to", "2021-11-30")], [("from", "1937-01-01T07:13:00Z"), ("to", "2021-10-31T01:30:00+02:00")],
+        [("from", "2021-06-01"), ("type", "image")], [("to", "1965-12-31")], [("trashed", "true")],
+        [("trashed", "true"), ("type", "txt"), ("from", "2021-01-01")], [("folder", "/"), ("recursive", "true")],
+    ]
+
+    @Test func statisticsFromTheTotalsAreTheRecordsOwnAfterEveryKindOfChange() async throws {
+        let queue = try DatabaseQueue()
+        let database = try ShareDatabase(writer: queue)
+        var changes = RandomChanges(database: database)
+        for _ in 0..<5 {
+            try await changes.apply(60)
+            try await queue.read { db in
+                #expect(try RunningTotals.differences(db) == 0)
+                try Self.compareEveryQuery(db)
+            }
+        }
+        #expect(changes.kindsMade == RandomChanges.Kind.allCases.count, "every kind of change was tried")
+    }
+
+    @Test func anImportThatFailsHalfWayLeavesTheTotalsAsTheyWere() async throws {
+        let queue = try DatabaseQueue()
+        let database = try ShareDatabase(writer: queue)
+        try await database.add("kept.pdf", size: 10, at: "2021-01-17T10:00:00Z")
+        // The writer's own connection fails the merge on the third record, after two have joined the history.
+        try await queue.write { db in
+            try db.execute(
+                sql:
+                    "CREATE TEMP TRIGGER fail_on_crash BEFORE INSERT ON main.share WHEN new.name = 'crash.txt' BEGIN SELECT RAISE(ABORT, 'crash'); END"
+            )
+        }
+        let session = try await database.beginImport()
+        let names = ["a.pdf", "b.jpg", "crash.txt", "d.zip"]
+        _ = try await session.stage(
+            try names.enumerated().map { line, name in (line + 1, try NewShare(id: nil, name: name, folder: nil, createdAt: nil, size: 5)) })
+        await #expect(throws: DatabaseError.self) { _ = try await session.finish() }
+        let stats = try await database.stats(ShareQuery(), by: StatsPeriod.none)
+        #expect(stats.count == 1 && stats.bytes == 10 && stats.types == ["pdf": .init(count: 1, bytes: 10)])
+        #expect(try await queue.read(RunningTotals.differences) == 0)
+    }
+
+    @Test func aRepairRebuildsTotalsThatDriftedAndTheChecksNameThem() async throws {
+        let path = try temporaryDatabasePath()
+        let database = try ShareDatabase(path: path)
+        try await database.add("a.pdf", size: 10, at: "2021-01-17T10:00:00Z")
+        try await database.add("b.pdf", size: 20, at: "2021-01-18T10:00:00Z")
+        try await DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "UPDATE share_total SET count = 7 WHERE day = (SELECT min(day) FROM share_total)")
+        }
+        #expect(throws: StoreError.totalsDiffer(path: path, rows: 2)) { try Backups.check(path) }
+        #expect(try RunningTotals.repair(databaseAt: path) == 2)
+        #expect(try Backups.check(path).live == 2)
+        #expect(try await database.stats(ShareQuery(), by: StatsPeriod.none).count == 2)
+    }
+
+    /// Every filter of `filters`, in every zone of `zones`, by every period: the totals' answer against the
+    /// records', as the JSON a client reads.
+    private static func compareEveryQuery(_ db: Database) throws {
+        let encoder = WireJSON.encoder()
+        for zone in zones {
+            let calendar = try #require(ZonedCalendar(identifier: zone))
+            for filter in filters {
+                let query = try ShareQuery(parameters: filter, defaultZone: calendar)
+                #expect(TotalsStatistics.canAnswer(query))
+                for period in [nil] + StatsPeriod.allCases {
+                    let fromTotals = try TotalsStatistics(query: query).fetch(by: period, db)
+                    let fromRecords = try ShareStatistics(query: query, trigramCounts: TrigramCounts()).fetchFromRecords(db).grouped(by: period)
+                    let same = try encoder.encode(fromTotals) == encoder.encode(fromRecords)
+                    #expect(same, "\(zone) \(filter) by \(period?.rawValue ?? "default"): \(fromTotals) against \(fromRecords)")
+                }
+            }
+        }
+    }
+}
