@@ -10,8 +10,8 @@ public enum RunningTotals {
     static func differences(_ db: Database) throws -> Int {
         let kept = "SELECT \(columns) FROM share_total"
         let summed = "SELECT \(columns) FROM share_total_of_records"
-        return try Int.fetchOne(
-            db, sql: "SELECT (SELECT count(*) FROM (\(kept) EXCEPT \(summed))) + (SELECT count(*) FROM (\(summed) EXCEPT \(kept)))") ?? 0
+        let differing = "SELECT * FROM (\(kept) EXCEPT \(summed)) UNION ALL SELECT * FROM (\(summed) EXCEPT \(kept))"
+        return try Int.fetchOne(db, sql: "SELECT count(*) FROM (SELECT DISTINCT owner, trashed, type, day FROM (\(differing)))") ?? 0
     }
 
     /// Throws `StoreError.totalsDiffer` unless the totals match the records; databases from before the totals

@@ -1,0 +1,43 @@
+import Foundation
+import ShareKit
+import ShareTestSupport
+import Testing
+
+/// `shared check` on the real binary, beside the real daemon serving the same file.
+@Suite struct CheckTests {
+    @Test func checkFindsRunningTotalsThatDriftedAndItsRepairPutsThemRightWhileSharedServes() async throws {
+        let folder = try temporaryFolder()
+        let database = folder.appending(path: "share.db").path
+        let daemon = try Daemon(folder: folder)
+        for name in ["a.pdf", "b.jpg", "c.pdf"] {
+            _ = try await http("POST", "\(daemon.address)/share", body: #"{"name": "\#(name)", "size": 10}"#)
+        }
+        let checked = try Daemon.run(["check", "--db", database], in: folder)
+        #expect(checked.status == 0 && checked.output.contains("check OK") && checked.output.contains("3 records"), "\(checked.output)")
+
+        try Self.sqlite(database, "UPDATE share_total SET count = count + 5 WHERE type = 'pdf'")
+        #expect(try await Self.count(daemon) == 8, "the storage line believes the totals")
+        let drifted = try Daemon.run(["check", "--db", database], in: folder)
+        #expect(drifted.status != 0 && drifted.output.contains("shared check --repair-totals"), "\(drifted.output)")
+
+        let repaired = try Daemon.run(["check", "--repair-totals", "--db", database], in: folder)
+        #expect(repaired.status == 0 && repaired.output.contains("1 row differed") && repaired.output.contains("check OK"), "\(repaired.output)")
+        #expect(try await Self.count(daemon) == 3)
+        #expect(daemon.stop() == 0)
+    }
+
+    private static func count(_ daemon: Daemon) async throws -> Int {
+        let body = try await http("GET", "\(daemon.address)/share/stats").body
+        return try WireJSON.decoder().decode(ShareStats.self, from: Data(body.utf8)).count
+    }
+
+    /// Changes the file behind the daemon's back, as a damaged disk or a hand-edit would.
+    private static func sqlite(_ path: String, _ statement: String) throws {
+        let python = Process()
+        python.executableURL = URL(filePath: "/usr/bin/python3")
+        python.arguments = ["-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(sys.argv[2]); c.commit()", path, statement]
+        try python.run()
+        python.waitUntilExit()
+        #expect(python.terminationStatus == 0)
+    }
+}
