@@ -43,43 +43,20 @@ public struct ShareStats: Codable, Sendable, Equatable {
         self.by = by
         self.periods = periods
     }
-
-    /// These statistics by day, regrouped `by` another period, or by the one that fits their span when nil.
-    public func grouped(by period: StatsPeriod?) -> ShareStats {
-        precondition(by == .day, "statistics are regrouped from days")
-        let chosen = period ?? StatsPeriod.fitting(first: periods.first?.period, last: periods.last?.period)
-        var grouped: [Period] = []
-        if chosen != .none {
-            for day in periods {
-                let key = String(day.period.prefix(chosen.keyLength))
-                if grouped.last?.period == key {
-                    grouped[grouped.count - 1].count += day.count
-                    grouped[grouped.count - 1].bytes += day.bytes
-                } else {
-                    grouped.append(Period(period: key, count: day.count, bytes: day.bytes))
-                }
-            }
-        }
-        return ShareStats(count: count, bytes: bytes, types: types, by: chosen, periods: grouped)
-    }
 }
 
 /// What the statistics are counted per: `by=day|month|year|none`.
 public enum StatsPeriod: String, Codable, Sendable, CaseIterable {
     case day, month, year, none
 
-    /// How much of a day's `YYYY-MM-DD` names its period.
-    var keyLength: Int {
-        switch self {
-        case .day: return 10
-        case .month: return 7
-        case .year, .none: return 4
-        }
-    }
-
-    /// The period's name for a day in it: `2021-01-17`, `2021-01` or `2021`.
+    /// The period's name for a day in it: `2021-01-17`, `2021-01` or `2021` (`-0001`, `10000` for the local days
+    /// beyond RFC 3339's years that a zone's offset can reach).
     public func name(of day: CalendarDay) -> String {
-        String(day.description.prefix(keyLength))
+        switch self {
+        case .day: return day.description
+        case .month: return String(day.description.dropLast(3))
+        case .year, .none: return String(day.description.dropLast(6))
+        }
     }
 
     /// The first day of the period that holds `day` (the day itself for `.day` and `.none`).
@@ -110,8 +87,4 @@ public enum StatsPeriod: String, Codable, Sendable, CaseIterable {
         return days <= 92 ? .day : days <= 5 * 366 ? .month : .year
     }
 
-    static func fitting(first: String?, last: String?) -> StatsPeriod {
-        guard let first = first.flatMap({ CalendarDay($0) }), let last = last.flatMap({ CalendarDay($0) }) else { return .day }
-        return fitting(from: first, through: last)
-    }
 }

@@ -14,11 +14,11 @@ struct ShareStatistics {
     /// every filter of the query, else from the records.
     func fetch(by period: StatsPeriod?, _ db: Database) throws -> ShareStats {
         if TotalsStatistics.canAnswer(query) { return try TotalsStatistics(query: query).fetch(by: period, db) }
-        return try fetchFromRecords(db).grouped(by: period)
+        return try fetchFromRecords(by: period, db)
     }
 
-    /// The statistics per day, from the records the query matches.
-    func fetchFromRecords(_ db: Database) throws -> ShareStats {
+    /// The statistics `by` a period, from the records the query matches.
+    func fetchFromRecords(by period: StatsPeriod?, _ db: Database) throws -> ShareStats {
         let name = try NameCondition(everyMatchOf: query.nameContains, counts: trigramCounts, db)
         let filter = ShareFilter(query, name: name)
         // Apart: SQLite finds a min() or a max() at one end of an index, but not both in one query.
@@ -27,7 +27,7 @@ struct ShareStatistics {
                 db, sql: "SELECT \(aggregate)(created_at) FROM share WHERE \(filter.whereClause)", arguments: StatementArguments(filter.arguments))
         }
         guard let first = try bound("min"), let last = try bound("max") else {
-            return ShareStats(count: 0, bytes: 0, types: [:], by: .day, periods: [])
+            return ShareStats(count: 0, bytes: 0, types: [:], by: period ?? .day, periods: [])
         }
         let (dayExpression, dayArguments) = localDay(from: first, through: last)
         // Grouped here rather than by SQLite, which would sort every row by its day (seconds at a million).
@@ -39,9 +39,17 @@ struct ShareStatistics {
                 .add(Sums(size: row.integer(2)))
             return true
         }
+        let day = { (group: Group) in CalendarDay(daysSinceEpoch: group.day - Self.dayBias) }
+        let days = groups.keys.map(day)
+        guard let firstDay = days.min(), let lastDay = days.max() else {
+            return ShareStats(count: 0, bytes: 0, types: [:], by: period ?? .day, periods: [])
+        }
+        let chosen = period ?? StatsPeriod.fitting(from: firstDay, through: lastDay)
         var tally = StatisticsTally()
-        for (group, sums) in groups { tally.add(sums, type: group.type, period: group.day) }
-        return tally.stats(by: .day) { CalendarDay(daysSinceEpoch: $0 - Self.dayBias).description }
+        for (group, sums) in groups {
+            tally.add(sums, type: group.type, period: chosen == .none ? 0 : chosen.firstDay(of: day(group)).daysSinceEpoch)
+        }
+        return tally.stats(by: chosen) { chosen.name(of: CalendarDay(daysSinceEpoch: $0)) }
     }
 
     /// Whether the table is better read whole, in its own order, than the matches an index names looked up one by

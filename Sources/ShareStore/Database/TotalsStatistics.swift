@@ -8,7 +8,8 @@ import ShareKit
 /// window) counts whole. A day that a boundary cuts (a local midnight that is not one in UTC, as 05:00Z is in
 /// New York and 18:30Z in Kolkata, or a `from`/`to` time) is split at its boundaries: the records of every part
 /// but the longest are read through the creation-time index, and the longest part is the day's total less them.
-/// A cut day therefore costs the records of at most half a day, an uncut one none.
+/// A cut day therefore costs the records of at most half a day, an uncut one none. Periods are worked out only
+/// for the days the totals hold, so a history spread over centuries costs no more than its rows.
 struct TotalsStatistics {
     let query: ShareQuery
 
@@ -24,99 +25,124 @@ struct TotalsStatistics {
     func fetch(by period: StatsPeriod?, _ db: Database) throws -> ShareStats {
         let window = Window(query)
         let rows = try totals(in: window, db)
-        guard let (first, last) = try matchedSpan(Set(rows.map(\.day)).sorted(), window, db) else {
+        guard let firstDay = rows.lazy.map(\.day).min(), let lastDay = rows.lazy.map(\.day).max() else {
             return ShareStats(count: 0, bytes: 0, types: [:], by: period ?? .day, periods: [])
         }
-        let firstDay = query.zone.day(of: Timestamp(millisecondsSinceEpoch: first))
-        let lastDay = query.zone.day(of: Timestamp(millisecondsSinceEpoch: last))
-        let chosen = period ?? StatsPeriod.fitting(from: firstDay, through: lastDay)
-        let periods = Periods(chosen, from: firstDay, through: lastDay, zone: query.zone)
-        let cuts = Cuts(periods.starts, window)
+        let zone = ZoneSpan(query.zone, from: (firstDay - 2) * Self.dayLength, through: (lastDay + 3) * Self.dayLength)
+        let chosen: StatsPeriod
+        if let period {
+            chosen = period
+        } else {
+            guard let (first, last) = try matchedSpan(from: firstDay, through: lastDay, window, db) else {
+                return ShareStats(count: 0, bytes: 0, types: [:], by: .day, periods: [])
+            }
+            chosen = StatsPeriod.fitting(from: zone.day(of: first), through: zone.day(of: last))
+        }
+        let periods = Periods(period: chosen, zone: zone, window: window)
 
-        var tally = StatisticsTally()
-        var cutDays: [Int64: [String: Sums]] = [:]
+        var cells: [Cell: Sums] = [:]
+        var layouts: [Int64: DayLayout] = [:]
+        var cutDays: [Int64: [Int: Sums]] = [:]
         for row in rows {
-            let start = row.day * Self.dayLength
-            if cuts.anyInside(start, start + Self.dayLength) {
-                cutDays[row.day, default: [:]][row.type, default: Sums()].add(row.sums)
-            } else if window.contains(start) {
-                tally.add(row.sums, type: row.type, period: periods.index(of: start))
+            let layout = layouts[row.day] ?? periods.layout(ofDay: row.day)
+            layouts[row.day] = layout
+            switch layout {
+            case .whole(let period?): cells[Cell(category: row.category, period: period), default: Sums()].add(row.sums)
+            case .whole(nil): break
+            case .cut: cutDays[row.day, default: [:]][row.category, default: Sums()].add(row.sums)
             }
         }
         for (day, totals) in cutDays {
-            try addParts(of: day, totals: totals, cuts: cuts, periods: periods, window: window, to: &tally, db)
+            guard case .cut(let parts) = layouts[day] else { continue }
+            // Every part but the longest is read from the records; the longest is what the day's totals leave.
+            let longest = parts.indices.max { parts[$0].length < parts[$1].length }!
+            var rest = totals
+            for (index, part) in parts.enumerated() where index != longest {
+                try forEachRecord(in: window, from: part.from, before: part.before, db) { category, sums in
+                    rest[category, default: Sums()].subtract(sums)
+                    if let period = part.period { cells[Cell(category: category, period: period), default: Sums()].add(sums) }
+                }
+            }
+            guard let period = parts[longest].period else { continue }
+            for (category, sums) in rest { cells[Cell(category: category, period: period), default: Sums()].add(sums) }
         }
-        return tally.stats(by: chosen, label: periods.name)
+        var tally = StatisticsTally()
+        for (cell, sums) in cells { tally.add(sums, type: IconCategory.allCases[cell.category].rawValue, period: cell.period) }
+        return tally.stats(by: chosen) { chosen.name(of: CalendarDay(daysSinceEpoch: $0)) }
     }
 
-    /// The rows of the totals for the days the window touches, summed across owners.
-    private func totals(in window: Window, _ db: Database) throws -> [(day: Int64, type: String, sums: Sums)] {
+    /// A row of the totals: a day, the number of a category in `IconCategory.allCases`, its count and bytes.
+    private struct Row {
+        let day: Int64
+        let category: Int
+        let sums: Sums
+    }
+
+    /// A category in a period (numbered by the period's first day, in days since 1970).
+    private struct Cell: Hashable {
+        let category: Int
+        let period: Int64
+    }
+
+    /// The rows of the totals for the days the window touches (one per owner).
+    private func totals(in window: Window, _ db: Database) throws -> [Row] {
         var conditions = ["trashed = ?"]
         var arguments: [any DatabaseValueConvertible] = [query.trashed]
         if let types = query.types {
             conditions.append("type IN (\(Array(repeating: "?", count: types.count).joined(separator: ", ")))")
             arguments += types.map(\.rawValue).sorted()
         }
-        if let from = query.createdFrom {
+        if window.from != .min {
             conditions.append("day >= ?")
-            arguments.append(Self.utcDay(of: from.millisecondsSinceEpoch))
+            arguments.append(Self.utcDay(of: window.from))
         }
-        if let before = query.createdBefore {
+        if window.before != .max {
             conditions.append("day <= ?")
-            arguments.append(Self.utcDay(of: before.millisecondsSinceEpoch - 1))
+            arguments.append(Self.utcDay(of: window.before - 1))
         }
         let statement = try db.cachedStatement(
             sql: "SELECT day, type, count, bytes_high, bytes_low FROM share_total WHERE \(conditions.joined(separator: " AND "))")
-        var rows: [(day: Int64, type: String, sums: Sums)] = []
+        var rows: [Row] = []
         try StatementColumns.forEachRow(of: statement, arguments: StatementArguments(arguments)) { row in
             let sums = Sums(count: Int(row.integer(2)), high: row.integer(3), low: row.integer(4))
-            rows.append((row.integer(0), String(decoding: row.text(1), as: UTF8.self), sums))
+            rows.append(Row(day: row.integer(0), category: Self.category(row.text(1)), sums: sums))
             return true
         }
         return rows
     }
 
-    /// The creation times of the first and the last record the query matches, looked for in the days of the
-    /// totals (ascending) that hold any: in the first and the last, unless the window's ends leave them empty.
-    private func matchedSpan(_ days: [Int64], _ window: Window, _ db: Database) throws -> (Int64, Int64)? {
-        func bound(_ aggregate: String, _ days: some Sequence<Int64>) throws -> Int64? {
-            for day in days {
-                let filter = window.filter(from: day * Self.dayLength, before: (day + 1) * Self.dayLength)
+    /// The number of the category named by `text` in `IconCategory.allCases`, compared as bytes (no string made).
+    private static func category(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+        categoryNames.firstIndex { $0.elementsEqual(text) } ?? categoryNames.count - 1
+    }
+
+    private static let categoryNames = IconCategory.allCases.map { Array($0.rawValue.utf8) }
+
+    /// The creation times of the first and the last record the query matches: looked for in the first and the
+    /// last day the totals hold, and in the whole window when the window's ends leave such a day empty.
+    private func matchedSpan(from firstDay: Int64, through lastDay: Int64, _ window: Window, _ db: Database) throws -> (Int64, Int64)? {
+        func bound(_ aggregate: String, in day: Int64) throws -> Int64? {
+            for (from, before) in [(day * Self.dayLength, (day + 1) * Self.dayLength), (Int64.min, Int64.max)] {
+                guard let filter = window.filter(from: from, before: before) else { continue }
                 let sql = "SELECT \(aggregate)(created_at) FROM share WHERE \(filter.whereClause)"
                 if let found = try Int64.fetchOne(db, sql: sql, arguments: StatementArguments(filter.arguments)) { return found }
             }
             return nil
         }
-        guard let first = try bound("min", days), let last = try bound("max", days.reversed()) else { return nil }
+        guard let first = try bound("min", in: firstDay), let last = try bound("max", in: lastDay) else { return nil }
         return (first, last)
     }
 
-    /// Adds a cut day: every part of it but the longest read from the records, the longest as what remains.
-    private func addParts(
-        of day: Int64, totals: [String: Sums], cuts: Cuts, periods: Periods, window: Window, to tally: inout StatisticsTally,
-        _ db: Database
+    /// Hands each record the query matches from `start` to `end` (exclusive) to `body`.
+    private func forEachRecord(
+        in window: Window, from start: Int64, before end: Int64, _ db: Database, _ body: (Int, Sums) -> Void
     ) throws {
-        let start = day * Self.dayLength
-        let bounds = [start] + cuts.inside(start, start + Self.dayLength) + [start + Self.dayLength]
-        let parts = zip(bounds, bounds.dropFirst()).map { (from: $0, before: $1) }
-        let longest = parts.indices.max { parts[$0].before - parts[$0].from < parts[$1].before - parts[$1].from }!
-        var rest = totals
-        for (index, part) in parts.enumerated() where index != longest {
-            let filter = window.filter(from: part.from, before: part.before)
-            let statement = try db.cachedStatement(sql: "SELECT type, size FROM share WHERE \(filter.whereClause)")
-            let counted = window.contains(part.from)
-            let period = periods.index(of: part.from)
-            try StatementColumns.forEachRow(of: statement, arguments: StatementArguments(filter.arguments)) { row in
-                let type = String(decoding: row.text(0), as: UTF8.self)
-                let sums = Sums(size: row.integer(1))
-                rest[type, default: Sums()].subtract(sums)
-                if counted { tally.add(sums, type: type, period: period) }
-                return true
-            }
+        guard let filter = window.filter(from: start, before: end) else { return }
+        let statement = try db.cachedStatement(sql: "SELECT type, size FROM share WHERE \(filter.whereClause)")
+        try StatementColumns.forEachRow(of: statement, arguments: StatementArguments(filter.arguments)) { row in
+            body(Self.category(row.text(0)), Sums(size: row.integer(1)))
+            return true
         }
-        guard window.contains(parts[longest].from) else { return }
-        let period = periods.index(of: parts[longest].from)
-        for (type, sums) in rest { tally.add(sums, type: type, period: period) }
     }
 
     /// The UTC day number of an instant, as the totals' `day` has it.
@@ -141,74 +167,59 @@ private struct Window {
         from <= instant && instant < before
     }
 
-    /// The query's filter, narrowed to the instants from `start` to `end` (exclusive).
-    func filter(from start: Int64, before end: Int64) -> ShareFilter {
-        var filter = ShareFilter(query, name: nil)
-        filter.add("created_at >= ?", start)
-        filter.add("created_at < ?", end)
-        return filter
+    /// The query's filter, narrowed to the instants from `start` to `end` (exclusive); nil when nothing of the
+    /// window is left. One range, not two: SQLite bounds an index's range by one condition on each side.
+    func filter(from start: Int64, before end: Int64) -> ShareFilter? {
+        let (lower, upper) = (max(from, start), min(before, end))
+        guard lower < upper else { return nil }
+        var part = query
+        part.createdFrom = lower == .min ? nil : Timestamp(millisecondsSinceEpoch: lower)
+        part.createdBefore = upper == .max ? nil : Timestamp(millisecondsSinceEpoch: upper)
+        return ShareFilter(part, name: nil)
     }
 }
 
-/// The periods of the answer: each one's first day, and its first instant in the zone.
+/// How a UTC day falls into the answer's periods: wholly in one (nil: outside the window), or cut into parts.
+private enum DayLayout {
+    case whole(Int64?)
+    case cut([DayPart])
+}
+
+/// The instants of a cut day from `from` to `before` (exclusive), all in one period (nil: outside the window).
+private struct DayPart {
+    let from: Int64
+    let before: Int64
+    let period: Int64?
+
+    var length: Int64 { before - from }
+}
+
+/// The answer's periods in the zone, each numbered by its first local day (days since 1970).
 private struct Periods {
     let period: StatsPeriod
-    let days: [CalendarDay]
-    /// The first instant of every period but the first, which reaches back to the first match.
-    let starts: [Int64]
-
-    init(_ period: StatsPeriod, from firstDay: CalendarDay, through lastDay: CalendarDay, zone: ZonedCalendar) {
-        self.period = period
-        var days = [period.firstDay(of: firstDay)]
-        if period != .none {
-            while case let day = period.firstDay(after: days[days.count - 1]), day <= lastDay { days.append(day) }
-        }
-        self.days = days
-        starts = zone.starts(of: Array(days.dropFirst())).map(\.millisecondsSinceEpoch)
-    }
-
-    /// The name of the period numbered `index`.
-    func name(_ index: Int64) -> String {
-        period.name(of: days[Int(index)])
-    }
+    let zone: ZoneSpan
+    let window: Window
 
     /// The number of the period that holds `instant`.
-    func index(of instant: Int64) -> Int64 {
-        Int64(starts.partitioningIndex { $0 > instant })
-    }
-}
-
-/// Every instant at which an answer's part changes: the periods' starts and the window's ends, in order.
-private struct Cuts {
-    private let instants: [Int64]
-
-    /// `starts` in ascending order.
-    init(_ starts: [Int64], _ window: Window) {
-        let ends = [window.from, window.before].filter { $0 != .min && $0 != .max }
-        instants = ends.isEmpty ? starts : Array(Set(starts + ends)).sorted()
+    func number(at instant: Int64) -> Int64 {
+        period == .none ? 0 : period.firstDay(of: zone.day(of: instant)).daysSinceEpoch
     }
 
-    /// The cuts strictly between `start` and `end`.
-    func inside(_ start: Int64, _ end: Int64) -> [Int64] {
-        let first = instants.partitioningIndex { $0 > start }
-        return Array(instants[first...].prefix { $0 < end })
-    }
-
-    func anyInside(_ start: Int64, _ end: Int64) -> Bool {
-        let first = instants.partitioningIndex { $0 > start }
-        return first < instants.count && instants[first] < end
-    }
-}
-
-extension Array {
-    /// The index of the first element for which `belongs` is true, in an array where every such element follows
-    /// every other (a binary search).
-    fileprivate func partitioningIndex(where belongs: (Element) -> Bool) -> Int {
-        var (low, high) = (0, count)
-        while low < high {
-            let middle = (low + high) / 2
-            if belongs(self[middle]) { high = middle } else { low = middle + 1 }
+    /// Where the UTC day `day` falls: the starts of periods inside it and the window's ends inside it cut it.
+    func layout(ofDay day: Int64) -> DayLayout {
+        let (start, end) = (day * Timestamp.millisecondsPerDay, (day + 1) * Timestamp.millisecondsPerDay)
+        var cuts = [window.from, window.before].filter { start < $0 && $0 < end }
+        if period != .none {
+            var first = period.firstDay(of: zone.day(of: start))
+            let last = period.firstDay(of: zone.day(of: end - 1))
+            while first < last {
+                first = period.firstDay(after: first)
+                let instant = zone.start(of: first)
+                if start < instant && instant < end { cuts.append(instant) }
+            }
         }
-        return low
+        guard !cuts.isEmpty else { return .whole(window.contains(start) ? number(at: start) : nil) }
+        let bounds = [start] + Set(cuts).sorted() + [end]
+        return .cut(zip(bounds, bounds.dropFirst()).map { DayPart(from: $0, before: $1, period: window.contains($0) ? number(at: $0) : nil) })
     }
 }

@@ -36,26 +36,6 @@ public struct ZonedCalendar: Sendable, Equatable {
         return Timestamp(millisecondsSinceEpoch: after * 1000)
     }
 
-    /// The first instants of `days` (in ascending order), as `start(of:)` gives them but without asking the zone
-    /// for each: two days or more from any change of offset, a day starts at its midnight less the offset in force.
-    public func starts(of days: [CalendarDay]) -> [Timestamp] {
-        guard let first = days.first, let last = days.last else { return [] }
-        let margin = 2 * Timestamp.millisecondsPerDay
-        let span = offsets(
-            from: Timestamp(millisecondsSinceEpoch: Timestamp(startOf: first).millisecondsSinceEpoch - margin),
-            through: Timestamp(millisecondsSinceEpoch: Timestamp(startOf: last).millisecondsSinceEpoch + margin))
-        var (next, offset) = (0, span.initial)
-        return days.map { day in
-            let midnight = Timestamp(startOf: day).millisecondsSinceEpoch
-            while next < span.changes.count && span.changes[next].at <= midnight - margin {
-                offset = span.changes[next].offset
-                next += 1
-            }
-            if next < span.changes.count && span.changes[next].at < midnight + margin { return start(of: day) }
-            return Timestamp(millisecondsSinceEpoch: midnight - offset)
-        }
-    }
-
     /// The local day `instant` falls on in this zone.
     public func day(of instant: Timestamp) -> CalendarDay {
         instant.wallClock(offsetMilliseconds: offset(at: instant.millisecondsSinceEpoch)).day
@@ -90,5 +70,50 @@ public struct ZonedCalendar: Sendable, Equatable {
 
     private static func date(_ milliseconds: Int64) -> Date {
         Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
+}
+
+/// A zone's offsets over a span of time, read from the zone once: the local days of many instants in the span,
+/// and the starts of many days, without asking the zone for each.
+struct ZoneSpan {
+    private let calendar: ZonedCalendar
+    private let initial: Int64
+    private let changes: [(at: Int64, offset: Int64)]
+
+    /// The offsets from `start` to `end` (milliseconds since 1970).
+    init(_ calendar: ZonedCalendar, from start: Int64, through end: Int64) {
+        self.calendar = calendar
+        (initial, changes) = calendar.offsets(from: Timestamp(millisecondsSinceEpoch: start), through: Timestamp(millisecondsSinceEpoch: end))
+    }
+
+    /// The offset in force at `instant`.
+    func offset(at instant: Int64) -> Int64 {
+        let next = firstChange(after: instant)
+        return next == 0 ? initial : changes[next - 1].offset
+    }
+
+    /// The index of the first change after `instant` (`changes.count` when none is).
+    private func firstChange(after instant: Int64) -> Int {
+        var (low, high) = (0, changes.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if changes[middle].at <= instant { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The local day `instant` falls on.
+    func day(of instant: Int64) -> CalendarDay {
+        Timestamp(millisecondsSinceEpoch: instant).wallClock(offsetMilliseconds: offset(at: instant)).day
+    }
+
+    /// The first instant of `day`, as `ZonedCalendar.start(of:)` gives it: two days or more from any change of
+    /// offset, its midnight less the offset in force; near one, asked of the zone.
+    func start(of day: CalendarDay) -> Int64 {
+        let midnight = Timestamp(startOf: day).millisecondsSinceEpoch
+        let margin = 2 * Timestamp.millisecondsPerDay
+        let next = firstChange(after: midnight - margin)
+        if next < changes.count && changes[next].at < midnight + margin { return calendar.start(of: day).millisecondsSinceEpoch }
+        return midnight - offset(at: midnight)
     }
 }
