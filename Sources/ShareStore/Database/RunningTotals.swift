@@ -1,17 +1,25 @@
 import Foundation
 import GRDB
 
-/// The running totals (`share_total`, migration 0011) against the records they sum (the view
-/// `share_total_of_records`): compared by `shared check` and every backup's checks, rebuilt by a repair.
+/// The running totals (`share_total` per day, `share_total_month` per month; migration 0011) against the records
+/// they sum (the views `share_total_of_records`, `share_total_month_of_records`): compared by `shared check` and
+/// every backup's checks, rebuilt by a repair.
 public enum RunningTotals {
-    private static let columns = "owner, trashed, type, day, count, bytes_high, bytes_low"
+    /// Each table of totals, the view that sums the records the same way, and the columns that name a row.
+    private static let tables = [
+        (table: "share_total", records: "share_total_of_records", key: "owner, trashed, day, type"),
+        (table: "share_total_month", records: "share_total_month_of_records", key: "owner, trashed, month, type"),
+    ]
 
     /// How many rows of the totals differ from what the records give, counting those missing on either side.
     static func differences(_ db: Database) throws -> Int {
-        let kept = "SELECT \(columns) FROM share_total"
-        let summed = "SELECT \(columns) FROM share_total_of_records"
-        let differing = "SELECT * FROM (\(kept) EXCEPT \(summed)) UNION ALL SELECT * FROM (\(summed) EXCEPT \(kept))"
-        return try Int.fetchOne(db, sql: "SELECT count(*) FROM (SELECT DISTINCT owner, trashed, type, day FROM (\(differing)))") ?? 0
+        try tables.reduce(0) { differing, totals in
+            let columns = "\(totals.key), count, bytes_high, bytes_low"
+            let kept = "SELECT \(columns) FROM \(totals.table)"
+            let summed = "SELECT \(columns) FROM \(totals.records)"
+            let either = "SELECT * FROM (\(kept) EXCEPT \(summed)) UNION ALL SELECT * FROM (\(summed) EXCEPT \(kept))"
+            return differing + (try Int.fetchOne(db, sql: "SELECT count(*) FROM (SELECT DISTINCT \(totals.key) FROM (\(either)))") ?? 0)
+        }
     }
 
     /// Throws `StoreError.totalsDiffer` unless the totals match the records; databases from before the totals
@@ -33,7 +41,10 @@ public enum RunningTotals {
         try SchemaMigrator.migrate(queue, path: path)
         return try queue.write { db in
             let differing = try differences(db)
-            try db.execute(sql: "DELETE FROM share_total; INSERT INTO share_total (\(columns)) SELECT \(columns) FROM share_total_of_records")
+            for totals in tables {
+                let columns = "\(totals.key), count, bytes_high, bytes_low"
+                try db.execute(sql: "DELETE FROM \(totals.table); INSERT INTO \(totals.table) (\(columns)) SELECT \(columns) FROM \(totals.records)")
+            }
             return differing
         }
     }

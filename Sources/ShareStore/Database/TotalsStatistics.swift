@@ -22,10 +22,12 @@ struct TotalsStatistics {
     /// As in the totals' `day`: the bias makes the division round down before 1970 too.
     private static let dayBias: Int64 = 1_000_000
 
-    func fetch(by period: StatsPeriod?, _ db: Database) throws -> ShareStats {
+    /// The statistics `by` a period (nil: the one that fits their span); nil when reading the matching records
+    /// costs less than the records of the cut days would (a short period in a zone away from UTC over years),
+    /// unless `evenIfRecordsCostLess`.
+    func fetch(by period: StatsPeriod?, evenIfRecordsCostLess: Bool = false, _ db: Database) throws -> ShareStats? {
         let window = Window(query)
-        let rows = try totals(in: window, db)
-        guard let firstDay = rows.lazy.map(\.day).min(), let lastDay = rows.lazy.map(\.day).max() else {
+        guard let (firstDay, lastDay) = try dayRange(window, db) else {
             return ShareStats(count: 0, bytes: 0, types: [:], by: period ?? .day, periods: [])
         }
         let zone = ZoneSpan(query.zone, from: (firstDay - 2) * Self.dayLength, through: (lastDay + 3) * Self.dayLength)
@@ -38,20 +40,48 @@ struct TotalsStatistics {
             }
             chosen = StatsPeriod.fitting(from: zone.day(of: first), through: zone.day(of: last))
         }
-        let periods = Periods(period: chosen, zone: zone, window: window)
-
         var cells: [Cell: Sums] = [:]
+        if window.isWholeMonths && (chosen == .none || (chosen != .day && zone.isUTC)) {
+            for row in try totals(in: window, perMonth: true, from: firstDay, through: lastDay, db) {
+                let period = chosen == .none ? 0 : chosen.firstDay(of: CalendarDay(daysSinceEpoch: row.day)).daysSinceEpoch
+                cells[Cell(category: row.category, period: period), default: Sums()].add(row.sums)
+            }
+        } else {
+            let periods = Periods(period: chosen, zone: zone, window: window)
+            let rows = try totals(in: window, perMonth: false, from: firstDay, through: lastDay, db)
+            guard try addDays(rows, periods, window, to: &cells, evenIfRecordsCostLess: evenIfRecordsCostLess, db) else { return nil }
+        }
+        var tally = StatisticsTally()
+        for (cell, sums) in cells { tally.add(sums, type: IconCategory.allCases[cell.category].rawValue, period: cell.period) }
+        return tally.stats(by: chosen) { chosen.name(of: CalendarDay(daysSinceEpoch: $0)) }
+    }
+
+    /// Adds the days' rows to `cells`, each whole day to its period and each cut one part by part; false, adding
+    /// nothing, when the records of the cut days' parts would cost more than reading every matching record (a
+    /// record looked up through an index costs about ten read in order, as `ShareStatistics` measured).
+    private func addDays(
+        _ rows: [Row], _ periods: Periods, _ window: Window, to cells: inout [Cell: Sums], evenIfRecordsCostLess: Bool,
+        _ db: Database
+    ) throws -> Bool {
         var layouts: [Int64: DayLayout] = [:]
         var cutDays: [Int64: [Int: Sums]] = [:]
+        var whole: [Cell: Sums] = [:]
         for row in rows {
             let layout = layouts[row.day] ?? periods.layout(ofDay: row.day)
             layouts[row.day] = layout
             switch layout {
-            case .whole(let period?): cells[Cell(category: row.category, period: period), default: Sums()].add(row.sums)
+            case .whole(let period?): whole[Cell(category: row.category, period: period), default: Sums()].add(row.sums)
             case .whole(nil): break
             case .cut: cutDays[row.day, default: [:]][row.category, default: Sums()].add(row.sums)
             }
         }
+        let looksUp = cutDays.reduce(0) { sum, day in
+            guard case .cut(let parts) = layouts[day.key] else { return sum }
+            let share = Double(Self.dayLength - parts.map(\.length).max()!) / Double(Self.dayLength)
+            return sum + Double(day.value.values.reduce(0) { $0 + $1.count }) * share
+        }
+        guard evenIfRecordsCostLess || looksUp * 10 <= Double(rows.reduce(0) { $0 + $1.sums.count }) else { return false }
+        cells = whole
         for (day, totals) in cutDays {
             guard case .cut(let parts) = layouts[day] else { continue }
             // Every part but the longest is read from the records; the longest is what the day's totals leave.
@@ -66,9 +96,7 @@ struct TotalsStatistics {
             guard let period = parts[longest].period else { continue }
             for (category, sums) in rest { cells[Cell(category: category, period: period), default: Sums()].add(sums) }
         }
-        var tally = StatisticsTally()
-        for (cell, sums) in cells { tally.add(sums, type: IconCategory.allCases[cell.category].rawValue, period: cell.period) }
-        return tally.stats(by: chosen) { chosen.name(of: CalendarDay(daysSinceEpoch: $0)) }
+        return true
     }
 
     /// A row of the totals: a day, the number of a category in `IconCategory.allCases`, its count and bytes.
@@ -84,9 +112,30 @@ struct TotalsStatistics {
         let period: Int64
     }
 
-    /// The rows of the totals for the days the window touches (one per owner).
-    private func totals(in window: Window, _ db: Database) throws -> [Row] {
-        var conditions = ["trashed = ?"]
+    /// The rows of the totals from `firstDay` through `lastDay`: per day, or per month (`day` then being the
+    /// month's first day).
+    private func totals(in window: Window, perMonth: Bool, from firstDay: Int64, through lastDay: Int64, _ db: Database) throws -> [Row] {
+        let (table, unit) = perMonth ? ("share_total_month", "month") : ("share_total", "day")
+        var conditions = ["owner = ''", "trashed = ?", "\(unit) >= ?", "\(unit) <= ?"]
+        var arguments: [any DatabaseValueConvertible] = [query.trashed, perMonth ? Self.firstOfMonth(firstDay) : firstDay, lastDay]
+        if let types = query.types {
+            conditions.append("type IN (\(Array(repeating: "?", count: types.count).joined(separator: ", ")))")
+            arguments += types.map(\.rawValue).sorted()
+        }
+        let statement = try db.cachedStatement(
+            sql: "SELECT \(unit), type, count, bytes_high, bytes_low FROM \(table) WHERE \(conditions.joined(separator: " AND "))")
+        var rows: [Row] = []
+        try StatementColumns.forEachRow(of: statement, arguments: StatementArguments(arguments)) { row in
+            let sums = Sums(count: Int(row.integer(2)), high: row.integer(3), low: row.integer(4))
+            rows.append(Row(day: row.integer(0), category: Self.category(row.text(1)), sums: sums))
+            return true
+        }
+        return rows
+    }
+
+    /// The first and the last UTC day the totals hold a matching record on, within the window's days.
+    private func dayRange(_ window: Window, _ db: Database) throws -> (Int64, Int64)? {
+        var conditions = ["owner = ''", "trashed = ?"]
         var arguments: [any DatabaseValueConvertible] = [query.trashed]
         if let types = query.types {
             conditions.append("type IN (\(Array(repeating: "?", count: types.count).joined(separator: ", ")))")
@@ -100,15 +149,19 @@ struct TotalsStatistics {
             conditions.append("day <= ?")
             arguments.append(Self.utcDay(of: window.before - 1))
         }
-        let statement = try db.cachedStatement(
-            sql: "SELECT day, type, count, bytes_high, bytes_low FROM share_total WHERE \(conditions.joined(separator: " AND "))")
-        var rows: [Row] = []
-        try StatementColumns.forEachRow(of: statement, arguments: StatementArguments(arguments)) { row in
-            let sums = Sums(count: Int(row.integer(2)), high: row.integer(3), low: row.integer(4))
-            rows.append(Row(day: row.integer(0), category: Self.category(row.text(1)), sums: sums))
-            return true
+        // Apart, each an ordered read that stops at its first row: SQLite finds one end of an index, not both.
+        let end = { (order: String) in
+            try Int64.fetchOne(
+                db, sql: "SELECT day FROM share_total WHERE \(conditions.joined(separator: " AND ")) ORDER BY day \(order) LIMIT 1",
+                arguments: StatementArguments(arguments))
         }
-        return rows
+        guard let first = try end("ASC"), let last = try end("DESC") else { return nil }
+        return (first, last)
+    }
+
+    /// The first day of the UTC month that holds `day`.
+    private static func firstOfMonth(_ day: Int64) -> Int64 {
+        StatsPeriod.month.firstDay(of: CalendarDay(daysSinceEpoch: day)).daysSinceEpoch
     }
 
     /// The number of the category named by `text` in `IconCategory.allCases`, compared as bytes (no string made).
@@ -165,6 +218,15 @@ private struct Window {
 
     func contains(_ instant: Int64) -> Bool {
         from <= instant && instant < before
+    }
+
+    /// Whether each end is open or the start of a UTC month: the window is then made of whole months.
+    var isWholeMonths: Bool {
+        [from, before].allSatisfy { end in
+            if end == .min || end == .max { return true }
+            let (day, rest) = end.quotientAndRemainder(dividingBy: Timestamp.millisecondsPerDay)
+            return rest == 0 && CalendarDay(daysSinceEpoch: day).day == 1
+        }
     }
 
     /// The query's filter, narrowed to the instants from `start` to `end` (exclusive); nil when nothing of the
