@@ -1,3 +1,5 @@
+import Foundation
+
 /// `GET /me`: who the server takes the caller to be, and what they hold.
 public struct UserInfo: Codable, Sendable, Equatable {
     /// The user's name; nil for a public read that signed in as nobody. `local` when no way of signing in is set up.
@@ -5,8 +7,8 @@ public struct UserInfo: Codable, Sendable, Equatable {
     public var admin: Bool
     /// `shared` (everyone reads and changes one history) or `per-user`.
     public var histories: String
-    /// The bytes of the user's live records (of the whole history when it is shared).
-    public var usedBytes: Int64
+    /// The bytes of the user's live records (of the whole history when it is shared); exact beyond 64 bits.
+    public var usedBytes: Decimal
     /// The user's quota, when one is set.
     public var quotaBytes: Int64?
     /// `token`, `proxy` or `unix-peer`; nil when nothing is configured or nobody signed in.
@@ -31,7 +33,7 @@ public struct UserInfo: Codable, Sendable, Equatable {
     }
 
     public init(
-        user: String?, admin: Bool, histories: String, usedBytes: Int64, quotaBytes: Int64? = nil, signedInWith: String? = nil,
+        user: String?, admin: Bool, histories: String, usedBytes: Decimal, quotaBytes: Int64? = nil, signedInWith: String? = nil,
         signOutUrl: String? = nil
     ) {
         self.user = user

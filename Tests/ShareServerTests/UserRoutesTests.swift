@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import ShareKit
@@ -14,6 +15,16 @@ import Testing
             try await client.create(#""name": "c.pdf", "size": 4"#)
             let me = try await client.send(.get, "/me").decode(UserInfo.self)
             #expect(me == UserInfo(user: "local", admin: false, histories: "shared", usedBytes: 7))
+        }
+    }
+
+    /// Read from the running totals, exact where a sum of sizes passes 64 bits (it was a 500 when SQLite summed).
+    @Test func theBytesUsedStayExactBeyond64Bits() async throws {
+        try await withServer { client in
+            try await client.create(#""name": "a.bin", "size": 9223372036854775807"#)
+            try await client.create(#""name": "b.bin", "size": 9223372036854775807"#)
+            let me = try await client.send(.get, "/me").decode(UserInfo.self)
+            #expect(me.usedBytes == Decimal(string: "18446744073709551614"))
         }
     }
 

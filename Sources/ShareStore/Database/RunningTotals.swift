@@ -22,6 +22,14 @@ public enum RunningTotals {
         }
     }
 
+    /// The count and bytes of the live records, or of the trash, from the months' rows.
+    static func sums(trashed: Bool, _ db: Database) throws -> Sums {
+        let row = try Row.fetchOne(
+            db, sql: "SELECT sum(count), sum(bytes_high), sum(bytes_low) FROM share_total_month WHERE owner = '' AND trashed = ?",
+            arguments: [trashed])
+        return Sums(count: row?[0] ?? 0, high: row?[1] ?? 0, low: row?[2] ?? 0)
+    }
+
     /// Throws `StoreError.totalsDiffer` unless the totals match the records; databases from before the totals
     /// have none to check.
     static func verify(_ db: Database, path: String) throws {

@@ -290,19 +290,12 @@ public struct ShareDatabase: ShareRepository {
         try await writer.read { db in try ShareStatistics(query: query, trigramCounts: trigramCounts).fetch(by: period, db) }
     }
 
-    public func usage() async throws -> (records: Int, bytes: Int64) {
-        try await writer.read { db in
-            let row = try Row.fetchOne(db, sql: "SELECT count(*), coalesce(sum(size), 0) FROM share WHERE trashed_at IS NULL")
-            return (row?[0] ?? 0, row?[1] ?? 0)
-        }
+    public func usage() async throws -> ShareStats.Total {
+        try await writer.read { db in try RunningTotals.sums(trashed: false, db).total }
     }
 
     public func recordCounts() async throws -> (live: Int, trashed: Int) {
-        try await writer.read { db in
-            let live = try Int.fetchOne(db, sql: "SELECT count(*) FROM share WHERE trashed_at IS NULL") ?? 0
-            let trashed = try Int.fetchOne(db, sql: "SELECT count(*) FROM share WHERE trashed_at IS NOT NULL") ?? 0
-            return (live, trashed)
-        }
+        try await writer.read { db in (try RunningTotals.sums(trashed: false, db).count, try RunningTotals.sums(trashed: true, db).count) }
     }
 
     /// True when the database answers and every migration this binary knows has been applied.

@@ -36,7 +36,7 @@ public protocol ShareRepository: Sendable {
     /// How many records are live and how many are in the trash.
     func recordCounts() async throws -> (live: Int, trashed: Int)
     /// How many live records there are and their bytes: what the history holds (`GET /me`).
-    func usage() async throws -> (records: Int, bytes: Int64)
+    func usage() async throws -> ShareStats.Total
     /// Counts and bytes of the records `query` selects, in total, per icon category and per day, month or year in
     /// its zone (`period`; nil: the one that fits their span).
     func stats(_ query: ShareQuery, by period: StatsPeriod?) async throws -> ShareStats
