@@ -46,38 +46,39 @@ INSERT INTO share_total (owner, trashed, day, type, count, bytes_high, bytes_low
 INSERT INTO share_total_month (owner, trashed, month, type, count, bytes_high, bytes_low)
     SELECT owner, trashed, month, type, count, bytes_high, bytes_low FROM share_total_month_of_records;
 
--- What one record adds to the totals (`sign` 1) or takes from them (`sign` -1), written into this view so that
--- its trigger, the one place that knows the rows, changes its day's and its month's; a row that falls to zero
--- records is deleted.
+-- What records created at `created_at` add to the totals (a positive count) or take from them (a negative one),
+-- written into this view so that its trigger, the one place that knows the rows, changes their day's and their
+-- month's; a row that falls to zero records is deleted. One record at a time from the triggers on `share`, a
+-- day's worth at a time from an import.
 CREATE VIEW share_total_change AS
-    SELECT '' AS owner, 0 AS trashed, 0 AS created_at, '' AS type, 0 AS size, 0 AS sign WHERE false;
+    SELECT '' AS owner, 0 AS trashed, 0 AS created_at, '' AS type, 0 AS count, 0 AS bytes_high, 0 AS bytes_low WHERE false;
 
 CREATE TRIGGER share_total_change INSTEAD OF INSERT ON share_total_change BEGIN
     INSERT INTO share_total (owner, trashed, day, type, count, bytes_high, bytes_low)
-        VALUES (new.owner, new.trashed, (new.created_at + 86400000000000) / 86400000 - 1000000, new.type, new.sign,
-            new.sign * (new.size >> 32), new.sign * (new.size & 4294967295))
+        VALUES (new.owner, new.trashed, (new.created_at + 86400000000000) / 86400000 - 1000000, new.type, new.count,
+            new.bytes_high, new.bytes_low)
         ON CONFLICT DO UPDATE SET
             count = count + excluded.count, bytes_high = bytes_high + excluded.bytes_high, bytes_low = bytes_low + excluded.bytes_low;
     INSERT INTO share_total_month (owner, trashed, month, type, count, bytes_high, bytes_low)
-        SELECT new.owner, new.trashed, day - coalesce(CAST(strftime('%d', day * 86400, 'unixepoch') AS INTEGER), 1) + 1, new.type, new.sign,
-            new.sign * (new.size >> 32), new.sign * (new.size & 4294967295)
+        SELECT new.owner, new.trashed, day - coalesce(CAST(strftime('%d', day * 86400, 'unixepoch') AS INTEGER), 1) + 1, new.type, new.count,
+            new.bytes_high, new.bytes_low
         FROM (SELECT (new.created_at + 86400000000000) / 86400000 - 1000000 AS day) WHERE true
         ON CONFLICT DO UPDATE SET
             count = count + excluded.count, bytes_high = bytes_high + excluded.bytes_high, bytes_low = bytes_low + excluded.bytes_low;
-    DELETE FROM share_total WHERE new.sign < 0 AND count = 0 AND owner = new.owner AND trashed = new.trashed
+    DELETE FROM share_total WHERE new.count < 0 AND count = 0 AND owner = new.owner AND trashed = new.trashed
         AND day = (new.created_at + 86400000000000) / 86400000 - 1000000 AND type = new.type;
-    DELETE FROM share_total_month WHERE new.sign < 0 AND count = 0 AND owner = new.owner AND trashed = new.trashed
+    DELETE FROM share_total_month WHERE new.count < 0 AND count = 0 AND owner = new.owner AND trashed = new.trashed
         AND month = (SELECT day - coalesce(CAST(strftime('%d', day * 86400, 'unixepoch') AS INTEGER), 1) + 1
             FROM (SELECT (new.created_at + 86400000000000) / 86400000 - 1000000 AS day))
         AND type = new.type;
 END;
 
 CREATE TRIGGER share_total_insert AFTER INSERT ON share BEGIN
-    INSERT INTO share_total_change VALUES ('', new.trashed_at IS NOT NULL, new.created_at, new.type, new.size, 1);
+    INSERT INTO share_total_change VALUES ('', new.trashed_at IS NOT NULL, new.created_at, new.type, 1, new.size >> 32, new.size & 4294967295);
 END;
 
 CREATE TRIGGER share_total_delete AFTER DELETE ON share BEGIN
-    INSERT INTO share_total_change VALUES ('', old.trashed_at IS NOT NULL, old.created_at, old.type, old.size, -1);
+    INSERT INTO share_total_change VALUES ('', old.trashed_at IS NOT NULL, old.created_at, old.type, -1, -(old.size >> 32), -(old.size & 4294967295));
 END;
 
 -- A rename may change the type, trashing and restoring the trash state: the record leaves its old rows and joins
@@ -87,6 +88,6 @@ WHEN old.type IS NOT new.type OR old.created_at IS NOT new.created_at OR old.siz
     OR (old.trashed_at IS NULL) IS NOT (new.trashed_at IS NULL)
 BEGIN
     INSERT INTO share_total_change VALUES
-        ('', old.trashed_at IS NOT NULL, old.created_at, old.type, old.size, -1),
-        ('', new.trashed_at IS NOT NULL, new.created_at, new.type, new.size, 1);
+        ('', old.trashed_at IS NOT NULL, old.created_at, old.type, -1, -(old.size >> 32), -(old.size & 4294967295)),
+        ('', new.trashed_at IS NOT NULL, new.created_at, new.type, 1, new.size >> 32, new.size & 4294967295);
 END;

@@ -136,19 +136,22 @@ public struct ShareDatabase: ShareRepository {
     func stageImport(
         _ batch: [(line: Int, share: NewShare)], in staging: ImportStaging, now: Timestamp = .now()
     ) async throws -> [ImportReport.Problem] {
-        try await Self.storing {
+        let (problems, staged) = try await Self.storing {
             try await writer.write { db in
                 var problems: [ImportReport.Problem] = []
+                var staged: [ShareRecord] = []
                 for (line, new) in batch {
                     do {
-                        _ = try Self.insert(new, now: now) { try staging.insert($0, line: line, db) }
+                        staged.append(try Self.insert(new, now: now) { try staging.insert($0, line: line, db) })
                     } catch ShareError.idTaken(let id) {
                         problems.append(ImportStaging.idTaken(line: line, id: id))
                     }
                 }
-                return problems
+                return (problems, staged)
             }
         }
+        staging.count(staged)
+        return problems
     }
 
     /// Ends an import: its records join the history, all at once. Reports those whose id was taken meanwhile.
