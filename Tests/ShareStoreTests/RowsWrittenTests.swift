@@ -21,10 +21,13 @@ import Testing
         // The record's row, its event and the history's version; the name's trigrams only when its search key changes.
         let move = try await written { _ = try await database.updateShare(id: id, SharePatch(name: nil, folder: "/a")) }
         #expect(move.rows == 3 && !move.trigrams)
+        // Trashing and restoring also move the record's count between its day's and month's running totals: the
+        // rows it leaves fall to zero and go (two writes each), the rows it joins are made.
+        let totals = 6
         let trash = try await written { try await database.trashShare(id: id) }
-        #expect(trash.rows == 3 && !trash.trigrams)
+        #expect(trash.rows == 3 + totals && !trash.trigrams)
         let restore = try await written { _ = try await database.restoreShare(id: id) }
-        #expect(restore.rows == 3 && !restore.trigrams)
+        #expect(restore.rows == 3 + totals && !restore.trigrams)
         let caseOnly = try await written { _ = try await database.updateShare(id: id, SharePatch(name: "REPORT.pdf", folder: nil)) }
         #expect(caseOnly.rows == 3 && !caseOnly.trigrams)
         let rename = try await written { _ = try await database.updateShare(id: id, SharePatch(name: "summary.pdf", folder: nil)) }

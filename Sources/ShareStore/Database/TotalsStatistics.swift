@@ -1,10 +1,12 @@
 import GRDB
 import ShareKit
 
-/// Statistics added up from the running totals (`share_total`: the count and bytes of each owner, trash state,
-/// type and UTC day, kept by triggers with every change) rather than from every record.
+/// Statistics added up from the running totals (the count and bytes of each owner, trash state, type and UTC day
+/// in `share_total`, or UTC month in `share_total_month`, kept by triggers with every change) rather than from
+/// every record.
 ///
-/// A UTC day that lies wholly inside one period of the answer (a local day, month or year, within the query's
+/// Months answer when no boundary of the answer falls inside one (no periods, or the zone's months are UTC's, and
+/// the window is whole months). Otherwise a UTC day that lies wholly inside one period of the answer (a local day, month or year, within the query's
 /// window) counts whole. A day that a boundary cuts (a local midnight that is not one in UTC, as 05:00Z is in
 /// New York and 18:30Z in Kolkata, or a `from`/`to` time) is split at its boundaries: the records of every part
 /// but the longest are read through the creation-time index, and the longest part is the day's total less them.

@@ -36,11 +36,6 @@ public struct ZonedCalendar: Sendable, Equatable {
         return Timestamp(millisecondsSinceEpoch: after * 1000)
     }
 
-    /// The local day `instant` falls on in this zone.
-    public func day(of instant: Timestamp) -> CalendarDay {
-        instant.wallClock(offsetMilliseconds: offset(at: instant.millisecondsSinceEpoch)).day
-    }
-
     /// The zone's UTC offset at `start`, and each change of it up to `end`: enough to tell the local day of any
     /// instant in between without asking the zone again.
     public func offsets(from start: Timestamp, through end: Timestamp) -> (initial: Int64, changes: [(at: Int64, offset: Int64)]) {
