@@ -1,3 +1,5 @@
+import Foundation
+
 /// What can go wrong with a request to the share history, in the user's terms.
 ///
 /// The server maps each case to an HTTP status and a problem detail in one place.
@@ -12,6 +14,8 @@ public enum ShareError: Error, Equatable, Sendable {
     case notFound(id: String)
     /// A record with this id exists already.
     case idTaken(id: String)
+    /// The change would take the history's live records past their quota (`quota` bytes, `used` of them held now).
+    case quotaExceeded(quota: Int64, used: Decimal)
     /// Nothing can be written (the disk is full, the file system read-only); reads still work.
     case storageUnavailable(_ reason: String)
 }
@@ -26,6 +30,8 @@ extension ShareError {
         case .malformedBody(let reason): return reason
         case .notFound(let id): return "no share with id '\(id)'"
         case .idTaken(let id): return "a share with id '\(id)' exists already"
+        case .quotaExceeded(let quota, let used):
+            return "this would pass the quota of \(quota) bytes: \(used) bytes are used; trash or delete shares to make room"
         case .storageUnavailable(let reason): return "nothing can be stored now: \(reason); reads still work"
         }
     }

@@ -14,13 +14,14 @@ struct RandomChanges {
     }
 
     let database: ShareDatabase
-    private var generator = SplitMix(seed: 22)
+    private var generator: SplitMix
     private var ids: [String] = []
     private var made: Set<Kind> = []
     private var imports = 0
 
-    init(database: ShareDatabase) {
+    init(database: ShareDatabase, seed: UInt64 = 22) {
         self.database = database
+        generator = SplitMix(seed: seed)
     }
 
     /// How many kinds of change have been made at least once.
@@ -66,7 +67,7 @@ struct RandomChanges {
             var batch: [(line: Int, share: NewShare)] = []
             for line in 1...Int.random(in: 1...12, using: &generator) {
                 // One in four records has an id the history holds already, and is skipped.
-                let id = line % 4 == 0 ? pick() : "import-\(imports)-\(line)"
+                let id = line % 4 == 0 ? pick() : "import-\(database.owner)-\(imports)-\(line)"
                 batch.append((line, try newShare(id: id, trashed: line % 5 == 0)))
             }
             let taken = Set(try await session.stage(batch).map(\.line))

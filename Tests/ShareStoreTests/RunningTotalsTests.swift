@@ -22,18 +22,38 @@ import Testing
         [("trashed", "true"), ("type", "txt"), ("from", "2021-01-01")], [("folder", "/"), ("recursive", "true")],
     ]
 
+    /// Two users change their histories side by side: each one's statistics are their records' alone.
     @Test func statisticsFromTheTotalsAreTheRecordsOwnAfterEveryKindOfChange() async throws {
         let queue = try DatabaseQueue()
         let database = try ShareDatabase(writer: queue)
-        var changes = RandomChanges(database: database)
+        var alice = RandomChanges(database: database.history(of: "alice", quota: nil))
+        var bob = RandomChanges(database: database.history(of: "bob", quota: nil), seed: 23)
         for _ in 0..<5 {
-            try await changes.apply(60)
+            try await alice.apply(40)
+            try await bob.apply(20)
             try await queue.read { db in
                 #expect(try RunningTotals.differences(db) == 0)
-                try Self.compareEveryQuery(db)
+                try Self.compareEveryQuery(db, owners: ["alice", "bob"])
             }
         }
-        #expect(changes.kindsMade == RandomChanges.Kind.allCases.count, "every kind of change was tried")
+        #expect(alice.kindsMade == RandomChanges.Kind.allCases.count, "every kind of change was tried")
+    }
+
+    /// `shared assign` gives the records of nobody to a user: their totals go with them.
+    @Test func assignedRecordsTakeTheirTotalsToTheirNewOwner() async throws {
+        let queue = try DatabaseQueue()
+        let database = try ShareDatabase(writer: queue)
+        var changes = RandomChanges(database: database)
+        try await changes.apply(80)
+        let before = try await database.usage()
+        let assigned = try await database.assignUnowned(to: "carol")
+        #expect(assigned == before.count + (try await database.recordCounts().trashed))
+        #expect(try await database.history(of: "carol", quota: nil).usage() == before)
+        #expect(try await database.usage() == ShareStats.Total(count: 0, bytes: 0))
+        try await queue.read { db in
+            #expect(try RunningTotals.differences(db) == 0)
+            try Self.compareEveryQuery(db, owners: ["carol"], zones: ["UTC", "Asia/Kathmandu"])
+        }
     }
 
     /// Periods are worked out for the days that hold records only: days over nine millennia cost four rows.
@@ -86,19 +106,28 @@ import Testing
     /// Every filter of `filters`, in every zone of `zones`, by every period: the totals' answer against the
     /// records', as the JSON a client reads.
     private static func compareEveryQuery(
-        _ db: Database, zones: [String] = zones, filters: [[(name: String, value: String)]] = filters
+        _ db: Database, owners: [String] = [""], zones: [String] = zones, filters: [[(name: String, value: String)]] = filters
     ) throws {
         let encoder = WireJSON.encoder()
+        for owner in owners {
+            try compareEveryQuery(db, owner: owner, zones: zones, filters: filters, encoder: encoder)
+        }
+    }
+
+    private static func compareEveryQuery(
+        _ db: Database, owner: String, zones: [String], filters: [[(name: String, value: String)]], encoder: JSONEncoder
+    ) throws {
         for zone in zones {
             let calendar = try #require(ZonedCalendar(identifier: zone))
             for filter in filters {
-                let query = try ShareQuery(parameters: filter, defaultZone: calendar)
+                var query = try ShareQuery(parameters: filter, defaultZone: calendar)
+                query.owner = owner
                 #expect(TotalsStatistics.canAnswer(query))
                 for period in [nil] + StatsPeriod.allCases {
                     let fromTotals = try #require(try TotalsStatistics(query: query).fetch(by: period, evenIfRecordsCostLess: true, db))
                     let fromRecords = try ShareStatistics(query: query, trigramCounts: TrigramCounts()).fetchFromRecords(by: period, db)
                     let same = try encoder.encode(fromTotals) == encoder.encode(fromRecords)
-                    #expect(same, "\(zone) \(filter) by \(period?.rawValue ?? "default"): \(fromTotals) against \(fromRecords)")
+                    #expect(same, "\(owner) \(zone) \(filter) by \(period?.rawValue ?? "default"): \(fromTotals) against \(fromRecords)")
                 }
             }
         }

@@ -9,8 +9,9 @@ struct Problem: HTTPResponseError {
     /// Headers the status calls for (`Allow` with a 405, `WWW-Authenticate` with a 401).
     var headers: HTTPFields = [:]
 
-    init(_ status: HTTPResponse.Status, _ detail: String, headers: HTTPFields = [:]) {
-        details = ProblemDetails(status: status.code, title: status.reasonPhrase, detail: detail)
+    /// `type` names a problem clients may tell apart by more than its status (`quota-exceeded`).
+    init(_ status: HTTPResponse.Status, _ detail: String, type: String = "about:blank", headers: HTTPFields = [:]) {
+        details = ProblemDetails(status: status.code, title: status.reasonPhrase, detail: detail, type: type)
         self.headers = headers
     }
 

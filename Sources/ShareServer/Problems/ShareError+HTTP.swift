@@ -8,11 +8,13 @@ extension ShareError: HTTPResponseError {
         case .invalidField, .invalidParameter, .malformedBody: return .badRequest
         case .notFound: return .notFound
         case .idTaken: return .conflict
+        case .quotaExceeded: return .forbidden
         case .storageUnavailable: return .init(code: 507, reasonPhrase: "Insufficient Storage")
         }
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        try Problem(status, detail).response(from: request, context: context)
+        let type = if case .quotaExceeded = self { "quota-exceeded" } else { "about:blank" }
+        return try Problem(status, detail, type: type).response(from: request, context: context)
     }
 }

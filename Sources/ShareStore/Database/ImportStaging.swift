@@ -49,9 +49,12 @@ public struct ImportStaging: Sendable {
         }
     }
 
-    /// Moves the staged records into the history in the order they came, and drops the table. Reports the
-    /// records whose id another request took since they were staged.
-    func merge(by: String, at time: Timestamp, _ db: Database) throws -> [ImportReport.Problem] {
+    /// Moves the staged records into `owner`'s history in the order they came, and drops the table, once `admit`
+    /// has accepted their live records' sums (it throws to refuse them all). Reports the records whose id another
+    /// request took since they were staged.
+    func merge(
+        by: String, owner: String, at time: Timestamp, admitting admit: (Sums) throws -> Void, _ db: Database
+    ) throws -> [ImportReport.Problem] {
         let taken = try Row.fetchAll(
             db,
             sql:
@@ -59,6 +62,7 @@ public struct ImportStaging: Sendable {
         )
         for row in taken { totals.remove(trashed: row[2], createdAt: row[3], type: row[4], size: row[5]) }
         try db.execute(sql: "DELETE FROM \(table) WHERE id IN (SELECT id FROM main.share)")
+        try admit(totals.live)
         let staged = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0
         let existing = try Int.fetchOne(db, sql: "SELECT count(*) FROM main.share") ?? 0
         let rebuilt = staged > 0 && staged >= existing ? try Self.secondaryIndexes(db) : []
@@ -68,10 +72,11 @@ public struct ImportStaging: Sendable {
         let perRecord = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'share_total_insert'")
         if perRecord != nil { try db.execute(sql: "DROP TRIGGER main.share_total_insert") }
         try db.execute(
-            sql: "INSERT INTO main.share (\(ShareRow.newColumns)) SELECT \(ShareRow.newColumns) FROM \(table) ORDER BY rowid")
+            sql: "INSERT INTO main.share (owner, \(ShareRow.newColumns)) SELECT ?, \(ShareRow.newColumns) FROM \(table) ORDER BY rowid",
+            arguments: [owner])
         if let perRecord {
             try db.execute(sql: perRecord)
-            try totals.write(db)
+            try totals.write(owner: owner, db)
         }
         for index in rebuilt { try db.execute(sql: index.sql) }
         try ShareRow.indexNames(after: before, db)

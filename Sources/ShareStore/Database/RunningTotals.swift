@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ShareKit
 
 /// The running totals (`share_total` per day, `share_total_month` per month; migration 0011) against the records
 /// they sum (the views `share_total_of_records`, `share_total_month_of_records`): compared by `shared check` and
@@ -22,12 +23,32 @@ public enum RunningTotals {
         }
     }
 
-    /// The count and bytes of the live records, or of the trash, from the months' rows.
-    static func sums(trashed: Bool, _ db: Database) throws -> Sums {
+    /// The count and bytes of one history's live records, or of its trash, from the months' rows; nil `owner`:
+    /// of every history.
+    static func sums(owner: String?, trashed: Bool, _ db: Database) throws -> Sums {
         let row = try Row.fetchOne(
-            db, sql: "SELECT sum(count), sum(bytes_high), sum(bytes_low) FROM share_total_month WHERE owner = '' AND trashed = ?",
-            arguments: [trashed])
+            db,
+            sql: """
+                SELECT sum(count), sum(bytes_high), sum(bytes_low) FROM share_total_month
+                WHERE \(owner == nil ? "true" : "owner = ?") AND trashed = ?
+                """,
+            arguments: owner.map { [$0, trashed] } ?? [trashed])
         return Sums(count: row?[0] ?? 0, high: row?[1] ?? 0, low: row?[2] ?? 0)
+    }
+
+    /// Every user holding live records, by name, with their count and bytes; records that belong to nobody are
+    /// left out.
+    static func owners(_ db: Database) throws -> [UserUsage] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT owner, sum(count), sum(bytes_high), sum(bytes_low) FROM share_total_month
+                WHERE owner != '' AND trashed = 0 GROUP BY owner ORDER BY owner
+                """
+        ).map { row in
+            let total = Sums(count: row[1], high: row[2], low: row[3]).total
+            return UserUsage(user: row[0], count: total.count, bytes: total.bytes)
+        }
     }
 
     /// Throws `StoreError.totalsDiffer` unless the totals match the records; databases from before the totals

@@ -15,6 +15,10 @@ public struct ShareDatabase: ShareRepository {
     /// Held while the database is served from its file (`DatabaseLock`).
     private let lock: DatabaseLock?
     private let trigramCounts = TrigramCounts()
+    /// Whose history this value reads and changes: '' is nobody's, the one history everyone shares.
+    public private(set) var owner = ""
+    /// The most bytes this history's live records may hold; nil: no limit.
+    public private(set) var quota: Int64?
 
     /// Opens (creating it and its folder if needed) and migrates the database at `path`. After a spike, SQLite
     /// truncates the write-ahead log back to `logLimitBytes`.
@@ -79,6 +83,14 @@ public struct ShareDatabase: ShareRepository {
         }
     }
 
+    /// The same database, reading and changing `owner`'s history, whose live records may hold `quota` bytes.
+    public func history(of owner: String, quota: Int64?) -> ShareDatabase {
+        var history = self
+        history.owner = owner
+        history.quota = quota
+        return history
+    }
+
     // MARK: - Writes
 
     /// A number that grows with every change to the history, and with nothing else.
@@ -115,8 +127,9 @@ public struct ShareDatabase: ShareRepository {
     /// Stores a new record, generating its id unless one was given.
     public func createShare(_ new: NewShare, now: Timestamp = .now(), by: String = Credential.localUser) async throws -> ShareRecord {
         try await change { db in
+            if new.trashedAt == nil { try refusePastQuota(adding: Sums(size: new.size), db) }
             let before = try ShareRow.lastSeq(db)
-            let record = try Self.insert(new, now: now) { try ShareRow.insert($0, db) }
+            let record = try Self.insert(new, now: now) { try ShareRow.insert($0, owner: owner, db) }
             try ShareRow.indexNames(after: before, db)
             try ShareEvents.record(.created, id: record.id, at: now, by: by, db)
             if record.trashedAt != nil { try ShareEvents.record(.trashed, id: record.id, at: now, by: by, db) }
@@ -156,7 +169,9 @@ public struct ShareDatabase: ShareRepository {
 
     /// Ends an import: its records join the history, all at once. Reports those whose id was taken meanwhile.
     func finishImport(_ staging: ImportStaging, by: String, now: Timestamp = .now()) async throws -> [ImportReport.Problem] {
-        let problems = try await change { db in try staging.merge(by: by, at: now, db) }
+        let problems = try await change { db in
+            try staging.merge(by: by, owner: owner, at: now, admitting: { try refusePastQuota(adding: $0, db) }, db)
+        }
         trigramCounts.forgetAll()
         // An import fills the writer's page cache with pages no request will want, and sorting its indexes
         // takes as much again: give that memory back to the system (the import itself is done either way).
@@ -168,6 +183,13 @@ public struct ShareDatabase: ShareRepository {
     /// Abandons an import whose stream broke: none of it is kept.
     func discardImport(_ staging: ImportStaging) async {
         try? await writer.writeWithoutTransaction { db in try staging.drop(db) }
+    }
+
+    /// Refuses a change that adds `added` to the live records when it would take them past the quota.
+    private func refusePastQuota(adding added: Sums, _ db: Database) throws {
+        guard let quota, added.total.bytes > 0 else { return }
+        let used = try RunningTotals.sums(owner: owner, trashed: false, db).total.bytes
+        if used + added.total.bytes > Decimal(quota) { throw ShareError.quotaExceeded(quota: quota, used: used) }
     }
 
     /// Makes a record of `new` and stores it with `store`; a generated id found taken (vanishingly rare) is
@@ -193,7 +215,7 @@ public struct ShareDatabase: ShareRepository {
     ) async throws -> ShareRecord {
         let now = Timestamp.now()
         return try await change { db in
-            let original = try ShareRow.fetch(id: id, includeTrashed: includeTrashed, db)
+            let original = try ShareRow.fetch(id: id, owner: owner, includeTrashed: includeTrashed, db)
             var record = original
             if let name = patch.name {
                 record.name = name
@@ -211,7 +233,7 @@ public struct ShareDatabase: ShareRepository {
         id: String, includeTrashed: Bool = false, now: Timestamp = .now(), by: String = Credential.localUser
     ) async throws {
         try await change { db in
-            let original = try ShareRow.fetch(id: id, includeTrashed: includeTrashed, db)
+            let original = try ShareRow.fetch(id: id, owner: owner, includeTrashed: includeTrashed, db)
             var record = original
             record.trashedAt = record.trashedAt ?? now
             try ShareRow.update(record, from: original, db)
@@ -223,7 +245,8 @@ public struct ShareDatabase: ShareRepository {
     public func restoreShare(id: String, by: String = Credential.localUser) async throws -> ShareRecord {
         let now = Timestamp.now()
         return try await change { db in
-            let original = try ShareRow.fetch(id: id, includeTrashed: true, db)
+            let original = try ShareRow.fetch(id: id, owner: owner, includeTrashed: true, db)
+            if original.trashedAt != nil { try refusePastQuota(adding: Sums(size: original.size), db) }
             var record = original
             record.trashedAt = nil
             try ShareRow.update(record, from: original, db)
@@ -235,7 +258,7 @@ public struct ShareDatabase: ShareRepository {
     /// Deletes a record for good, whether or not it is in the trash.
     public func purgeShare(id: String) async throws {
         try await change { db in
-            try db.execute(sql: "DELETE FROM share WHERE id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM share WHERE id = ? AND owner = ?", arguments: [id, owner])
             guard db.changesCount > 0 else { throw ShareError.notFound(id: id) }
         }
     }
@@ -252,8 +275,8 @@ public struct ShareDatabase: ShareRepository {
     /// A page of a record's history, oldest first, trashed or not; `.notFound` when no record has this id.
     public func events(id: String, after: Int64, limit: Int) async throws -> (events: [ShareEvent], next: Int64?) {
         try await writer.read { db in
-            let page = try ShareEvents.page(id: id, after: after, limit: limit, db)
-            if page.isEmpty { _ = try ShareRow.fetch(id: id, includeTrashed: true, db) }
+            let page = try ShareEvents.page(id: id, owner: owner, after: after, limit: limit, db)
+            if page.isEmpty { _ = try ShareRow.fetch(id: id, owner: owner, includeTrashed: true, db) }
             let shown = page.prefix(limit)
             return (shown.map(\.event), page.count > limit ? shown.last?.seq : nil)
         }
@@ -261,12 +284,14 @@ public struct ShareDatabase: ShareRepository {
 
     /// One record by id, case-insensitively; a trashed one only with `includeTrashed`.
     public func share(id: String, includeTrashed: Bool = false) async throws -> ShareRecord {
-        try await writer.read { db in try ShareRow.fetch(id: id, includeTrashed: includeTrashed, db) }
+        try await writer.read { db in try ShareRow.fetch(id: id, owner: owner, includeTrashed: includeTrashed, db) }
     }
 
     /// One page of records matching `query`, as the JSON array the API answers with, and the next page's cursor.
     public func listShares(_ query: ShareQuery) async throws -> SharePage {
-        try await writer.read { db in try ShareListing(query: query, trigramCounts: trigramCounts).fetch(db) }
+        var query = query
+        query.owner = owner
+        return try await writer.read { [query] db in try ShareListing(query: query, trigramCounts: trigramCounts).fetch(db) }
     }
 
     /// Records after `position` (a `seq`) in the order they were stored, as NDJSON lines, and the last one's; the
@@ -274,11 +299,13 @@ public struct ShareDatabase: ShareRepository {
     public func exportChunk(after position: Int64, limit: Int, includingTrash: Bool) async throws -> (lines: [UInt8], last: Int64?) {
         try await writer.read { db in
             let statement = try db.cachedStatement(
-                sql: "SELECT \(ShareRow.columns), seq FROM share WHERE seq > ?\(includingTrash ? "" : " AND trashed_at IS NULL") ORDER BY seq LIMIT ?"
-            )
+                sql: """
+                    SELECT \(ShareRow.columns), seq FROM share WHERE seq > ? AND owner = ?\(includingTrash ? "" : " AND trashed_at IS NULL")
+                    ORDER BY seq LIMIT ?
+                    """)
             var lines: [UInt8] = []
             var last: Int64?
-            try StatementColumns.forEachRow(of: statement, arguments: [position, limit]) { row in
+            try StatementColumns.forEachRow(of: statement, arguments: [position, owner, limit]) { row in
                 ShareRow.appendJSON(row, to: &lines)
                 lines.append(UInt8(ascii: "\n"))
                 last = row.integer(7)
@@ -290,15 +317,33 @@ public struct ShareDatabase: ShareRepository {
 
     /// Counts and bytes of the records `query` matches, in total, per icon category and per period in its zone.
     public func stats(_ query: ShareQuery, by period: StatsPeriod? = nil) async throws -> ShareStats {
-        try await writer.read { db in try ShareStatistics(query: query, trigramCounts: trigramCounts).fetch(by: period, db) }
+        var query = query
+        query.owner = owner
+        return try await writer.read { [query] db in
+            try ShareStatistics(query: query, trigramCounts: trigramCounts).fetch(by: period, db)
+        }
     }
 
     public func usage() async throws -> ShareStats.Total {
-        try await writer.read { db in try RunningTotals.sums(trashed: false, db).total }
+        try await writer.read { [owner] db in try RunningTotals.sums(owner: owner, trashed: false, db).total }
     }
 
     public func recordCounts() async throws -> (live: Int, trashed: Int) {
-        try await writer.read { db in (try RunningTotals.sums(trashed: false, db).count, try RunningTotals.sums(trashed: true, db).count) }
+        try await writer.read { db in
+            (try RunningTotals.sums(owner: nil, trashed: false, db).count, try RunningTotals.sums(owner: nil, trashed: true, db).count)
+        }
+    }
+
+    public func users() async throws -> [UserUsage] {
+        try await writer.read(RunningTotals.owners)
+    }
+
+    /// Gives every record that belongs to nobody to `user`, with its events and running totals; returns how many.
+    public func assignUnowned(to user: String) async throws -> Int {
+        try await change { db in
+            try db.execute(sql: "UPDATE share SET owner = ? WHERE owner = ''", arguments: [user])
+            return db.changesCount
+        }
     }
 
     /// True when the database answers and every migration this binary knows has been applied.

@@ -22,15 +22,15 @@ enum ShareEvents {
         if original.trashedAt != nil, updated.trashedAt == nil { try record(.restored, id: updated.id, at: at, by: by, db) }
     }
 
-    /// One page of a record's events, oldest first, after the event `after` (its `seq`); one more than `limit`
+    /// One page of the events of a record of `owner`'s history, oldest first, after the event `after` (its `seq`); one more than `limit`
     /// tells that another page follows.
-    static func page(id: String, after: Int64, limit: Int, _ db: Database) throws -> [(seq: Int64, event: ShareEvent)] {
+    static func page(id: String, owner: String, after: Int64, limit: Int, _ db: Database) throws -> [(seq: Int64, event: ShareEvent)] {
         let rows = try Row.fetchAll(
             db,
             sql: """
                 SELECT e.seq, e.at, e.action, e.from_value, e.to_value, e.by FROM share_event e JOIN share s ON s.seq = e.share_seq
-                WHERE s.id = ? AND e.seq > ? ORDER BY e.seq LIMIT ?
-                """, arguments: [id, after, limit + 1])
+                WHERE s.id = ? AND s.owner = ? AND e.seq > ? ORDER BY e.seq LIMIT ?
+                """, arguments: [id, owner, after, limit + 1])
         return rows.map { row in
             let event = ShareEvent(
                 at: Timestamp(millisecondsSinceEpoch: row[1]), action: ShareEvent.Action(rawValue: row[2]) ?? .created, from: row[3],

@@ -19,10 +19,12 @@ enum ShareRow {
             type: row.text(5), trashedAt: row.isNull(6) ? nil : row.integer(6), to: &bytes)
     }
 
-    /// The record with this id (case-insensitively); a trashed one only when `includeTrashed`, otherwise `.notFound`.
-    static func fetch(id: String, includeTrashed: Bool, _ db: Database) throws -> ShareRecord {
+    /// The record of `owner`'s history with this id (case-insensitively); a trashed one only when `includeTrashed`,
+    /// otherwise `.notFound`, as for an id no history holds.
+    static func fetch(id: String, owner: String, includeTrashed: Bool, _ db: Database) throws -> ShareRecord {
         let visible = includeTrashed ? "" : " AND trashed_at IS NULL"
-        guard let row = try Row.fetchOne(db, sql: "SELECT \(columns) FROM share WHERE id = ?\(visible)", arguments: [id])
+        let sql = "SELECT \(columns) FROM share WHERE id = ? AND owner = ?\(visible)"
+        guard let row = try Row.fetchOne(db, sql: sql, arguments: [id, owner])
         else { throw ShareError.notFound(id: id) }
         return record(row)
     }
@@ -37,9 +39,9 @@ enum ShareRow {
         ]
     }
 
-    static func insert(_ record: ShareRecord, _ db: Database) throws {
-        try db.cachedStatement(sql: "INSERT INTO share (\(newColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
-            .execute(arguments: newValues(record))
+    static func insert(_ record: ShareRecord, owner: String, _ db: Database) throws {
+        try db.cachedStatement(sql: "INSERT INTO share (owner, \(newColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+            .execute(arguments: [owner] + newValues(record))
     }
 
     /// The highest `seq` so far: rows stored after it are the ones `indexNames(after:)` adds to name search.

@@ -23,11 +23,16 @@ final class StagedTotals: Sendable {
         sums.withLock { $0[Self.key(trashed, createdAt, type), default: Sums()].subtract(Sums(size: size)) }
     }
 
-    /// Adds the sums to the running totals, each day's given as created at the day's first instant.
-    func write(_ db: Database) throws {
-        let statement = try db.cachedStatement(sql: "INSERT INTO share_total_change VALUES ('', ?, ?, ?, ?, ?, ?)")
+    /// The count and bytes of the live records staged.
+    var live: Sums {
+        sums.withLock { sums in sums.filter { !$0.key.trashed }.values.reduce(into: Sums()) { $0.add($1) } }
+    }
+
+    /// Adds the sums to `owner`'s running totals, each day's given as created at the day's first instant.
+    func write(owner: String, _ db: Database) throws {
+        let statement = try db.cachedStatement(sql: "INSERT INTO share_total_change VALUES (?, ?, ?, ?, ?, ?, ?)")
         for (key, sums) in sums.withLock({ $0 }) where sums.count != 0 {
-            try statement.execute(arguments: [key.trashed, key.day * Timestamp.millisecondsPerDay, key.type, sums.count, sums.high, sums.low])
+            try statement.execute(arguments: [owner, key.trashed, key.day * Timestamp.millisecondsPerDay, key.type, sums.count, sums.high, sums.low])
         }
     }
 

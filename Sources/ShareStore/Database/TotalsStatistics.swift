@@ -118,8 +118,8 @@ struct TotalsStatistics {
     /// month's first day).
     private func totals(in window: Window, perMonth: Bool, from firstDay: Int64, through lastDay: Int64, _ db: Database) throws -> [Row] {
         let (table, unit) = perMonth ? ("share_total_month", "month") : ("share_total", "day")
-        var conditions = ["owner = ''", "trashed = ?", "\(unit) >= ?", "\(unit) <= ?"]
-        var arguments: [any DatabaseValueConvertible] = [query.trashed, perMonth ? Self.firstOfMonth(firstDay) : firstDay, lastDay]
+        var conditions = ["owner = ?", "trashed = ?", "\(unit) >= ?", "\(unit) <= ?"]
+        var arguments: [any DatabaseValueConvertible] = [query.owner, query.trashed, perMonth ? Self.firstOfMonth(firstDay) : firstDay, lastDay]
         if let types = query.types {
             conditions.append("type IN (\(Array(repeating: "?", count: types.count).joined(separator: ", ")))")
             arguments += types.map(\.rawValue).sorted()
@@ -137,8 +137,8 @@ struct TotalsStatistics {
 
     /// The first and the last UTC day the totals hold a matching record on, within the window's days.
     private func dayRange(_ window: Window, _ db: Database) throws -> (Int64, Int64)? {
-        var conditions = ["owner = ''", "trashed = ?"]
-        var arguments: [any DatabaseValueConvertible] = [query.trashed]
+        var conditions = ["owner = ?", "trashed = ?"]
+        var arguments: [any DatabaseValueConvertible] = [query.owner, query.trashed]
         if let types = query.types {
             conditions.append("type IN (\(Array(repeating: "?", count: types.count).joined(separator: ", ")))")
             arguments += types.map(\.rawValue).sorted()

@@ -4,6 +4,11 @@ import ShareKit
 /// records. SQLite (`ShareDatabase`) is one such store; a PostgreSQL one can stand beside it without a route
 /// changing.
 public protocol ShareRepository: Sendable {
+    /// The same store, reading and changing `owner`'s history ('' is nobody's: the one history everyone shares, and
+    /// records from before per-user histories), whose live records may hold `quota` bytes (nil: no limit). Every
+    /// method below acts on that history alone, except where it says otherwise.
+    func history(of owner: String, quota: Int64?) -> Self
+
     // MARK: - Writes
 
     /// Stores a new record, generating its id unless one was given; `now` is its time unless it has one.
@@ -16,7 +21,7 @@ public protocol ShareRepository: Sendable {
     func restoreShare(id: String, by: String) async throws -> ShareRecord
     /// Deletes a record for good, whether or not it is in the trash.
     func purgeShare(id: String) async throws
-    /// Deletes for good every record put in the trash before `time`; returns how many.
+    /// Deletes for good every record, in every history, put in the trash before `time`; returns how many.
     func purgeTrash(trashedBefore time: Timestamp) async throws -> Int
     /// Starts an import: its records join the history together when it finishes, or not at all.
     func beginImport(by: String) async throws -> any ShareImport
@@ -33,10 +38,15 @@ public protocol ShareRepository: Sendable {
     /// Live records (and trashed ones, with `trashedAt`, when `includingTrash`) stored after `position`, in the
     /// order they were stored, as NDJSON lines, and the position of the last one (nil when none is left).
     func exportChunk(after position: Int64, limit: Int, includingTrash: Bool) async throws -> (lines: [UInt8], last: Int64?)
-    /// How many records are live and how many are in the trash.
+    /// Gives every record that belongs to nobody to `user` (any history's value does it); returns how many.
+    func assignUnowned(to user: String) async throws -> Int
+
+    /// How many records are live and how many are in the trash, in every history.
     func recordCounts() async throws -> (live: Int, trashed: Int)
     /// How many live records there are and their bytes: what the history holds (`GET /me`).
     func usage() async throws -> ShareStats.Total
+    /// Every user whose history holds live records, by name, with their count and bytes (`GET /users`).
+    func users() async throws -> [UserUsage]
     /// Counts and bytes of the records `query` selects, in total, per icon category and per day, month or year in
     /// its zone (`period`; nil: the one that fits their span).
     func stats(_ query: ShareQuery, by period: StatsPeriod?) async throws -> ShareStats
@@ -64,7 +74,8 @@ extension ShareRepository {
 public protocol ShareImport: Sendable {
     /// Stages checked records; those whose id is taken are skipped and reported by line.
     func stage(_ batch: [(line: Int, share: NewShare)]) async throws -> [ImportReport.Problem]
-    /// Ends the import: its records join the history, all at once. Reports those whose id was taken meanwhile.
+    /// Ends the import: its records join the history, all at once, unless they would take it past its quota
+    /// (`ShareError.quotaExceeded`, and none of them is kept). Reports those whose id was taken meanwhile.
     func finish() async throws -> [ImportReport.Problem]
     /// Abandons the import (its stream broke): none of it is kept.
     func discard() async

@@ -14,7 +14,7 @@ extension ListingPlanner {
         let dateServed = !hasDateRange || sort == .createdAt
         let rowsNeedTests = !dateServed || !(query.nameContains ?? "").isEmpty || subtree != nil
         // The cursor is the read's own to add (`IndexRead.orderedRows`), as it resumes past it.
-        var base = ShareFilter(live: true)
+        var base = ShareFilter(live: true, owner: query.owner)
         if sort == .createdAt { base.addCreatedRange(query) }
         var reads: [IndexRead] = []
         if let types = query.types {
@@ -41,7 +41,7 @@ extension ListingPlanner {
         var reads: [IndexRead] = []
         let exactFolder = query.recursive ? nil : query.folder
         if query.sort != .createdAt {
-            var range = ShareFilter(live: true)
+            var range = ShareFilter(live: true, owner: query.owner)
             range.addCreatedRange(query)
             if let types = query.types, hasDateRange {
                 reads.append(read(Self.index(led: "type", .createdAt), Self.typeSeeks(types, from: range), ordered: false))
@@ -54,7 +54,7 @@ extension ListingPlanner {
         }
         if let subtree {
             // The folder itself, and its descendants.
-            let live = ShareFilter(live: true)
+            let live = ShareFilter(live: true, owner: query.owner)
             let descendants = live.adding("folder >= ? AND folder < ?", ShareFilter.descendants(of: subtree))
             reads.append(read(Self.index(led: "folder", .createdAt), [live.adding("folder = ?", subtree), descendants], ordered: false))
         }
@@ -70,15 +70,15 @@ extension ListingPlanner {
         return IndexRead(index: index, seeks: seeks, answersEveryFilter: answersEveryFilter, readsTable: !tested.isSubset(of: held))
     }
 
-    /// The columns each live index holds, besides `id` (and `seq`, which every index holds).
+    /// The columns each live index holds, besides `id` (and `seq`, which every index holds); the owner leads each.
     static let heldColumns: [String: Set<String>] = [
-        "share_live_by_created": ["created_at", "name_key"],
-        "share_live_by_name": ["name_key", "folder"],
-        "share_live_by_size": ["size", "name_key", "folder"],
-        "share_live_by_folder": ["folder", "created_at"],
-        "share_live_by_type_created": ["type", "created_at"],
-        "share_live_by_type_name": ["type", "name_key"],
-        "share_live_by_type_size": ["type", "size"],
+        "share_live_by_created": ["owner", "created_at", "name_key"],
+        "share_live_by_name": ["owner", "name_key", "folder"],
+        "share_live_by_size": ["owner", "size", "name_key", "folder"],
+        "share_live_by_folder": ["owner", "folder", "created_at"],
+        "share_live_by_type_created": ["owner", "type", "created_at"],
+        "share_live_by_type_name": ["owner", "type", "name_key"],
+        "share_live_by_type_size": ["owner", "type", "size"],
     ]
 
     /// The columns the query's filters test.

@@ -9,18 +9,20 @@ struct ShareFilter: Sendable {
 
     init() {}
 
-    /// Live records, or the trash: the condition of every partial index.
-    init(live: Bool) {
+    /// One history's live records, or its trash: the owner that leads every index, and the condition of every
+    /// partial index.
+    init(live: Bool, owner: String) {
+        add("owner = ?", owner)
         add(live ? "trashed_at IS NULL" : "trashed_at IS NOT NULL")
     }
 
     /// The query's filters, with `name` for its text (none: the caller tests it).
     init(_ query: ShareQuery, name: NameCondition?) {
-        self.init(live: !query.trashed)
+        self.init(live: !query.trashed, owner: query.owner)
         add(query, name: name)
     }
 
-    /// The query's filters but the one every partial index answers: live or trashed.
+    /// The query's filters but the ones every index answers: the owner, live or trashed.
     init(testing query: ShareQuery, name: NameCondition?) {
         add(query, name: name)
     }

@@ -36,7 +36,7 @@ struct ShareListing: Sendable {
             return Self.keyset(after: value, id: cursor.id, query)
         }
         tests = ShareFilter(testing: query, name: name)
-        var filter = ShareFilter(live: !query.trashed)
+        var filter = ShareFilter(live: !query.trashed, owner: query.owner)
         if let cursorCondition { filter.add(cursorCondition) }
         filter.add(tests)
         self.filter = filter
@@ -65,7 +65,7 @@ struct ShareListing: Sendable {
     /// The SELECT of the page read straight from one index (or where SQLite chooses), testing the name with
     /// `name`; one row more than the page is asked for, to learn whether another page follows.
     func statement(name: NameCondition?, index: String? = nil) -> (String, StatementArguments) {
-        var filter = ShareFilter(live: !query.trashed)
+        var filter = ShareFilter(live: !query.trashed, owner: query.owner)
         if let cursorCondition { filter.add(cursorCondition) }
         filter.add(ShareFilter(testing: query, name: name))
         let source = index.map { "share INDEXED BY \($0)" } ?? "share"

@@ -1,0 +1,57 @@
+-- Per-user histories: each record belongs to an owner, the user whose history it is ('' = nobody: the one history
+-- of `histories = "shared"`, and records made before per-user histories until `shared assign` gives them one).
+-- The owner leads every index, so that a listing's reads stay inside one history.
+ALTER TABLE share ADD COLUMN owner TEXT NOT NULL DEFAULT '';
+
+DROP INDEX share_live_by_created;
+CREATE INDEX share_live_by_created ON share (owner, created_at, id, name_key) WHERE trashed_at IS NULL;
+DROP INDEX share_live_by_name;
+CREATE INDEX share_live_by_name ON share (owner, name_key, id, folder) WHERE trashed_at IS NULL;
+DROP INDEX share_live_by_size;
+CREATE INDEX share_live_by_size ON share (owner, size, id, name_key, folder) WHERE trashed_at IS NULL;
+DROP INDEX share_live_by_folder;
+CREATE INDEX share_live_by_folder ON share (owner, folder, created_at, id) WHERE trashed_at IS NULL;
+DROP INDEX share_live_by_type_created;
+CREATE INDEX share_live_by_type_created ON share (owner, type, created_at, id) WHERE trashed_at IS NULL;
+DROP INDEX share_live_by_type_name;
+CREATE INDEX share_live_by_type_name ON share (owner, type, name_key, id) WHERE trashed_at IS NULL;
+DROP INDEX share_live_by_type_size;
+CREATE INDEX share_live_by_type_size ON share (owner, type, size, id) WHERE trashed_at IS NULL;
+DROP INDEX share_trashed;
+CREATE INDEX share_trashed ON share (owner, trashed_at) WHERE trashed_at IS NOT NULL;
+-- Trash retention purges every history's old trash at once.
+CREATE INDEX share_trashed_at ON share (trashed_at) WHERE trashed_at IS NOT NULL;
+
+-- The running totals follow each record's owner, and move with it when `shared assign` gives it one.
+DROP VIEW share_total_month_of_records;
+DROP VIEW share_total_of_records;
+CREATE VIEW share_total_of_records AS
+    SELECT owner, trashed_at IS NOT NULL AS trashed, (created_at + 86400000000000) / 86400000 - 1000000 AS day, type,
+        count(*) AS count, sum(size >> 32) AS bytes_high, sum(size & 4294967295) AS bytes_low
+    FROM share GROUP BY 1, 2, 3, 4;
+CREATE VIEW share_total_month_of_records AS
+    SELECT owner, trashed, day - coalesce(CAST(strftime('%d', day * 86400, 'unixepoch') AS INTEGER), 1) + 1 AS month, type,
+        sum(count) AS count, sum(bytes_high) AS bytes_high, sum(bytes_low) AS bytes_low
+    FROM share_total_of_records GROUP BY 1, 2, 3, 4;
+
+DROP TRIGGER share_total_insert;
+CREATE TRIGGER share_total_insert AFTER INSERT ON share BEGIN
+    INSERT INTO share_total_change VALUES
+        (new.owner, new.trashed_at IS NOT NULL, new.created_at, new.type, 1, new.size >> 32, new.size & 4294967295);
+END;
+
+DROP TRIGGER share_total_delete;
+CREATE TRIGGER share_total_delete AFTER DELETE ON share BEGIN
+    INSERT INTO share_total_change VALUES
+        (old.owner, old.trashed_at IS NOT NULL, old.created_at, old.type, -1, -(old.size >> 32), -(old.size & 4294967295));
+END;
+
+DROP TRIGGER share_total_update;
+CREATE TRIGGER share_total_update AFTER UPDATE OF owner, type, created_at, size, trashed_at ON share
+WHEN old.owner IS NOT new.owner OR old.type IS NOT new.type OR old.created_at IS NOT new.created_at
+    OR old.size IS NOT new.size OR (old.trashed_at IS NULL) IS NOT (new.trashed_at IS NULL)
+BEGIN
+    INSERT INTO share_total_change VALUES
+        (old.owner, old.trashed_at IS NOT NULL, old.created_at, old.type, -1, -(old.size >> 32), -(old.size & 4294967295)),
+        (new.owner, new.trashed_at IS NOT NULL, new.created_at, new.type, 1, new.size >> 32, new.size & 4294967295);
+END;
