@@ -35,6 +35,8 @@ public struct ShareStats: Codable, Sendable, Equatable {
     public var by: StatsPeriod
     /// Periods with shares, oldest first.
     public var periods: [Period]
+    /// The most bytes the history's live records may hold, when it has a quota (the server adds it).
+    public var quotaBytes: Int64?
 
     public init(count: Int, bytes: Decimal, types: [String: Total], by: StatsPeriod, periods: [Period]) {
         self.count = count

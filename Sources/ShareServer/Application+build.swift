@@ -34,12 +34,13 @@ public func buildRouter(
     router.addRoutes(MetricsController(metrics: metrics, store: store, databasePath: databasePath).endpoints, atPath: base)
     router.addRoutes(HealthController(store: store).endpoints, atPath: base)
     router.addRoutes(DocumentController().endpoints, atPath: base)
-    router.addRoutes(UserController(store: store, auth: setup.config.auth).endpoints, atPath: base)
+    let histories = Histories(store: store, auth: setup.config.auth)
+    router.addRoutes(UserController(histories: histories).endpoints, atPath: base)
     router.addRoutes(webPage.endpoints, atPath: base)
     // Before the record routes: `import`, `export` and `stats` are words no id may be.
-    router.addRoutes(TransferController(store: store, maxRecordBytes: server.maxBodyBytes).endpoints, atPath: base)
+    router.addRoutes(TransferController(histories: histories, maxRecordBytes: server.maxBodyBytes).endpoints, atPath: base)
     let shares = ShareController(
-        store: store, defaultZone: ZonedCalendar(identifier: server.timezone) ?? ZonedCalendar(zone: .gmt),
+        histories: histories, defaultZone: ZonedCalendar(identifier: server.timezone) ?? ZonedCalendar(zone: .gmt),
         pathPrefix: prefix, maxBodyBytes: server.maxBodyBytes)
     router.addRoutes(shares.endpoints, atPath: base)
     return router

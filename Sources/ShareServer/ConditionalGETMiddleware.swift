@@ -2,18 +2,22 @@ import Hummingbird
 import ShareStore
 
 /// HTTP caching for what the app fetches each time its screen appears (listings, records, statistics): a strong
-/// `ETag` made of the history's epoch and version, so that it changes whenever anything could have changed and never
+/// `ETag` made of the history's epoch, version and owner, so that it changes whenever anything could have changed and never
 /// otherwise; `If-None-Match` with the current tag is answered 304 with no body. The route answers first, so a
 /// missing id or a bad parameter is a 404 or 400 whatever tag the request brings; only its 200 becomes a 304.
 /// It runs after auth, on the routes that read.
-struct ConditionalGETMiddleware<Context: RequestContext>: RouterMiddleware {
-    let store: any ShareRepository
+struct ConditionalGETMiddleware: RouterMiddleware {
+    typealias Context = ShareRequestContext
+    let histories: Histories
     /// What else a response depends on (the server's zone and base path), so a new configuration gives new tags.
     let configuration: String
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard request.method == .get || request.method == .head else { return try await next(request, context) }
-        let tag = "\"\(store.historyEpoch)-\(store.historyVersion)-\(configuration)\""
+        let store = histories.store
+        // Whose history it is: one user's tag is never another's, whose cache may still hold the same URL.
+        let owner = try histories.choose(request, context).owner
+        let tag = "\"\(store.historyEpoch)-\(store.historyVersion)-\(configuration)\(owner.isEmpty ? "" : "-" + owner)\""
         let caching: HTTPFields = [.eTag: tag, .cacheControl: "private, no-cache"]
         var response = try await next(request, context)
         guard response.status == .ok else { return response }

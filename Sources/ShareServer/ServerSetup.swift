@@ -35,6 +35,7 @@ public struct ServerSetup: Sendable {
             throw ConfigError(
                 "auth.unix_peer names the user of a unix socket's peer, but shared listens on \(config.server.listen); listen on unix:/path")
         }
+        try Self.refuseHistoriesMismatch(config.auth)
         var secretFiles = config.auth.tokenFile.map { [$0] } ?? []
         if let file = config.file, !config.auth.tokens.isEmpty || !config.auth.users.isEmpty || !config.auth.labelledUsers.isEmpty {
             secretFiles.append(file)
@@ -56,6 +57,20 @@ public struct ServerSetup: Sendable {
             throw ConfigError(
                 "server.socket_mode \(String(config.server.socketMode, radix: 8)) lets every user of this machine use the API, and no "
                     + "way of signing in is configured; use 0660 (the socket's group), set [auth] tokens, or unix_peer = true")
+        }
+    }
+
+    /// Per-user histories need a user behind every request, and per-user quotas need per-user histories.
+    private static func refuseHistoriesMismatch(_ auth: AuthSettings) throws(ConfigError) {
+        if auth.histories == .perUser, auth.publicRead {
+            throw ConfigError(
+                "auth.public_read lets requests in as nobody, but auth.histories is \"per-user\": every history is somebody's; "
+                    + "turn one of them off")
+        }
+        if auth.histories == .shared, let user = auth.quotas.keys.sorted().first {
+            throw ConfigError(
+                "[auth.quota] gives '\(user)' a quota of their own, but auth.histories is \"shared\": there is one history, "
+                    + "capped by auth.quota_bytes; set histories = \"per-user\"")
         }
     }
 

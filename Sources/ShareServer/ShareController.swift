@@ -5,7 +5,7 @@ import ShareStore
 
 /// The `/share` endpoints: list, get, create, rename/move, trash or purge, restore.
 struct ShareController {
-    let store: any ShareRepository
+    let histories: Histories
     /// The zone of `date`, `from` and `to` when a request names none.
     let defaultZone: ZonedCalendar
     /// `""` at the root, `/files` under a sub-path: prefixed to the `Location` and `Link` URLs the server writes.
@@ -23,7 +23,7 @@ struct ShareController {
 
     var endpoints: RouteCollection<ShareRequestContext> {
         let routes = RouteCollection(context: ShareRequestContext.self)
-        routes.add(middleware: ConditionalGETMiddleware(store: store, configuration: configurationTag))
+        routes.add(middleware: ConditionalGETMiddleware(histories: histories, configuration: configurationTag))
         routes.get("share", use: list)
         routes.post("share", use: create)
         routes.get("share/stats", use: stats)
@@ -42,13 +42,14 @@ struct ShareController {
 
     @Sendable func list(_ request: Request, context: ShareRequestContext) async throws -> Response {
         let listing = try ListingQuery(query: request.uri.query)
-        let page = try await store.listShares(try ShareQuery(listing, defaultZone: defaultZone))
+        let choice = try histories.choose(request, context)
+        let page = try await choice.history.listShares(try ShareQuery(listing, defaultZone: defaultZone))
         var headers: HTTPFields = [:]
         if let next = page.next {
-            // The next page keeps every filter of this one; only the cursor changes.
+            // The next page keeps every filter of this one, and the history; only the cursor changes.
             var following = listing
             following.cursor = next.encoded
-            headers[.init("Link")!] = "<\(pathPrefix)/share?\(following.formEncoded)>; rel=\"next\""
+            headers[.init("Link")!] = "<\(pathPrefix)/share?\(following.formEncoded)\(Self.userParameter(choice))>; rel=\"next\""
         }
         headers[.contentType] = "application/json"
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: page.body)))
@@ -64,17 +65,22 @@ struct ShareController {
             }
             return period
         }
-        return try JSONBody.response(try await store.stats(try ShareQuery(listing, defaultZone: defaultZone), by: period))
+        let choice = try histories.choose(request, context)
+        var stats = try await choice.history.stats(try ShareQuery(listing, defaultZone: defaultZone), by: period)
+        stats.quotaBytes = choice.quota
+        return try JSONBody.response(stats)
     }
 
     @Sendable func get(_ request: Request, context: ShareRequestContext) async throws -> Response {
         let flags = try RecordFlags(request)
-        return try JSONBody.response(try await store.share(id: try Self.id(context), includeTrashed: flags.trashed))
+        let history = try histories.choose(request, context).history
+        return try JSONBody.response(try await history.share(id: try Self.id(context), includeTrashed: flags.trashed))
     }
 
     @Sendable func create(_ request: Request, context: ShareRequestContext) async throws -> Response {
         let body = try await JSONBody.decode(NewShareBody.self, from: request, maxBytes: maxBodyBytes)
-        let record = try await store.createShare(try body.newShare(), by: context.changedBy)
+        let choice = try histories.choose(request, context)
+        let record = try await choice.history.createShare(try body.newShare(), by: choice.by)
         context.logger.info("share created", metadata: ["id": "\(record.id)"])
         return try JSONBody.response(record, status: .created, headers: [.location: "\(pathPrefix)/share/\(record.id)"])
     }
@@ -83,7 +89,8 @@ struct ShareController {
         let id = try Self.id(context)
         let body = try await JSONBody.decode(SharePatchBody.self, from: request, maxBytes: maxBodyBytes)
         let patch = try SharePatch(name: body.name, folder: body.folder)
-        let record = try await store.updateShare(id: id, patch, includeTrashed: try RecordFlags(request).trashed, by: context.changedBy)
+        let choice = try histories.choose(request, context)
+        let record = try await choice.history.updateShare(id: id, patch, includeTrashed: try RecordFlags(request).trashed, by: choice.by)
         context.logger.info("share updated", metadata: ["id": "\(record.id)"])
         return try JSONBody.response(record)
     }
@@ -92,18 +99,20 @@ struct ShareController {
     @Sendable func delete(_ request: Request, context: ShareRequestContext) async throws -> Response {
         let id = try Self.id(context)
         let flags = try RecordFlags(request)
+        let choice = try histories.choose(request, context)
         if flags.purge {
-            try await store.purgeShare(id: id)
+            try await choice.history.purgeShare(id: id)
             context.logger.info("share purged", metadata: ["id": "\(id)"])
         } else {
-            try await store.trashShare(id: id, includeTrashed: flags.trashed, by: context.changedBy)
+            try await choice.history.trashShare(id: id, includeTrashed: flags.trashed, by: choice.by)
             context.logger.info("share trashed", metadata: ["id": "\(id)"])
         }
         return Response(status: .noContent)
     }
 
     @Sendable func restore(_ request: Request, context: ShareRequestContext) async throws -> Response {
-        let record = try await store.restoreShare(id: try Self.id(context), by: context.changedBy)
+        let choice = try histories.choose(request, context)
+        let record = try await choice.history.restoreShare(id: try Self.id(context), by: choice.by)
         context.logger.info("share restored", metadata: ["id": "\(record.id)"])
         return try JSONBody.response(record)
     }
@@ -112,13 +121,19 @@ struct ShareController {
     @Sendable func events(_ request: Request, context: ShareRequestContext) async throws -> Response {
         let id = try Self.id(context)
         let paging = try EventPaging(query: request.uri.query)
-        let page = try await store.events(id: id, after: paging.after, limit: paging.limit)
+        let choice = try histories.choose(request, context)
+        let page = try await choice.history.events(id: id, after: paging.after, limit: paging.limit)
         var headers: HTTPFields = [:]
         if let next = page.next {
             let query = FormEncoding.encode(paging.parameters(continuingAfter: next))
-            headers[.init("Link")!] = "<\(pathPrefix)/share/\(id)/events?\(query)>; rel=\"next\""
+            headers[.init("Link")!] = "<\(pathPrefix)/share/\(id)/events?\(query)\(Self.userParameter(choice))>; rel=\"next\""
         }
         return try JSONBody.response(page.events, headers: headers)
+    }
+
+    /// `&user=NAME` when an admin named another user's history, for links to more of it.
+    private static func userParameter(_ choice: Histories.Choice) -> String {
+        choice.named.map { "&" + FormEncoding.encode([("user", $0)]) } ?? ""
     }
 
     /// The `{id}` path segment; one that no record could carry is simply not found.

@@ -6,7 +6,7 @@ import ShareStore
 
 /// `POST /share/import` and `GET /share/export`: the whole history in and out, streamed both ways.
 struct TransferController {
-    let store: any ShareRepository
+    let histories: Histories
     /// The largest single record an import accepts; the stream as a whole has no limit.
     let maxRecordBytes: Int
 
@@ -33,7 +33,8 @@ struct TransferController {
     /// join the history together. Valid records are kept; each invalid one is reported with its line. A stream
     /// that stops making sense ends the import at that line; one that breaks off imports nothing.
     @Sendable func importShares(_ request: Request, context: ShareRequestContext) async throws -> Response {
-        let session = try await store.beginImport(by: context.changedBy)
+        let choice = try histories.choose(request, context)
+        let session = try await choice.history.beginImport(by: choice.by)
         do {
             var report = try await stage(request.body, in: session)
             for problem in try await session.finish() {
@@ -95,14 +96,14 @@ struct TransferController {
     /// Every live record (with `?trashed=include`, every record) as NDJSON, oldest stored first, read a chunk at a
     /// time while it is sent.
     @Sendable func exportShares(_ request: Request, context: ShareRequestContext) async throws -> Response {
-        let store = store
+        let history = try histories.choose(request, context).history
         let includingTrash = try Self.includesTrash(request)
         return Response(
             status: .ok, headers: [.contentType: "application/x-ndjson"],
             body: ResponseBody { writer in
                 var after: Int64 = 0
                 while true {
-                    let chunk = try await store.exportChunk(after: after, limit: Self.exportChunkSize, includingTrash: includingTrash)
+                    let chunk = try await history.exportChunk(after: after, limit: Self.exportChunkSize, includingTrash: includingTrash)
                     guard let last = chunk.last else { break }
                     try await writer.write(ByteBuffer(bytes: chunk.lines))
                     after = last

@@ -22,9 +22,10 @@ struct SharedCommand: AsyncParsableCommand {
               shared backup --to /backups/share-2026-11-22.db
               shared restore --from /backups/share-2026-11-22.db
               shared check
+              shared assign --to alice
             """,
         version: ShareVersion.current,
-        subcommands: [ServeCommand.self, BackupCommand.self, RestoreCommand.self, CheckCommand.self],
+        subcommands: [ServeCommand.self, BackupCommand.self, RestoreCommand.self, CheckCommand.self, AssignCommand.self],
         defaultSubcommand: ServeCommand.self
     )
 }

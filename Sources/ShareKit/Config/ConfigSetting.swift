@@ -71,6 +71,31 @@ extension ConfigValueKind where Value == [String: [String]] {
         })
 }
 
+extension ConfigValueKind where Value == [String: Int] {
+    /// A TOML table whose values are integers (`[auth.quota] alice = 5000000000`); in the environment,
+    /// `key=value` pairs separated by commas.
+    static let integersTable = ConfigValueKind(
+        expected: "a table of integers",
+        fromTOML: { value in
+            guard value.type == .table, let table = value.table else { return nil }
+            var values: [String: Int] = [:]
+            for key in table.keys {
+                guard let element = table[key], element.type == .int, let number = element.int else { return nil }
+                values[key] = number
+            }
+            return values
+        },
+        fromText: { text in
+            var values: [String: Int] = [:]
+            for pair in text.split(separator: ",") {
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                guard parts.count == 2, let number = Int(parts[1].trimmingCharacters(in: .whitespaces)) else { return nil }
+                values[parts[0].trimmingCharacters(in: .whitespaces)] = number
+            }
+            return values
+        })
+}
+
 /// One key of `share.toml`: its name, its environment variable, and how it validates and stores a value.
 struct ConfigSetting: Sendable {
     let table: String

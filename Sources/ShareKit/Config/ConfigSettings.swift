@@ -87,6 +87,23 @@ extension ConfigSetting {
             try names.forEach(checkUserName)
             config.auth.admins = names
         },
+        ConfigSetting("auth", "histories", .string) { config, text, _ in
+            guard let mode = HistoriesMode(rawValue: text) else {
+                throw InvalidSetting(reason: "must be \"shared\" (one history for everyone) or \"per-user\", got '\(text)'")
+            }
+            config.auth.histories = mode
+        },
+        ConfigSetting("auth", "quota_bytes", .integer) { config, bytes, _ in
+            guard bytes >= 0 else { throw InvalidSetting(reason: "must be a number of bytes, 0 for no quota") }
+            config.auth.quotaBytes = bytes == 0 ? nil : Int64(bytes)
+        },
+        ConfigSetting("auth", "quota", .integersTable) { config, quotas, _ in
+            for (user, bytes) in quotas {
+                try checkUserName(user)
+                guard bytes > 0 else { throw InvalidSetting(reason: "the quota of '\(user)' must be a positive number of bytes") }
+            }
+            config.auth.quotas = quotas.mapValues(Int64.init)
+        },
         ConfigSetting("auth", "proxy_user_header", .string) { config, name, _ in
             guard name.isEmpty || isHeaderName(name) else {
                 throw InvalidSetting(reason: "'\(name)' is not a header name such as X-Forwarded-User")

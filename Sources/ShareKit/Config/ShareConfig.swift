@@ -89,8 +89,14 @@ public struct AuthSettings: Sendable, Equatable {
     public var users: [String: [String]] = [:]
     /// Users given under `[auth.labelled]`, the table's earlier name, read as `[auth.users]`; the daemon says so once.
     public var labelledUsers: [String: [String]] = [:]
-    /// Users named as admins (by `GET /me`).
+    /// Users who may act on another user's history (`?user=NAME`) and list every user (`GET /users`).
     public var admins: [String] = []
+    /// One history for everyone, or one per user.
+    public var histories = HistoriesMode.shared
+    /// The bytes of live records a user may hold unless `quotas` names them; nil: no limit.
+    public var quotaBytes: Int64?
+    /// Each named user's own quota (`[auth.quota] alice = 5000000000`).
+    public var quotas: [String: Int64] = [:]
     /// The header a trusted reverse proxy names the signed-in user in (`X-Forwarded-User`); nil: none.
     public var proxyUserHeader: String?
     /// A unix socket's peer (the Unix user of the process that connected) is the user.
@@ -103,6 +109,19 @@ public struct AuthSettings: Sendable, Equatable {
     public var publicRead = false
 
     public init() {}
+
+    /// The quota of `user`'s live records in bytes, nil when they have none.
+    public func quota(of user: String) -> Int64? {
+        quotas[user] ?? quotaBytes
+    }
+}
+
+/// `[auth] histories`: whose records a request reads and changes.
+public enum HistoriesMode: String, Sendable, CaseIterable {
+    /// Every user reads and changes one history; events name who did what.
+    case shared
+    /// Each user reads and changes only their own records.
+    case perUser = "per-user"
 }
 
 /// `[client]`: where `share` finds the server.

@@ -1,0 +1,56 @@
+import Hummingbird
+import ShareKit
+import ShareStore
+
+/// Whose history a request reads and changes: the one history everyone shares, or, under per-user histories,
+/// the user's own. An admin's `?user=NAME` names another user's; the events of such a change name both.
+struct Histories: Sendable {
+    let store: any ShareRepository
+    let auth: AuthSettings
+
+    /// The history a request acts on.
+    struct Choice {
+        let history: any ShareRepository
+        /// The history's owner ('' under shared histories), for its ETags.
+        let owner: String
+        /// The history's quota in bytes, if it has one.
+        let quota: Int64?
+        /// Whom the events of a change name: the user, and for whom an admin acted (`alice for bob`).
+        let by: String
+        /// The user an admin named with `?user=`, which every link to more of the same history carries.
+        let named: String?
+    }
+
+    func choose(_ request: Request, _ context: ShareRequestContext) throws -> Choice {
+        let user = context.changedBy
+        let named = try Self.namedUser(request)
+        switch auth.histories {
+        case .shared:
+            guard named == nil else {
+                throw ShareError.invalidParameter("user", "names whose history to act on, but histories are shared: there is only one")
+            }
+            return Choice(history: store.history(of: "", quota: auth.quotaBytes), owner: "", quota: auth.quotaBytes, by: user, named: nil)
+        case .perUser:
+            guard context.user != nil else { throw Problem.unauthorized }
+            guard let named, named != user else {
+                let quota = auth.quota(of: user)
+                return Choice(history: store.history(of: user, quota: quota), owner: user, quota: quota, by: user, named: nil)
+            }
+            guard auth.admins.contains(user) else {
+                throw Problem(.forbidden, "only admins may act on another user's history (parameter 'user')")
+            }
+            let quota = auth.quota(of: named)
+            return Choice(
+                history: store.history(of: named, quota: quota), owner: named, quota: quota, by: "\(user) for \(named)", named: named)
+        }
+    }
+
+    /// The `user` parameter, checked as a user name.
+    private static func namedUser(_ request: Request) throws(ShareError) -> String? {
+        guard let name = try FormEncoding.values(request.uri.query, known: ["user"])["user"] else { return nil }
+        guard Credential.isUserName(name), name != Credential.localUser else {
+            throw .invalidParameter("user", "must be a user name: \(Credential.userNameRule), got '\(name)'")
+        }
+        return name
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import ShareKit
+import Testing
+
+/// `histories = "per-user"` over HTTP: alice neither reads, changes nor detects bob's records through any endpoint;
+/// an admin acts on another's history with `?user=`, and a quota refuses what would pass it with a problem of its own.
+@Suite struct HistoryRoutesTests {
+    private static func perUser(_ config: inout ShareConfig) {
+        config.auth.users = ["alice": ["alice-secret"], "bob": ["bob-secret"], "carol": ["carol-secret"]]
+        config.auth.admins = ["alice"]
+        config.auth.histories = .perUser
+        config.auth.quotaBytes = 100
+        config.auth.quotas = ["bob": 1_000_000]
+    }
+
+    private static let alice: HTTPFields = [.authorization: "Bearer alice-secret"]
+    private static let bob: HTTPFields = [.authorization: "Bearer bob-secret"]
+    private static let carol: HTTPFields = [.authorization: "Bearer carol-secret"]
+
+    @Test func anotherUsersRecordIsAnsweredExactlyAsOneThatDoesNotExist() async throws {
+        try await withServer(Self.perUser) { client in
+            let bobs = try await client.send(.post, "/share", #"{"name": "bob.pdf", "size": 5, "id": "BOB-1"}"#, headers: Self.bob)
+            #expect(bobs.status == .created)
+            for (method, suffix, body) in [
+                (HTTPRequest.Method.get, "", nil), (.patch, "", #"{"name": "mine.pdf"}"#), (.delete, "", nil), (.delete, "?purge=true", nil),
+                (.post, "/restore", nil), (.get, "/events", nil),
+            ] as [(HTTPRequest.Method, String, String?)] {
+                let theirs = try await client.send(method, "/share/BOB-1\(suffix)", body, headers: Self.carol)
+                let nobodys = try await client.send(method, "/share/NOBODY\(suffix)", body, headers: Self.carol)
+                #expect(theirs.status == .notFound, "\(method) \(suffix)")
+                #expect(theirs.text.replacingOccurrences(of: "BOB-1", with: "NOBODY") == nobodys.text, "\(method) \(suffix)")
+            }
+            let listing = try await client.send(.get, "/share", headers: Self.carol)
+            #expect(listing.text == "[]")
+            let stats = try await client.send(.get, "/share/stats", headers: Self.carol).decode(ShareStats.self)
+            #expect(stats.count == 0 && stats.quotaBytes == 100)
+            let export = try await client.send(.get, "/share/export?trashed=include", headers: Self.carol)
+            #expect(export.status == .ok && export.text.isEmpty)
+            let still = try await client.send(.get, "/share/BOB-1", headers: Self.bob).decode(ShareRecord.self)
+            #expect(still.name == "bob.pdf", "bob's record is as he left it")
+        }
+    }
+
+    @Test func aCachedListingOfOneUserIsNeverAnothersCurrentOne() async throws {
+        try await withServer(Self.perUser) { client in
+            let bobs = try await client.send(.get, "/share", headers: Self.bob)
+            let tag = try #require(bobs.headers[.eTag])
+            var asCarol = Self.carol
+            asCarol[.ifNoneMatch] = tag
+            #expect(try await client.send(.get, "/share", headers: asCarol).status == .ok)
+        }
+    }
+
+    @Test func aCreateOrImportPastTheQuotaIsAProblemOfItsOwnNamingQuotaAndUse() async throws {
+        try await withServer(Self.perUser) { client in
+            #expect(try await client.send(.post, "/share", #"{"name": "a.zip", "size": 60}"#, headers: Self.carol).status == .created)
+            let refused = try await client.send(.post, "/share", #"{"name": "b.zip", "size": 41}"#, headers: Self.carol)
+            #expect(refused.status == .forbidden)
+            let problem = try refused.decode(ProblemDetails.self)
+            #expect(problem.type == "quota-exceeded" && problem.detail.contains("100 bytes") && problem.detail.contains("60 bytes"))
+            let lines = (1...3).map { #"{"name": "part\#($0).zip", "size": 15}"# }.joined(separator: "\n")
+            var headers = Self.carol
+            headers[.contentType] = "application/x-ndjson"
+            let importing = try await client.send(.post, "/share/import", lines, headers: headers)
+            #expect(importing.status == .forbidden && importing.text.contains("quota-exceeded"), "\(importing.text)")
+            let me = try await client.send(.get, "/me", headers: Self.carol).decode(UserInfo.self)
+            #expect(me == UserInfo(user: "carol", admin: false, histories: "per-user", usedBytes: 60, quotaBytes: 100, signedInWith: "token"))
+            #expect(try await client.send(.post, "/share", #"{"name": "b.zip", "size": 900}"#, headers: Self.bob).status == .created)
+        }
+    }
+
+    @Test func anAdminActsOnAnotherUsersHistoryAndItsEventsNameBoth() async throws {
+        try await withServer(Self.perUser) { client in
+            for number in 1...3 {
+                _ = try await client.send(.post, "/share", #"{"name": "bob\#(number).pdf", "size": 1, "id": "BOB-\#(number)"}"#, headers: Self.bob)
+            }
+            #expect(try await client.send(.get, "/share", headers: Self.alice).text == "[]", "alice's own history is empty")
+            let page = try await client.send(.get, "/share?user=bob&limit=2", headers: Self.alice)
+            #expect(try page.decode([ShareRecord].self).count == 2)
+            #expect(page.headers[.init("Link")!]?.contains("user=bob") == true, "the next page stays in bob's history")
+            let renamed = try await client.send(.patch, "/share/BOB-1?user=bob", #"{"name": "renamed.pdf"}"#, headers: Self.alice)
+            #expect(renamed.status == .ok)
+            let events = try await client.send(.get, "/share/BOB-1/events", headers: Self.bob).decode([ShareEvent].self)
+            #expect(events.last?.by == "alice for bob")
+            let users = try await client.send(.get, "/users", headers: Self.alice).decode([UserUsage].self)
+            #expect(users == [UserUsage(user: "bob", count: 3, bytes: 3)])
+        }
+    }
+
+    @Test func onlyAdminsNameAnotherUserAndOnlyUnderPerUserHistories() async throws {
+        try await withServer(Self.perUser) { client in
+            let notAdmin = try await client.send(.get, "/share?user=alice", headers: Self.bob)
+            #expect(notAdmin.status == .forbidden && notAdmin.problemDetail.contains("only admins"))
+            #expect(try await client.send(.get, "/users", headers: Self.bob).status == .forbidden)
+            let badName = try await client.send(.get, "/share?user=no%20such", headers: Self.alice)
+            #expect(badName.status == .badRequest && badName.problemDetail.contains("parameter 'user'"))
+        }
+        try await withServer({
+            $0.auth.users = ["alice": ["alice-secret"]]
+            $0.auth.admins = ["alice"]
+        }) { client in
+            let shared = try await client.send(.get, "/share?user=bob", headers: Self.alice)
+            #expect(shared.status == .badRequest && shared.problemDetail.contains("histories are shared"))
+        }
+    }
+}
