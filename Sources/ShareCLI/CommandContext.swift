@@ -63,6 +63,9 @@ struct CommandContext {
         guard let zone else {
             throw CommandFailure("--tz: '\(zoneName ?? "")' is not an IANA time zone such as Europe/Paris", status: .usage)
         }
+        if let user = options.user, !Credential.isUserName(user) {
+            throw CommandFailure("--user must be a user name: \(Credential.userNameRule), got '\(user)'", status: .usage)
+        }
         let colorAllowed = (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
         let colored = colorAllowed && (options.color == .always || ((options.color ?? .auto) == .auto && outputIsTerminal))
         let token = options.token ?? config.client.token
@@ -70,7 +73,9 @@ struct CommandContext {
             (statusLine ?? StandardError()).write("share: warning: \(warning)\n")
         }
         return CommandContext(
-            api: ShareAPI(transport: try transport(server, config.client), server: server, token: token, maxPages: config.client.maxPages),
+            api: ShareAPI(
+                transport: try transport(server, config.client), server: server, token: token, maxPages: config.client.maxPages,
+                user: options.user),
             zone: zone,
             zoneName: zoneName ?? zone.identifier, json: options.json, style: TerminalStyle(enabled: colored), output: output,
             rawOutput: outputIsTerminal ? TerminalEscapingOutput(terminal: output) : output, input: input,

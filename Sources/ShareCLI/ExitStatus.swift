@@ -23,7 +23,7 @@ enum ExitStatus: Int32 {
         switch error {
         case .unreachable: self = .unreachable
         case .noAnswer: self = .noAnswer
-        case .unauthorized: self = .unauthorized
+        case .unauthorized, .forbidden: self = .unauthorized
         case .notFound: self = .notFound
         case .rejected: self = .rejected
         case .serverFailed, .unexpected: self = .failure

@@ -12,6 +12,9 @@ struct GlobalOptions: ParsableArguments {
     @Option(help: "Path to share.toml (default: $SHARE_CONFIG, ./share.toml, $XDG_CONFIG_HOME/share/share.toml, /etc/share/share.toml).")
     var config: String?
 
+    @Option(help: "Act on this user's history instead of your own (admins, under per-user histories).")
+    var user: String?
+
     @Option(help: "IANA time zone for dates shown and --date (default: [client] timezone, else the system zone).")
     var tz: String?
 
@@ -27,6 +30,7 @@ struct GlobalOptions: ParsableArguments {
         merged.server = server ?? earlier.server
         merged.token = token ?? earlier.token
         merged.config = config ?? earlier.config
+        merged.user = user ?? earlier.user
         merged.tz = tz ?? earlier.tz
         merged.json = json || earlier.json
         merged.color = color ?? earlier.color

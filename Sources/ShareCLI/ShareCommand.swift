@@ -18,12 +18,13 @@ struct ShareCommand: ParsableCommand {
               share sort --desc
               share add report.pdf --folder /reports
               share rename 7K2M9QDX final.pdf && share mv 7K2M9QDX /archive
+              share --user bob ls          (an admin, in bob's history)
 
             Exit status:
               0   success
               1   the server failed or answered something unexpected
               3   the server could not be reached (is shared running?)
-              4   the server refused the token (401/403)
+              4   the server refused the token or the request (401/403: a quota reached, admins only)
               5   no share has that id (404)
               6   the server rejected the request (400/409/413), or some records of an import
               7   the server took the connection but did not answer in time
@@ -36,6 +37,7 @@ struct ShareCommand: ParsableCommand {
             ListCommand.self, FindCommand.self, SortCommand.self, ShowCommand.self, AddCommand.self, RenameCommand.self,
             MoveCommand.self, RemoveCommand.self, TrashCommand.self, RestoreCommand.self, LogCommand.self, StatsCommand.self,
             ImportCommand.self, ExportCommand.self, WhoamiCommand.self,
+            UsersCommand.self,
         ],
         defaultSubcommand: ListCommand.self
     )

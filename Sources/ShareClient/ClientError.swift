@@ -4,6 +4,8 @@ public enum ClientError: Error, Equatable, Sendable {
     /// The server took the connection and then did not answer in time.
     case noAnswer(server: String, reason: String)
     case unauthorized(status: Int)
+    /// 403 with the server's reason: a quota reached, another user's history without being an admin.
+    case forbidden(detail: String)
     case notFound(id: String)
     /// 400, 409, 413: the server explained what it refused.
     case rejected(detail: String)
@@ -21,7 +23,7 @@ public enum ClientError: Error, Equatable, Sendable {
             return "the server refused the token (HTTP \(status)); check --token or SHARE_TOKEN"
         case .notFound(let id):
             return "no share with id '\(id)'"
-        case .rejected(let detail):
+        case .rejected(let detail), .forbidden(let detail):
             return detail
         case .serverFailed(let status, let detail):
             return "the server failed (HTTP \(status)): \(detail)"

@@ -8,12 +8,17 @@ public final class ShareAPI {
     private let token: String?
     /// The most pages a walk through a listing follows (`[client] max_pages`).
     private let maxPages: Int
+    /// Another user's history to act on (an admin's `--user`, sent as `user`); nil: the caller's own.
+    private let user: String?
 
-    public init(transport: any HTTPTransport, server: ServerAddress, token: String?, maxPages: Int = ClientSettings().maxPages) {
+    public init(
+        transport: any HTTPTransport, server: ServerAddress, token: String?, maxPages: Int = ClientSettings().maxPages, user: String? = nil
+    ) {
         self.transport = transport
         self.server = server
         self.token = token.flatMap { $0.isEmpty ? nil : $0 }
         self.maxPages = maxPages
+        self.user = user
     }
 
     /// One page of a listing and, when more records follow, the URL of the next page.
@@ -31,14 +36,14 @@ public final class ShareAPI {
 
     /// The first page of a listing.
     public func list(_ query: ListingQuery) throws(ClientError) -> Page {
-        let response = try send("GET", server.url("/share", query.parameters), id: nil)
+        let response = try send("GET", historyURL("/share", query.parameters), id: nil)
         return Page(records: try decode([ShareRecord].self, response.body), body: response.body, next: try nextLink(response))
     }
 
     /// Totals of the records `query` selects, per `period` (the server's choice when nil); its sort and paging
     /// fields change nothing.
     public func stats(_ query: ListingQuery, by period: StatsPeriod? = nil) throws(ClientError) -> (stats: ShareStats, body: Data) {
-        let response = try send("GET", server.url("/share/stats", query.parameters + (period.map { [("by", $0.rawValue)] } ?? [])), id: nil)
+        let response = try send("GET", historyURL("/share/stats", query.parameters + (period.map { [("by", $0.rawValue)] } ?? [])), id: nil)
         return (try decode(ShareStats.self, response.body), response.body)
     }
 
@@ -48,21 +53,27 @@ public final class ShareAPI {
         return (try decode(UserInfo.self, response.body), response.body)
     }
 
+    /// Every user whose history holds live records, with their count and bytes (`GET /users`, admins only).
+    public func users() throws(ClientError) -> (users: [UserUsage], body: Data) {
+        let response = try send("GET", server.url("/users"), id: nil)
+        return (try decode([UserUsage].self, response.body), response.body)
+    }
+
     /// Streams a JSON array or NDJSON file to the server and returns its report.
     public func importShares(from upload: UploadSource) throws(ClientError) -> (report: ImportReport, body: Data) {
-        let response = try send("POST", server.url("/share/import"), id: nil, upload: upload)
+        let response = try send("POST", historyURL("/share/import"), id: nil, upload: upload)
         return (try decode(ImportReport.self, response.body), response.body)
     }
 
     /// Streams every live record (and, `includingTrash`, every trashed one), as NDJSON, into `sink` as it arrives.
     public func exportShares(includingTrash: Bool = false, to sink: @escaping ([UInt8]) -> Void) throws(ClientError) {
-        _ = try send("GET", server.url("/share/export", includingTrash ? [("trashed", "include")] : []), id: nil, sink: sink)
+        _ = try send("GET", historyURL("/share/export", includingTrash ? [("trashed", "include")] : []), id: nil, sink: sink)
     }
 
     /// Every page of a listing from `query`'s first, each handed to `handle` as it arrives: memory holds one
     /// page, however many follow.
     public func walk(_ query: ListingQuery, _ handle: (Page) -> Void) throws(ClientError) {
-        try follow(server.url("/share", query.parameters), path: "/share", id: nil) { (records: [ShareRecord], body, next) in
+        try follow(historyURL("/share", query.parameters), path: "/share", id: nil) { (records: [ShareRecord], body, next) in
             handle(Page(records: records, body: body, next: next))
         }
     }
@@ -70,7 +81,7 @@ public final class ShareAPI {
     /// A record's whole history, oldest first, a page at a time as it arrives, with the body the server sent.
     public func events(id: String, _ handle: (_ events: [ShareEvent], _ body: Data) -> Void) throws(ClientError) {
         let path = "/share/\(try recordPath(id))/events"
-        try follow(server.url(path, [("limit", "1000")]), path: path, id: id) { (events: [ShareEvent], body, _) in handle(events, body) }
+        try follow(historyURL(path, [("limit", "1000")]), path: path, id: id) { (events: [ShareEvent], body, _) in handle(events, body) }
     }
 
     /// Fetches `first` and each page its `Link` headers lead to. A server that announces a page it already gave,
@@ -101,7 +112,7 @@ public final class ShareAPI {
     public func create(name: String, size: Int64, folder: String?) throws(ClientError) -> Answer {
         var fields: [String: JSONField] = ["name": .text(name), "size": .integer(size)]
         if let folder { fields["folder"] = .text(folder) }
-        return try answer(send("POST", server.url("/share"), id: nil, body: fields))
+        return try answer(send("POST", historyURL("/share"), id: nil, body: fields))
     }
 
     public func update(id: String, name: String? = nil, folder: String? = nil) throws(ClientError) -> Answer {
@@ -113,18 +124,25 @@ public final class ShareAPI {
 
     /// Moves a record to the trash, or with `purge` deletes it for good.
     public func delete(id: String, purge: Bool) throws(ClientError) {
-        _ = try send("DELETE", try recordURL(id) + (purge ? "?purge=true" : ""), id: id)
+        _ = try send("DELETE", try recordURL(id, purge ? [("purge", "true")] : []), id: id)
     }
 
     public func restore(id: String) throws(ClientError) -> Answer {
-        try answer(send("POST", try recordURL(id) + "/restore", id: id))
+        try answer(send("POST", try recordURL(id, action: "/restore"), id: id))
     }
 
     // MARK: - Exchange
 
     /// The URL of a record; an id no record could have is not found without asking (`export` is no record).
-    private func recordURL(_ id: String) throws(ClientError) -> String {
-        server.url("/share/\(try recordPath(id))")
+    private func recordURL(
+        _ id: String, action: String = "", _ parameters: [(name: String, value: String)] = []
+    ) throws(ClientError) -> String {
+        historyURL("/share/\(try recordPath(id))\(action)", parameters)
+    }
+
+    /// The URL of an endpoint of the history: the caller's own, or the user's that `user` names.
+    private func historyURL(_ path: String, _ parameters: [(name: String, value: String)] = []) -> String {
+        server.url(path, parameters + (user.map { [("user", $0)] } ?? []))
     }
 
     /// The id as a path segment; an id no record could have is not found without asking.
@@ -163,6 +181,8 @@ public final class ShareAPI {
         case 300..<400:
             let target = response.headers["location"] ?? "another address"
             throw .unexpected("the server redirected to \(target); use that address as --server")
+        case 403 where !problemDetail(response).isEmpty:
+            throw .forbidden(detail: problemDetail(response))
         case 401, 403:
             throw .unauthorized(status: response.status)
         case 404 where id != nil:
