@@ -28,6 +28,15 @@ import Testing
         #expect(run.failure?.contains("refused the token") == true)
     }
 
+    @Test func aQuotaReachedSaysWhatIsUsedNotThatTheTokenWasRefused() throws {
+        let problem =
+            #"{"type":"quota-exceeded","title":"Forbidden","status":403,"detail":"this would pass the quota of 100 bytes: 90 bytes are used; trash or delete shares to make room"}"#
+        let run = try runShare(
+            ["restore", "7K2M9QDX"], transport: FakeTransport().on("POST", "\(server)/share/7K2M9QDX/restore", status: 403, body: problem))
+        #expect(run.exitStatus == 4)
+        #expect(run.failure == "this would pass the quota of 100 bytes: 90 bytes are used; trash or delete shares to make room")
+    }
+
     @Test func anUnknownIdIsNamed() throws {
         let run = try runShare(["show", "NOPE1234"], transport: FakeTransport().on("GET", "\(server)/share/NOPE1234", status: 404))
         #expect(run.exitStatus == 5)

@@ -37,6 +37,22 @@ import Testing
         #expect(transport.isDone)
     }
 
+    /// An admin's `--user` names the history of every request that reads or changes one; `/me` stays the caller's.
+    @Test func anAdminsUserGoesWithEveryRequestOfTheHistory() throws {
+        let transport = FakeTransport()
+            .on("GET", "\(server)/share?type=pdf&user=bob", body: "[]")
+            .on("DELETE", "\(server)/share/7K2M9QDX?purge=true&user=bob", status: 204)
+            .on("POST", "\(server)/share/7K2M9QDX/restore?user=bob", body: recordJSON())
+            .on("GET", "\(server)/me", body: #"{"user":"alice","admin":true,"histories":"per-user","usedBytes":0}"#)
+        _ = try runShare(["--user", "bob", "ls", "--type", "pdf"], transport: transport)
+        _ = try runShare(["rm", "7K2M9QDX", "--purge", "--yes", "--user", "bob"], transport: transport)
+        _ = try runShare(["restore", "7K2M9QDX", "--user", "bob"], transport: transport)
+        _ = try runShare(["whoami", "--user", "bob"], transport: transport)
+        #expect(transport.isDone)
+        let badName = try runShare(["--user", "bob smith", "ls"], transport: FakeTransport())
+        #expect(badName.exitStatus == 64 && badName.failure?.contains("--user must be a user name") == true)
+    }
+
     @Test func allFollowsTheLinkPagesAndJSONJoinsThemExactly() throws {
         let first = recordJSON()
         let second = recordJSON(id: "3D4F5G6H", name: "b.pdf")

@@ -109,6 +109,10 @@ import Testing
         ("[server]\ntrusted_proxies = [1]\n", "server.trusted_proxies"),
         ("[auth]\npublic_read = \"yes\"\n", "auth.public_read"),
         ("[auth]\ntokens = \"secret\"\n", "auth.tokens"),
+        ("[auth]\nhistories = \"mine\"\n", "auth.histories"),
+        ("[auth]\nquota_bytes = -1\n", "auth.quota_bytes"),
+        ("[auth.quota]\n\"bob smith\" = 10\n", "auth.quota"),
+        ("[auth.quota]\nbob = \"10GB\"\n", "auth.quota"),
         ("[client]\nserver = \"ftp://x\"\n", "client.server"),
         ("[server\n", "line 1"),
     ])

@@ -33,6 +33,8 @@ import Testing
         ("[server]\nlisten = \"unix:/tmp/share-test.sock\"\nsocket_mode = \"0777\"\n", "lets every user of this machine use the API"),
         ("[auth]\nunix_peer = true\n", "listen on unix:/path"),
         ("[server]\nlisten = \"0.0.0.0:8080\"\n", "without sign-in"),
+        ("[auth]\ntokens = [\"a1\"]\npublic_read = true\nhistories = \"per-user\"\n", "every history is somebody's"),
+        ("[auth]\ntokens = [\"a1\"]\n[auth.quota]\ntoken-1 = 1000\n", "there is one history, capped by auth.quota_bytes"),
     ])
     func usersThatCollideOrAnOpenDaemonAreRefused(toml: String, reason: String) throws {
         let result = try setup(toml, files: ["tokens": "alice b2\n"])
