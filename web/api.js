@@ -3,6 +3,13 @@
 
 const tokenKey = "share-token";
 
+/** Whose history every request reads and changes: "" for the signed-in user's own, else an admin's choice. */
+let historyUser = "";
+
+export function actFor(user) {
+  historyUser = user;
+}
+
 /** A failed request: the server's problem detail (or what went wrong), and its status (0: no answer). */
 export class RequestError extends Error {
   constructor(message, status) {
@@ -35,7 +42,7 @@ export async function request(url, { method = "GET", body, signal } = {}) {
   if (body !== undefined) headers["Content-Type"] = "application/json";
   let response;
   try {
-    response = await fetch(url, { method, headers, signal, body: body === undefined ? undefined : JSON.stringify(body) });
+    response = await fetch(historyURL(url), { method, headers, signal, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (error) {
     if (error.name === "AbortError") throw error;
     throw new RequestError("The server did not answer. Is shared running?", 0);
@@ -49,6 +56,14 @@ export async function request(url, { method = "GET", body, signal } = {}) {
     // Not a problem document: the status line says enough.
   }
   throw new RequestError(detail, response.status);
+}
+
+/** `url` in the history being shown: with `user` when an admin looks at another user's. */
+function historyURL(url) {
+  if (!historyUser) return url;
+  const absolute = new URL(url, document.baseURI);
+  absolute.searchParams.set("user", historyUser);
+  return absolute.href;
 }
 
 /** The URL of the next page, from a response's `Link: <…>; rel="next"` header. */

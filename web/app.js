@@ -1,7 +1,7 @@
 // The share history screen: a list that grows as you scroll, the filters that find things, the menu that
 // tidies them, and a storage bar. Everything it shows comes from the API; the view is the page's URL.
 
-import { forgetToken, keepToken, nextPage, request, RequestError, shareURL, token } from "./api.js";
+import { actFor, forgetToken, keepToken, nextPage, request, RequestError, shareURL, token } from "./api.js";
 import { askFor, showMenu } from "./dialogs.js";
 import { shown, size, typeNames, zone } from "./format.js";
 import { typeColour } from "./icons.js";
@@ -39,6 +39,7 @@ function showControls() {
   trash.setAttribute("aria-pressed", String(Boolean(state.trashed)));
   trash.textContent = state.trashed ? "Back to shares" : "Trash";
   document.body.classList.toggle("trash", Boolean(state.trashed));
+  byId("user-picker").value = state.user;
   showCrumbs();
 }
 
@@ -85,6 +86,7 @@ async function load() {
   const controller = new AbortController();
   loading = controller;
   next = null;
+  actFor(state.user);
   list.setAttribute("aria-busy", "true");
   showStatus("Loading…");
   const parameters = apiParameters(state, zone());
@@ -153,19 +155,23 @@ async function loadStorage(parameters) {
     const stats = await (await request(`share/stats?${query}`)).json();
     const bar = byId("storage-bar");
     const total = Number(stats.bytes) || 0;
+    // With a quota the bar is the quota, filled as far as it is used; without, the bar is what is used.
+    const quota = Number(stats.quotaBytes) || 0;
+    const whole = Math.max(quota, total);
     const types = Object.entries(stats.types).sort((a, b) => Number(b[1].bytes) - Number(a[1].bytes));
     bar.replaceChildren(
       ...types.map(([type, totals]) => {
         const part = document.createElement("span");
-        part.style.width = `${total ? (Number(totals.bytes) / total) * 100 : 0}%`;
+        part.style.width = `${whole ? (Number(totals.bytes) / whole) * 100 : 0}%`;
         part.style.background = typeColour(type);
         part.title = `${typeNames[type] ?? type}: ${size(Number(totals.bytes))}`;
         return part;
       }),
     );
     const words = types.map(([type, totals]) => `${typeNames[type] ?? type} ${size(Number(totals.bytes))}`).join(", ");
-    bar.setAttribute("aria-label", `Storage used: ${size(total)}${words ? `; ${words}` : ""}`);
-    byId("storage-text").textContent = `${size(total)} in ${stats.count} share${stats.count === 1 ? "" : "s"}`;
+    const ofQuota = quota ? ` of ${size(quota)}` : "";
+    bar.setAttribute("aria-label", `Storage used: ${size(total)}${ofQuota}${words ? `; ${words}` : ""}`);
+    byId("storage-text").textContent = `${size(total)}${ofQuota} in ${stats.count} share${stats.count === 1 ? "" : "s"}`;
   } catch (error) {
     if (!(error instanceof RequestError) || error.status !== 401) byId("storage-text").textContent = "";
   }
@@ -184,6 +190,7 @@ async function showUser() {
   who.textContent = signedIn.user ?? "";
   who.hidden = !signedIn.user || signedIn.user === "local";
   if (signedIn.admin) who.textContent += " (admin)";
+  if (signedIn.admin && signedIn.histories === "per-user") showUserPicker(signedIn.user);
   const signOut = byId("sign-out");
   signOut.hidden = !(signedIn.signedInWith === "token" || signedIn.signOutUrl);
   signOut.onclick = () => {
@@ -194,6 +201,24 @@ async function showUser() {
     forgetToken();
     location.reload();
   };
+}
+
+/** An admin's choice of whose history the page shows: their own, or any user's with shares. */
+async function showUserPicker(me) {
+  let users;
+  try {
+    users = await (await request("users")).json();
+  } catch {
+    return; // Without the list the admin still has their own history.
+  }
+  const picker = byId("user-picker");
+  const others = users.map((entry) => entry.user).filter((user) => user !== me);
+  if (state.user && !others.includes(state.user)) others.push(state.user);
+  const option = (value, label) => Object.assign(document.createElement("option"), { value, textContent: label });
+  picker.replaceChildren(option("", `${me} (you)`), ...others.map((user) => option(user, user)));
+  picker.value = state.user;
+  picker.onchange = () => change({ user: picker.value, folder: "", trashed: "" });
+  byId("user-picker-label").hidden = false;
 }
 
 /** A request failed: a 401 brings the sign-in back and then `retry`; anything else is shown as it is. */

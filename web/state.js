@@ -1,7 +1,8 @@
 // The whole view lives in the page's URL (its query string), so that reload, back and a shared link give the
 // same view. The same names are the API's listing parameters.
 
-const fields = ["q", "date", "from", "to", "type", "folder", "sort", "order", "trashed"];
+// `user`: an admin's view of another user's history (the API's `user`, which every request carries: api.js).
+const fields = ["q", "date", "from", "to", "type", "folder", "sort", "order", "trashed", "user"];
 
 export function readState() {
   const query = new URLSearchParams(location.search);

@@ -15,12 +15,14 @@ struct ConditionalGETMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard request.method == .get || request.method == .head else { return try await next(request, context) }
         let store = histories.store
-        // Whose history it is: one user's tag is never another's, whose cache may still hold the same URL.
-        let owner = try histories.choose(request, context).owner
-        let tag = "\"\(store.historyEpoch)-\(store.historyVersion)-\(configuration)\(owner.isEmpty ? "" : "-" + owner)\""
-        let caching: HTTPFields = [.eTag: tag, .cacheControl: "private, no-cache"]
+        let version = "\(store.historyEpoch)-\(store.historyVersion)"
         var response = try await next(request, context)
         guard response.status == .ok else { return response }
+        // Whose history it was (the route has accepted the request's user): one user's tag is never another's, whose
+        // cache may still hold the same URL.
+        let owner = try histories.choose(request, context).owner
+        let tag = "\"\(version)-\(configuration)\(owner.isEmpty ? "" : "-" + owner)\""
+        let caching: HTTPFields = [.eTag: tag, .cacheControl: "private, no-cache"]
         // The tag was taken before the read: a change during it gives the next request a new tag, never a stale 304.
         if let tags = request.headers[.ifNoneMatch], Self.matches(tags, tag) {
             return Response(status: .notModified, headers: caching)

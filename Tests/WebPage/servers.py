@@ -23,13 +23,16 @@ def free_port():
 class Shared:
     """`shared` on a free port (or a unix socket) with a temporary database; stopped by `stop`."""
 
-    def __init__(self, base_path="/", tokens=(), socket_path=None):
+    def __init__(self, base_path="/", tokens=(), socket_path=None, users=None, auth=""):
+        """`users` maps each user to their token ([auth.users]); `auth` is more of the [auth] table, as TOML."""
         self.folder = tempfile.mkdtemp(prefix="share-web-")
-        self.tokens = list(tokens)
+        self.tokens = list(tokens) + list((users or {}).values())
+        users_table = "".join(f"{user} = {json.dumps(secret)}\n" for user, secret in (users or {}).items())
         listen = f"unix:{socket_path}" if socket_path else "127.0.0.1:0"
         with open(os.path.join(self.folder, "share.toml"), "w") as config:
             config.write(f'[server]\nlisten = "{listen}"\nbase_path = "{base_path}"\n'
-                         f'[database]\npath = "share.db"\n[auth]\ntokens = {json.dumps(self.tokens)}\n')
+                         f'[database]\npath = "share.db"\n[auth]\ntokens = {json.dumps(list(tokens))}\n{auth}'
+                         f'[auth.users]\n{users_table}')
         self.log_path = os.path.join(self.folder, "shared.log")
         self.process = subprocess.Popen([SHARED, "--config", os.path.join(self.folder, "share.toml")],
                                         stdout=open(self.log_path, "w"), stderr=subprocess.STDOUT)
@@ -48,11 +51,11 @@ class Shared:
         prefix = "" if base_path == "/" else base_path
         self.url = f"http://{self.address}{prefix}" if not socket_path else None
 
-    def request(self, method, path, body=None, content_type="application/json"):
-        """A request straight to the daemon; returns (status, headers, body bytes)."""
+    def request(self, method, path, body=None, content_type="application/json", token=None):
+        """A request straight to the daemon (with `token`, else the first configured); returns (status, headers, body bytes)."""
         headers = {"Content-Type": content_type}
-        if self.tokens:
-            headers["Authorization"] = f"Bearer {self.tokens[0]}"
+        if token or self.tokens:
+            headers["Authorization"] = f"Bearer {token or self.tokens[0]}"
         data = body.encode() if isinstance(body, str) else body
         request = urllib.request.Request(self.url + path, data=data, method=method, headers=headers)
         try:
@@ -61,9 +64,9 @@ class Shared:
         except urllib.error.HTTPError as error:
             return error.code, dict(error.headers), error.read()
 
-    def import_records(self, records):
+    def import_records(self, records, token=None):
         lines = "".join(json.dumps(record, ensure_ascii=False) + "\n" for record in records)
-        status, _, body = self.request("POST", "/share/import", lines, "application/x-ndjson")
+        status, _, body = self.request("POST", "/share/import", lines, "application/x-ndjson", token)
         assert status == 200, body
 
     def stop(self):

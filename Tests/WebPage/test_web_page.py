@@ -446,6 +446,45 @@ class SignInTests(BrowserTests):
         self.assertEqual(len(self.page.rows()), 10, "the tab keeps the token")
 
 
+class PerUserTests(BrowserTests):
+    """Per-user histories with a quota: each person signs in to their own history; an admin may look at another's."""
+
+    @classmethod
+    def setUpClass(cls):
+        shared = Shared(users={"alice": "alice-secret", "bob": "bob-secret"},
+                        auth='histories = "per-user"\nadmins = ["alice"]\nquota_bytes = 1000000\n')
+        records = history()
+        cls.open_browser(shared, records[:3], url=None)
+        shared.import_records(records[3:8], token="bob-secret")
+
+    def sign_in(self, token):
+        self.driver.get(self.shared.url + "/")
+        self.driver.execute_script("sessionStorage.clear(); localStorage.clear()")
+        self.driver.get(self.shared.url + "/")
+        self.page.wait(lambda: self.driver.find_element(By.ID, "signin").get_attribute("open") is not None, message="the sign-in opens")
+        self.page.keys(token, Keys.ENTER)
+        self.page.wait_loaded()
+
+    def test_each_person_sees_their_own_history_and_their_quota(self):
+        self.sign_in("bob-secret")
+        self.page.wait(lambda: len(self.page.rows()) == 5, message="bob's five shares")
+        storage = self.driver.find_element(By.ID, "storage-text")
+        self.page.wait(lambda: storage.text == "37.0 kB of 1.0 MB in 5 shares", message=f"bob's storage and quota: {storage.text}")
+        self.assertFalse(self.driver.find_element(By.ID, "user-picker-label").is_displayed(), "bob is no admin")
+
+    def test_an_admin_picks_another_users_history_and_the_url_keeps_it(self):
+        self.sign_in("alice-secret")
+        self.page.wait(lambda: len(self.page.rows()) == 3, message="alice's own three shares")
+        picker = self.driver.find_element(By.ID, "user-picker")
+        self.page.wait(lambda: picker.is_displayed() and len(Select(picker).options) == 2, message="the picker offers bob")
+        Select(picker).select_by_value("bob")
+        self.page.wait(lambda: "user=bob" in self.driver.current_url, message="the view's URL names bob")
+        self.page.wait(lambda: len(self.page.rows()) == 5, message="bob's five shares")
+        self.assertEqual(self.page.ids()[0], "WEB0007")
+        self.driver.back()
+        self.page.wait(lambda: len(self.page.rows()) == 3, message="back to alice's own")
+
+
 class SubPathTests(BrowserTests):
     """The page behind nginx at /files, from the repository's site file."""
 
