@@ -84,7 +84,7 @@ import Glibc
     @Test func nginxSignsPeopleInWithAuthBasicFromItsSiteFile() async throws {
         try await behindProxy { socket, port, folder in
             let passwords = folder.appending(path: "share.htpasswd")
-            try "alice:{PLAIN}alice-password\n".write(to: passwords, atomically: true, encoding: .utf8)
+            try "alice:{PLAIN}alice-password\nbob:{PLAIN}bob-password\n".write(to: passwords, atomically: true, encoding: .utf8)
             let server = try deployed(
                 "nginx/share-auth-basic.conf",
                 [("listen 80;", "listen 127.0.0.1:\(port);"), ("/run/share/shared.sock", socket), ("/etc/nginx/share.htpasswd", passwords.path)])
@@ -93,27 +93,30 @@ import Glibc
     }
 
     @Test func caddySignsPeopleInWithBasicAuthFromItsCaddyfile() async throws {
-        let hash = try command("/usr/bin/caddy", ["hash-password", "--plaintext", "alice-password"]).output
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        func hash(_ password: String) throws -> String {
+            try command("/usr/bin/caddy", ["hash-password", "--plaintext", password]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let people = "alice \(try hash("alice-password"))\n\t\tbob \(try hash("bob-password"))"
         try await behindProxy { socket, port, folder in
             let caddyfile = try deployed(
                 "caddy/share-basic-auth.Caddyfile",
                 [
                     ("share.example.org {", "http://127.0.0.1:\(port) {"), ("/run/share/shared.sock", socket),
-                    ("$2a$14$REPLACE.WITH.THE.OUTPUT.OF.caddy.hash-password", hash),
+                    ("alice $2a$14$REPLACE.WITH.THE.OUTPUT.OF.caddy.hash-password", people),
                 ])
             return try Proxy.caddy(caddyfile: caddyfile, in: folder) { (try? RawConnection(port: port)) != nil }
         }
     }
 
-    /// `shared` on a unix socket that believes the proxy's `X-Forwarded-User`, behind the proxy `start` runs: only
-    /// alice's password gets in, the user is hers whatever a client claims, and her changes are hers.
+    /// `shared` on a unix socket that believes the proxy's `X-Forwarded-User`, with per-user histories, behind the
+    /// proxy `start` runs: only the right password gets in, the user is alice's whatever a client claims, her changes
+    /// are hers, and bob, signed in the same way, sees none of them.
     private func behindProxy(_ start: (_ socket: String, _ port: Int, _ folder: URL) throws -> Proxy) async throws {
         let folder = try temporaryFolder()
         let socket = folder.appending(path: "shared.sock").path
         let daemon = try Daemon(
             folder: folder, arguments: ["--listen", "unix:\(socket)", "--db", folder.appending(path: "s.db").path],
-            environment: ["SHARE_AUTH_PROXY_USER_HEADER": "X-Forwarded-User"])
+            environment: ["SHARE_AUTH_PROXY_USER_HEADER": "X-Forwarded-User", "SHARE_AUTH_HISTORIES": "per-user"])
         let port = try freePort()
         let proxy = try start(socket, port, folder)
         let origin = "http://127.0.0.1:\(port)"
@@ -129,6 +132,10 @@ import Glibc
         #expect(created.status == 201, "\(created.body)")
         let events = try curl("\(origin)/share/PROXIED/events", headers: ["Authorization: \(alice)"])
         #expect(try WireJSON.decoder().decode([ShareEvent].self, from: Data(events.body.utf8)).map(\.by) == ["alice"])
+        let bob = "Basic " + Data("bob:bob-password".utf8).base64EncodedString()
+        let bobsList = try curl("\(origin)/share", headers: ["Authorization: \(bob)"])
+        #expect(bobsList.status == 200 && bobsList.body == "[]", "\(bobsList)")
+        #expect(try curl("\(origin)/share/PROXIED", headers: ["Authorization: \(bob)"]).status == 404)
         proxy.stop()
         #expect(daemon.stop() == 0)
     }
@@ -167,6 +174,18 @@ import Glibc
         let events = try WireJSON.decoder().decode([ShareEvent].self, from: Data(log.output.utf8))
         #expect(events.map(\.by) == users, "each change is put down to the Unix user who made it")
         #expect(daemon.stop() == 0)
+
+        // With per-user histories, the same two Unix users each have their own.
+        let perUser = try Daemon(
+            folder: folder, arguments: ["--listen", "unix:\(socket)", "--db", folder.appending(path: "own.db").path],
+            environment: ["SHARE_AUTH_UNIX_PEER": "true", "SHARE_SERVER_SOCKET_MODE": "0666", "SHARE_AUTH_HISTORIES": "per-user"])
+        let own = try shareAs(users[0], ["add", file.path])
+        let ownID = String(own.output.split(separator: " ").first ?? "")
+        #expect(own.status == 0 && !ownID.isEmpty, "\(own.output)")
+        #expect(try shareAs(users[0], ["--json", "ls"]).output.contains(ownID))
+        #expect(try shareAs(users[1], ["--json", "ls"]).output.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
+        #expect(try shareAs(users[1], ["show", ownID]).status == 5, "another Unix user's share is not there")
+        #expect(perUser.stop() == 0)
     }
 
     /// A request made with curl, which (unlike URLSession) answers a proxy's password challenge by failing,

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import ShareKit
+import ShareTestSupport
 import Testing
 
 /// `histories = "per-user"` over HTTP: alice neither reads, changes nor detects bob's records through any endpoint;
@@ -86,6 +87,25 @@ import Testing
             #expect(events.last?.by == "alice for bob")
             let users = try await client.send(.get, "/users", headers: Self.alice).decode([UserUsage].self)
             #expect(users == [UserUsage(user: "bob", count: 3, bytes: 3)])
+        }
+    }
+
+    /// Any `user` an admin or anyone else sends is a user's history, a 400 naming the parameter, or (from someone who
+    /// is not an admin) a 403: never a 500, never the wrong history.
+    @Test func anyUserParameterIsAHistoryOrAClearRefusal() async throws {
+        try await withServer(Self.perUser) { client in
+            var generator = SplitMix(seed: 19)
+            for _ in 0..<300 {
+                let value = generator.hostileText(maxPieces: 4)
+                let query = FormEncoding.encode([("user", value)])
+                let asAdmin = try await client.send(.get, "/share/stats?\(query)", headers: Self.alice)
+                let valid = Credential.isUserName(value) && value != Credential.localUser
+                #expect(asAdmin.status == (valid ? .ok : .badRequest), "\(value.debugDescription): \(asAdmin.text)")
+                if !valid { #expect(asAdmin.problemDetail.contains("parameter 'user'"), "\(value.debugDescription)") }
+                let asBob = try await client.send(.get, "/share/stats?\(query)", headers: Self.bob)
+                let expected: HTTPResponse.Status = !valid ? .badRequest : value == "bob" ? .ok : .forbidden
+                #expect(asBob.status == expected, "\(value.debugDescription): \(asBob.text)")
+            }
         }
     }
 
