@@ -19,6 +19,9 @@ DROP INDEX share_live_by_type_size;
 CREATE INDEX share_live_by_type_size ON share (owner, type, size, id) WHERE trashed_at IS NULL;
 DROP INDEX share_trashed;
 CREATE INDEX share_trashed ON share (owner, trashed_at) WHERE trashed_at IS NOT NULL;
+-- A history's records in the order they were stored (the rowid, seq, follows the owner in the index): exports, and
+-- `shared assign`'s records of nobody.
+CREATE INDEX share_by_owner ON share (owner);
 -- Trash retention purges every history's old trash at once.
 CREATE INDEX share_trashed_at ON share (trashed_at) WHERE trashed_at IS NOT NULL;
 

@@ -65,9 +65,11 @@ public final class ShareAPI {
         return (try decode(ImportReport.self, response.body), response.body)
     }
 
-    /// Streams every live record (and, `includingTrash`, every trashed one), as NDJSON, into `sink` as it arrives.
-    public func exportShares(includingTrash: Bool = false, to sink: @escaping ([UInt8]) -> Void) throws(ClientError) {
-        _ = try send("GET", historyURL("/share/export", includingTrash ? [("trashed", "include")] : []), id: nil, sink: sink)
+    /// Streams every live record (and, `includingTrash`, every trashed one), as NDJSON, into `sink` as it arrives;
+    /// with `everyone`, every user's, each with its owner.
+    public func exportShares(includingTrash: Bool = false, everyone: Bool = false, to sink: @escaping ([UInt8]) -> Void) throws(ClientError) {
+        let parameters = (includingTrash ? [("trashed", "include")] : []) + (everyone ? [("everyone", "true")] : [])
+        _ = try send("GET", historyURL("/share/export", parameters), id: nil, sink: sink)
     }
 
     /// Every page of a listing from `query`'s first, each handed to `handle` as it arrives: memory holds one

@@ -8,7 +8,7 @@ public enum RecordJSON {
     /// Appends one record object; its text fields are given as UTF-8 bytes (`String.utf8`, or a database column's).
     @inlinable
     public static func append<Text: Collection<UInt8>>(
-        id: Text, name: Text, folder: Text, createdAt: Int64, size: Int64, type: Text, trashedAt: Int64?,
+        id: Text, name: Text, folder: Text, createdAt: Int64, size: Int64, type: Text, trashedAt: Int64?, owner: Text? = nil,
         to bytes: inout [UInt8]
     ) {
         appendKey("createdAt", first: true, to: &bytes)
@@ -19,6 +19,10 @@ public enum RecordJSON {
         appendString(utf8: id, to: &bytes)
         appendKey("name", to: &bytes)
         appendString(utf8: name, to: &bytes)
+        if let owner {
+            appendKey("owner", to: &bytes)
+            appendString(utf8: owner, to: &bytes)
+        }
         appendKey("size", to: &bytes)
         appendInteger(size, to: &bytes)
         if let trashedAt {

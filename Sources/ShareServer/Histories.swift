@@ -36,13 +36,18 @@ struct Histories: Sendable {
                 let quota = auth.quota(of: user)
                 return Choice(history: store.history(of: user, quota: quota), owner: user, quota: quota, by: user, named: nil)
             }
-            guard auth.admins.contains(user) else {
+            guard isAdmin(context) else {
                 throw Problem(.forbidden, "only admins may act on another user's history (parameter 'user')")
             }
             let quota = auth.quota(of: named)
             return Choice(
                 history: store.history(of: named, quota: quota), owner: named, quota: quota, by: "\(user) for \(named)", named: named)
         }
+    }
+
+    /// Whether the request's user is one of `[auth] admins`.
+    func isAdmin(_ context: ShareRequestContext) -> Bool {
+        context.user.map(auth.admins.contains) ?? false
     }
 
     /// The `user` parameter, checked as a user name.

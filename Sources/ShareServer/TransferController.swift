@@ -98,18 +98,32 @@ struct TransferController {
     @Sendable func exportShares(_ request: Request, context: ShareRequestContext) async throws -> Response {
         let history = try histories.choose(request, context).history
         let includingTrash = try Self.includesTrash(request)
+        let everyone = try exportsEveryone(request, context)
         return Response(
             status: .ok, headers: [.contentType: "application/x-ndjson"],
             body: ResponseBody { writer in
                 var after: Int64 = 0
                 while true {
-                    let chunk = try await history.exportChunk(after: after, limit: Self.exportChunkSize, includingTrash: includingTrash)
+                    let chunk = try await history.exportChunk(
+                        after: after, limit: Self.exportChunkSize, includingTrash: includingTrash, everyone: everyone)
                     guard let last = chunk.last else { break }
                     try await writer.write(ByteBuffer(bytes: chunk.lines))
                     after = last
                 }
                 try await writer.finish(nil)
             })
+    }
+
+    /// `?everyone=true`: an admin's export of every history under per-user histories, each line with its owner.
+    private func exportsEveryone(_ request: Request, _ context: ShareRequestContext) throws -> Bool {
+        guard let value = try FormEncoding.values(request.uri.query, known: ["everyone"])["everyone"] else { return false }
+        guard let everyone = Bool(value) else { throw ShareError.invalidParameter("everyone", "must be true or false, got '\(value)'") }
+        guard everyone else { return false }
+        guard histories.auth.histories == .perUser else {
+            throw ShareError.invalidParameter("everyone", "asks for every user's history, but histories are shared: there is only one")
+        }
+        guard histories.isAdmin(context) else { throw Problem(.forbidden, "only admins may export every user's history (parameter 'everyone')") }
+        return true
     }
 
     /// `?trashed=include`: the export holds the trash too, each record with its `trashedAt`.

@@ -13,21 +13,40 @@ struct UserController {
             let auth = histories.auth
             let choice = try histories.choose(request, context)
             let me = UserInfo(
-                user: context.user, admin: isAdmin(context), histories: auth.histories.rawValue,
+                user: context.user, admin: histories.isAdmin(context), histories: auth.histories.rawValue,
                 usedBytes: try await choice.history.usage().bytes, quotaBytes: choice.quota, signedInWith: context.signedInWith?.rawValue,
                 signOutUrl: context.signedInWith == .proxy && !auth.signOutURL.isEmpty ? auth.signOutURL : nil)
             return try JSONBody.response(me)
         }
         routes.get("users") { _, context in
-            guard isAdmin(context) else { throw Problem(.forbidden, "only admins may list the users (auth.admins)") }
+            guard histories.isAdmin(context) else { throw Problem(.forbidden, "only admins may list the users (auth.admins)") }
             return try JSONBody.response(try await histories.store.users())
         }
+        routes.post("users/:user/assign", use: assign)
         routes.rejectMethods(on: "me", except: [.get])
         routes.rejectMethods(on: "users", except: [.get])
+        routes.rejectMethods(on: "users/:user/assign", except: [.post])
         return routes
     }
 
-    private func isAdmin(_ context: ShareRequestContext) -> Bool {
-        context.user.map(histories.auth.admins.contains) ?? false
+    /// `POST /users/{user}/assign`: an admin gives the records that belong to nobody (made while histories were
+    /// shared) to `user`, as `shared assign --to USER` does offline.
+    @Sendable func assign(_ request: Request, context: ShareRequestContext) async throws -> Response {
+        guard histories.isAdmin(context) else { throw Problem(.forbidden, "only admins may assign records (auth.admins)") }
+        guard histories.auth.histories == .perUser else {
+            throw Problem(.conflict, "histories are shared: records with an owner would leave the one history; set histories = \"per-user\" first")
+        }
+        let user = context.parameters.get("user") ?? ""
+        guard Credential.isUserName(user), user != Credential.localUser else {
+            throw Problem(.notFound, "'\(user)' cannot be a user: \(Credential.userNameRule)")
+        }
+        let assigned = try await histories.store.assignUnowned(to: user)
+        context.logger.info("records assigned", metadata: ["user": "\(user)", "count": "\(assigned)"])
+        return try JSONBody.response(AssignReport(assigned: assigned))
+    }
+
+    /// How many records an assignment gave their owner.
+    private struct AssignReport: Encodable {
+        let assigned: Int
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import ShareKit
+import ShareStore
 import ShareTestSupport
 import Testing
 
@@ -106,6 +107,25 @@ import Testing
                 let expected: HTTPResponse.Status = !valid ? .badRequest : value == "bob" ? .ok : .forbidden
                 #expect(asBob.status == expected, "\(value.debugDescription): \(asBob.text)")
             }
+        }
+    }
+
+    @Test func anAdminExportsEveryHistoryWithItsOwnerAndAssignsNobodysRecords() async throws {
+        let folder = try temporaryFolder("histories")
+        let database = try ShareDatabase(path: folder.appending(path: "share.db").path)
+        _ = try await database.createShare(try NewShare(id: "OLD-1", name: "from before.pdf", folder: nil, createdAt: nil, size: 2))
+        try await withServer(Self.perUser, store: database) { client in
+            _ = try await client.send(.post, "/share", #"{"name": "bob.pdf", "size": 5, "id": "BOB-1"}"#, headers: Self.bob)
+            let export = try await client.send(.get, "/share/export?everyone=true", headers: Self.alice)
+            let owners = export.text.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+                .map { $0?["owner"] as? String }
+            #expect(owners == ["", "bob"], "\(export.text)")
+            #expect(try await client.send(.get, "/share/export?everyone=true", headers: Self.bob).status == .forbidden)
+            #expect(try await client.send(.post, "/users/carol/assign", headers: Self.bob).status == .forbidden)
+            let assigned = try await client.send(.post, "/users/carol/assign", headers: Self.alice)
+            #expect(assigned.status == .ok && assigned.text == #"{"assigned":1}"#, "\(assigned.text)")
+            let carols = try await client.send(.get, "/share/OLD-1", headers: Self.carol)
+            #expect(carols.status == .ok, "nobody's record is carol's now")
         }
     }
 

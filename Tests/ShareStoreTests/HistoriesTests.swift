@@ -51,8 +51,14 @@ import Testing
         let stats = try await history.alice.stats(ShareQuery(), by: nil)
         #expect(stats.count == 1 && stats.bytes == 3 && stats.types.keys.sorted() == ["pdf"])
         #expect(try await history.alice.usage() == ShareStats.Total(count: 1, bytes: 3))
-        let export = try await history.alice.exportChunk(after: 0, limit: 100, includingTrash: true)
-        #expect(String(decoding: export.lines, as: UTF8.self).components(separatedBy: "\n").filter { !$0.isEmpty }.count == 1)
+        func lines(everyone: Bool) async throws -> [String] {
+            let export = try await history.alice.exportChunk(after: 0, limit: 100, includingTrash: true, everyone: everyone)
+            return String(decoding: export.lines, as: UTF8.self).split(separator: "\n").map(String.init)
+        }
+        #expect(try await lines(everyone: false) == [String(decoding: try WireJSON.encoder().encode(mine), as: UTF8.self)])
+        let everyone = try await lines(everyone: true)
+        #expect(everyone.count == 3 && everyone[0].contains(#""name":"bob report.pdf","owner":"bob","size":500"#), "\(everyone)")
+        #expect(everyone[2].contains(#""owner":"alice""#), "an admin's export says whose each record is")
         #expect(
             try await history.database.users() == [
                 UserUsage(user: "alice", count: 1, bytes: 3), UserUsage(user: "bob", count: 1, bytes: 500),

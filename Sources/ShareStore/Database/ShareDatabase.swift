@@ -295,18 +295,21 @@ public struct ShareDatabase: ShareRepository {
     }
 
     /// Records after `position` (a `seq`) in the order they were stored, as NDJSON lines, and the last one's; the
-    /// trashed ones too (with `trashedAt`) when `includingTrash`.
-    public func exportChunk(after position: Int64, limit: Int, includingTrash: Bool) async throws -> (lines: [UInt8], last: Int64?) {
+    /// trashed ones too (with `trashedAt`) when `includingTrash`; every history's, each with its `owner`, when
+    /// `everyone`.
+    public func exportChunk(
+        after position: Int64, limit: Int, includingTrash: Bool, everyone: Bool
+    ) async throws -> (lines: [UInt8], last: Int64?) {
         try await writer.read { db in
+            let trash = includingTrash ? "" : " AND trashed_at IS NULL"
+            let history = everyone ? "" : " AND owner = ?"
             let statement = try db.cachedStatement(
-                sql: """
-                    SELECT \(ShareRow.columns), seq FROM share WHERE seq > ? AND owner = ?\(includingTrash ? "" : " AND trashed_at IS NULL")
-                    ORDER BY seq LIMIT ?
-                    """)
+                sql: "SELECT \(ShareRow.columns), seq, owner FROM share WHERE seq > ?\(history)\(trash) ORDER BY seq LIMIT ?")
+            let arguments: StatementArguments = everyone ? [position, limit] : [position, owner, limit]
             var lines: [UInt8] = []
             var last: Int64?
-            try StatementColumns.forEachRow(of: statement, arguments: [position, owner, limit]) { row in
-                ShareRow.appendJSON(row, to: &lines)
+            try StatementColumns.forEachRow(of: statement, arguments: arguments) { row in
+                ShareRow.appendJSON(row, ownerColumn: everyone ? 8 : nil, to: &lines)
                 lines.append(UInt8(ascii: "\n"))
                 last = row.integer(7)
                 return true

@@ -12,11 +12,12 @@ enum ShareRow {
             trashedAt: (row[6] as Int64?).map(Timestamp.init(millisecondsSinceEpoch:)))
     }
 
-    /// Appends a row selected with `columns` as the record's JSON, copying its text straight from SQLite.
-    static func appendJSON(_ row: StatementColumns, to bytes: inout [UInt8]) {
+    /// Appends a row selected with `columns` as the record's JSON, copying its text straight from SQLite; with the
+    /// column at `ownerColumn`, the record's owner too.
+    static func appendJSON(_ row: StatementColumns, ownerColumn: Int32? = nil, to bytes: inout [UInt8]) {
         RecordJSON.append(
             id: row.text(0), name: row.text(1), folder: row.text(2), createdAt: row.integer(3), size: row.integer(4),
-            type: row.text(5), trashedAt: row.isNull(6) ? nil : row.integer(6), to: &bytes)
+            type: row.text(5), trashedAt: row.isNull(6) ? nil : row.integer(6), owner: ownerColumn.map(row.text), to: &bytes)
     }
 
     /// The record of `owner`'s history with this id (case-insensitively); a trashed one only when `includeTrashed`,

@@ -36,8 +36,11 @@ public protocol ShareRepository: Sendable {
     /// One page of the records `query` selects, as the JSON array the API answers with.
     func listShares(_ query: ShareQuery) async throws -> SharePage
     /// Live records (and trashed ones, with `trashedAt`, when `includingTrash`) stored after `position`, in the
-    /// order they were stored, as NDJSON lines, and the position of the last one (nil when none is left).
-    func exportChunk(after position: Int64, limit: Int, includingTrash: Bool) async throws -> (lines: [UInt8], last: Int64?)
+    /// order they were stored, as NDJSON lines, and the position of the last one (nil when none is left); with
+    /// `everyone`, of every history, each line with its `owner` ('' for nobody's).
+    func exportChunk(
+        after position: Int64, limit: Int, includingTrash: Bool, everyone: Bool
+    ) async throws -> (lines: [UInt8], last: Int64?)
     /// Gives every record that belongs to nobody to `user` (any history's value does it); returns how many.
     func assignUnowned(to user: String) async throws -> Int
 
