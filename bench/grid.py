@@ -47,13 +47,14 @@ def path(base, parameters):
 class Client:
     """One kept-alive connection, so that each timing is the request's and not a TCP handshake's."""
 
-    def __init__(self, host, port):
+    def __init__(self, host, port, headers=None):
         self.connection = http.client.HTTPConnection(host, port, timeout=600)
+        self.headers = headers or {}
 
     def time(self, target):
         """Milliseconds for one request of `target` (a path), and the path of its next page, if any."""
         started = time.perf_counter()
-        self.connection.request("GET", target)
+        self.connection.request("GET", target, headers=self.headers)
         response = self.connection.getresponse()
         response.read()
         elapsed = (time.perf_counter() - started) * 1000
@@ -63,9 +64,9 @@ class Client:
         return elapsed, link[1:link.index(">")] if link else None
 
 
-def timed_grid(host, port, base_path=""):
-    """(ms, path) for every combination's first page and its second, slowest first."""
-    client = Client(host, port)
+def timed_grid(host, port, base_path="", headers=None):
+    """(ms, path) for every combination's first page and its second, slowest first; `headers` sign the requests in."""
+    client = Client(host, port, headers)
     timings = []
     for parameters in combinations():
         elapsed, next_page = client.time(path(base_path, parameters))
