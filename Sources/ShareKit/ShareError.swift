@@ -16,6 +16,8 @@ public enum ShareError: Error, Equatable, Sendable {
     case idTaken(id: String)
     /// The change would take the history's live records past their quota (`quota` bytes, `used` of them held now).
     case quotaExceeded(quota: Int64, used: Decimal)
+    /// Too many heavy reads (long searches, statistics, exports) wait already: try again after `retryAfterSeconds`.
+    case busy(retryAfterSeconds: Int)
     /// Nothing can be written (the disk is full, the file system read-only); reads still work.
     case storageUnavailable(_ reason: String)
 }
@@ -32,6 +34,8 @@ extension ShareError {
         case .idTaken(let id): return "a share with id '\(id)' exists already"
         case .quotaExceeded(let quota, let used):
             return "this would pass the quota of \(quota) bytes: \(used) bytes are used; trash or delete shares to make room"
+        case .busy(let seconds):
+            return "too many long searches are running; try again in \(seconds) s (quick requests are answered meanwhile)"
         case .storageUnavailable(let reason): return "nothing can be stored now: \(reason); reads still work"
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import Metrics
 import NIOCore
 import ShareKit
 import ShareStore
@@ -57,9 +58,18 @@ public func buildResponder(
 /// the database is ready.
 public func buildApplication(setup: ServerSetup, metrics: ServerMetrics, logger: Logger) throws -> some ApplicationProtocol {
     let settings = setup.config.database
-    let database = try ShareDatabase(path: settings.path, logLimitBytes: settings.walCheckpointBytes)
-    logger.info("database ready", metadata: ["path": "\(database.path)"])
+    var database = try ShareDatabase(path: settings.path, logLimitBytes: settings.walCheckpointBytes)
     let server = setup.config.server
+    database.lanes = ReadLanes(
+        heavySlots: server.heavyReads == 0 ? ReadLanes.defaultHeavySlots : server.heavyReads, heavyWait: .seconds(server.heavyWaitSeconds),
+        observe: { outcome in
+            if outcome == .shed {
+                Counter(label: "share_reads_shed_total").increment()
+            } else {
+                Counter(label: "share_reads_total", dimensions: [("lane", outcome.rawValue)]).increment()
+            }
+        })
+    logger.info("database ready", metadata: ["path": "\(database.path)", "heavy_reads": "\(database.lanes.heavySlots)"])
     let address: BindAddress
     switch server.listen {
     case .tcp(let host, let port):

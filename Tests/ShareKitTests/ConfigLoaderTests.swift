@@ -110,6 +110,8 @@ import Testing
         ("[auth]\npublic_read = \"yes\"\n", "auth.public_read"),
         ("[auth]\ntokens = \"secret\"\n", "auth.tokens"),
         ("[auth]\nhistories = \"mine\"\n", "auth.histories"),
+        ("[server]\nheavy_reads = 9\n", "server.heavy_reads"),
+        ("[server]\nheavy_wait_seconds = 0\n", "server.heavy_wait_seconds"),
         ("[auth]\nquota_bytes = -1\n", "auth.quota_bytes"),
         ("[auth.quota]\n\"bob smith\" = 10\n", "auth.quota"),
         ("[auth.quota]\nbob = \"10GB\"\n", "auth.quota"),

@@ -36,6 +36,13 @@ import Testing
             }
             let listing = try await client.send(.get, "/share", headers: Self.carol)
             #expect(listing.text == "[]")
+            // A cursor from bob's listing continues carol's own, which holds nothing.
+            let second = try await client.send(.post, "/share", #"{"name": "bob2.pdf", "size": 5, "id": "BOB-2"}"#, headers: Self.bob)
+            #expect(second.status == .created, "\(second.text)")
+            let bobsPage = try await client.send(.get, "/share?limit=1", headers: Self.bob)
+            let link = try #require(bobsPage.headers[.init("Link")!], "\(bobsPage.headers)")
+            let next = try #require(link.firstRange(of: "/share?").map { link[$0.lowerBound...].prefix { $0 != ">" } })
+            #expect(try await client.send(.get, String(next), headers: Self.carol).text == "[]")
             let stats = try await client.send(.get, "/share/stats", headers: Self.carol).decode(ShareStats.self)
             #expect(stats.count == 0 && stats.quotaBytes == 100)
             let export = try await client.send(.get, "/share/export?trashed=include", headers: Self.carol)

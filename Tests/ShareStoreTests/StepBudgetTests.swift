@@ -18,6 +18,32 @@ import Testing
         #expect(past == nil)
     }
 
+    /// The lanes give a whole read a budget, and the planner's race gives each of its reads one inside it.
+    @Test func budgetsNestAndEachGivesUpOnlyForItself() throws {
+        let queue = try DatabaseQueue()
+        // The inner budget runs out first: the inner read gives up, and the outer read goes on to finish.
+        let innerBlown = try queue.read { db in
+            try StepBudget.run(db, steps: 10_000_000) { () -> (inner: Int??, after: Int?) in
+                let inner = try StepBudget.run(db, steps: 10_000) { try Int.fetchOne(db, sql: Self.counting, arguments: [1_000_000]) }
+                return (inner, try Int.fetchOne(db, sql: Self.counting, arguments: [1000]))
+            }
+        }
+        #expect(innerBlown.map { $0.inner == nil && $0.after == 1000 } == true)
+        // The outer budget runs out inside the inner one: not the inner read's failure, so no next plan starts;
+        // the whole read gives up.
+        var afterInner = false
+        let outerBlown = try queue.read { db in
+            try StepBudget.run(db, steps: 10_000) { () -> Int? in
+                let inner = try StepBudget.run(db, steps: 10_000_000) { try Int.fetchOne(db, sql: Self.counting, arguments: [1_000_000]) }
+                afterInner = true
+                return (inner ?? nil) ?? -1
+            }
+        }
+        #expect(outerBlown == nil && !afterInner)
+        // And no budget is left behind on the connection.
+        #expect(try queue.read { db in try Int.fetchOne(db, sql: Self.counting, arguments: [1_000_000]) } == 1_000_000)
+    }
+
     @Test func anInterruptFromElsewhereIsThrownNotTakenForABlownBudget() throws {
         let queue = try DatabaseQueue()
         // What GRDB does when the task reading is cancelled, done from within the statement itself: the interrupt

@@ -27,6 +27,13 @@ extension ConfigSetting {
         .positive("server", "request_timeout_seconds", counting: "seconds", \.server.requestTimeoutSeconds),
         .positive("server", "min_upload_rate", counting: "bytes a second", \.server.minUploadRate),
         .positive("server", "shutdown_seconds", counting: "seconds", \.server.shutdownSeconds),
+        ConfigSetting("server", "heavy_reads", .integer) { config, slots, _ in
+            guard (0...4).contains(slots) else {
+                throw InvalidSetting(reason: "must be 0 (half the cores) to 4: the database has five readers, and quick reads keep one")
+            }
+            config.server.heavyReads = slots
+        },
+        .positive("server", "heavy_wait_seconds", counting: "seconds", \.server.heavyWaitSeconds),
         ConfigSetting("server", "allowed_hosts", .strings) { config, names, _ in
             config.server.allowedHosts = try names.map { name in
                 guard let host = HostName(name) else { throw InvalidSetting(reason: "'\(name)' is not a host name such as files.local") }

@@ -47,6 +47,11 @@ public struct ServerSettings: Sendable, Equatable {
     public var logLevel = "info"
     /// How long SIGTERM waits for requests in flight before it cuts them off.
     public var shutdownSeconds = 10
+    /// Heavy reads (listings, statistics, exports past a few milliseconds of work) that run at once; 0: half the
+    /// cores, at least one, at most four (fewer than the database's five readers).
+    public var heavyReads = 0
+    /// How long a heavy read waits for its turn before it is refused with 503 and `Retry-After`.
+    public var heavyWaitSeconds = 5
 
     public init() {}
 }

@@ -9,12 +9,14 @@ extension ShareError: HTTPResponseError {
         case .notFound: return .notFound
         case .idTaken: return .conflict
         case .quotaExceeded: return .forbidden
+        case .busy: return .serviceUnavailable
         case .storageUnavailable: return .init(code: 507, reasonPhrase: "Insufficient Storage")
         }
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         let type = if case .quotaExceeded = self { "quota-exceeded" } else { "about:blank" }
-        return try Problem(status, detail, type: type).response(from: request, context: context)
+        let headers: HTTPFields = if case .busy(let seconds) = self { [.retryAfter: "\(seconds)"] } else { [:] }
+        return try Problem(status, detail, type: type, headers: headers).response(from: request, context: context)
     }
 }

@@ -19,6 +19,8 @@ public struct ShareDatabase: ShareRepository {
     public private(set) var owner = ""
     /// The most bytes this history's live records may hold; nil: no limit.
     public private(set) var quota: Int64?
+    /// The lanes listings, statistics and exports read through, so that heavy ones leave readers for quick ones.
+    public var lanes = ReadLanes()
 
     /// Opens (creating it and its folder if needed) and migrates the database at `path`. After a spike, SQLite
     /// truncates the write-ahead log back to `logLimitBytes`.
@@ -291,7 +293,7 @@ public struct ShareDatabase: ShareRepository {
     public func listShares(_ query: ShareQuery) async throws -> SharePage {
         var query = query
         query.owner = owner
-        return try await writer.read { [query] db in try ShareListing(query: query, trigramCounts: trigramCounts).fetch(db) }
+        return try await lanes.read(writer) { [query, trigramCounts] db in try ShareListing(query: query, trigramCounts: trigramCounts).fetch(db) }
     }
 
     /// Records after `position` (a `seq`) in the order they were stored, as NDJSON lines, and the last one's; the
@@ -300,7 +302,7 @@ public struct ShareDatabase: ShareRepository {
     public func exportChunk(
         after position: Int64, limit: Int, includingTrash: Bool, everyone: Bool
     ) async throws -> (lines: [UInt8], last: Int64?) {
-        try await writer.read { db in
+        try await lanes.read(writer) { [owner] db in
             let trash = includingTrash ? "" : " AND trashed_at IS NULL"
             let history = everyone ? "" : " AND owner = ?"
             let statement = try db.cachedStatement(
@@ -322,7 +324,7 @@ public struct ShareDatabase: ShareRepository {
     public func stats(_ query: ShareQuery, by period: StatsPeriod? = nil) async throws -> ShareStats {
         var query = query
         query.owner = owner
-        return try await writer.read { [query] db in
+        return try await lanes.read(writer) { [query, trigramCounts] db in
             try ShareStatistics(query: query, trigramCounts: trigramCounts).fetch(by: period, db)
         }
     }
