@@ -1,7 +1,14 @@
--- Per-user histories: each record belongs to an owner, the user whose history it is ('' = nobody: the one history
--- of `histories = "shared"`, and records made before per-user histories until `shared assign` gives them one).
--- The owner leads every index, so that a listing's reads stay inside one history.
-ALTER TABLE share ADD COLUMN owner TEXT NOT NULL DEFAULT '';
+-- Per-user histories: each record belongs to an owner, the user whose history it is. Users are numbered in
+-- `share_user` (a record holds the number: an index entry grows by a byte, where the name would add itself);
+-- 0 is nobody: the one history of `histories = "shared"`, and records made before per-user histories until
+-- `shared assign` gives them an owner. The owner leads every index, so that a listing's reads stay inside one
+-- history.
+CREATE TABLE share_user (
+    id   INTEGER PRIMARY KEY,
+    name TEXT    NOT NULL UNIQUE
+);
+
+ALTER TABLE share ADD COLUMN owner INTEGER NOT NULL DEFAULT 0;
 
 DROP INDEX share_live_by_created;
 CREATE INDEX share_live_by_created ON share (owner, created_at, id, name_key) WHERE trashed_at IS NULL;
@@ -19,23 +26,78 @@ DROP INDEX share_live_by_type_size;
 CREATE INDEX share_live_by_type_size ON share (owner, type, size, id) WHERE trashed_at IS NULL;
 DROP INDEX share_trashed;
 CREATE INDEX share_trashed ON share (owner, trashed_at) WHERE trashed_at IS NOT NULL;
+-- Trash retention purges every history's old trash at once.
+CREATE INDEX share_trashed_at ON share (trashed_at) WHERE trashed_at IS NOT NULL;
 -- A history's records in the order they were stored (the rowid, seq, follows the owner in the index): exports, and
 -- `shared assign`'s records of nobody.
 CREATE INDEX share_by_owner ON share (owner);
--- Trash retention purges every history's old trash at once.
-CREATE INDEX share_trashed_at ON share (trashed_at) WHERE trashed_at IS NOT NULL;
 
--- The running totals follow each record's owner, and move with it when `shared assign` gives it one.
+-- The running totals are kept per owner number too; until now every record was nobody's.
 DROP VIEW share_total_month_of_records;
 DROP VIEW share_total_of_records;
+DROP VIEW share_total_change;
+DROP TABLE share_total;
+DROP TABLE share_total_month;
+CREATE TABLE share_total (
+    owner      INTEGER NOT NULL,
+    trashed    INTEGER NOT NULL,
+    day        INTEGER NOT NULL,
+    type       TEXT    NOT NULL,
+    count      INTEGER NOT NULL,
+    bytes_high INTEGER NOT NULL,
+    bytes_low  INTEGER NOT NULL,
+    PRIMARY KEY (owner, trashed, day, type)
+) WITHOUT ROWID;
+
+CREATE TABLE share_total_month (
+    owner      INTEGER NOT NULL,
+    trashed    INTEGER NOT NULL,
+    month      INTEGER NOT NULL,
+    type       TEXT    NOT NULL,
+    count      INTEGER NOT NULL,
+    bytes_high INTEGER NOT NULL,
+    bytes_low  INTEGER NOT NULL,
+    PRIMARY KEY (owner, trashed, month, type)
+) WITHOUT ROWID;
+
 CREATE VIEW share_total_of_records AS
     SELECT owner, trashed_at IS NOT NULL AS trashed, (created_at + 86400000000000) / 86400000 - 1000000 AS day, type,
         count(*) AS count, sum(size >> 32) AS bytes_high, sum(size & 4294967295) AS bytes_low
     FROM share GROUP BY 1, 2, 3, 4;
+
 CREATE VIEW share_total_month_of_records AS
     SELECT owner, trashed, day - coalesce(CAST(strftime('%d', day * 86400, 'unixepoch') AS INTEGER), 1) + 1 AS month, type,
         sum(count) AS count, sum(bytes_high) AS bytes_high, sum(bytes_low) AS bytes_low
     FROM share_total_of_records GROUP BY 1, 2, 3, 4;
+
+INSERT INTO share_total (owner, trashed, day, type, count, bytes_high, bytes_low)
+    SELECT owner, trashed, day, type, count, bytes_high, bytes_low FROM share_total_of_records;
+INSERT INTO share_total_month (owner, trashed, month, type, count, bytes_high, bytes_low)
+    SELECT owner, trashed, month, type, count, bytes_high, bytes_low FROM share_total_month_of_records;
+
+CREATE VIEW share_total_change AS
+    SELECT 0 AS owner, 0 AS trashed, 0 AS created_at, '' AS type, 0 AS count, 0 AS bytes_high, 0 AS bytes_low WHERE false;
+
+-- As in 0011, with the owner's number.
+CREATE TRIGGER share_total_change INSTEAD OF INSERT ON share_total_change BEGIN
+    INSERT INTO share_total (owner, trashed, day, type, count, bytes_high, bytes_low)
+        VALUES (new.owner, new.trashed, (new.created_at + 86400000000000) / 86400000 - 1000000, new.type, new.count,
+            new.bytes_high, new.bytes_low)
+        ON CONFLICT DO UPDATE SET
+            count = count + excluded.count, bytes_high = bytes_high + excluded.bytes_high, bytes_low = bytes_low + excluded.bytes_low;
+    INSERT INTO share_total_month (owner, trashed, month, type, count, bytes_high, bytes_low)
+        SELECT new.owner, new.trashed, day - coalesce(CAST(strftime('%d', day * 86400, 'unixepoch') AS INTEGER), 1) + 1, new.type, new.count,
+            new.bytes_high, new.bytes_low
+        FROM (SELECT (new.created_at + 86400000000000) / 86400000 - 1000000 AS day) WHERE true
+        ON CONFLICT DO UPDATE SET
+            count = count + excluded.count, bytes_high = bytes_high + excluded.bytes_high, bytes_low = bytes_low + excluded.bytes_low;
+    DELETE FROM share_total WHERE new.count < 0 AND count = 0 AND owner = new.owner AND trashed = new.trashed
+        AND day = (new.created_at + 86400000000000) / 86400000 - 1000000 AND type = new.type;
+    DELETE FROM share_total_month WHERE new.count < 0 AND count = 0 AND owner = new.owner AND trashed = new.trashed
+        AND month = (SELECT day - coalesce(CAST(strftime('%d', day * 86400, 'unixepoch') AS INTEGER), 1) + 1
+            FROM (SELECT (new.created_at + 86400000000000) / 86400000 - 1000000 AS day))
+        AND type = new.type;
+END;
 
 DROP TRIGGER share_total_insert;
 CREATE TRIGGER share_total_insert AFTER INSERT ON share BEGIN
@@ -49,6 +111,7 @@ CREATE TRIGGER share_total_delete AFTER DELETE ON share BEGIN
         (old.owner, old.trashed_at IS NOT NULL, old.created_at, old.type, -1, -(old.size >> 32), -(old.size & 4294967295));
 END;
 
+-- The totals follow a record to its new owner when `shared assign` gives it one.
 DROP TRIGGER share_total_update;
 CREATE TRIGGER share_total_update AFTER UPDATE OF owner, type, created_at, size, trashed_at ON share
 WHEN old.owner IS NOT new.owner OR old.type IS NOT new.type OR old.created_at IS NOT new.created_at

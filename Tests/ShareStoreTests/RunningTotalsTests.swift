@@ -121,7 +121,7 @@ import Testing
             let calendar = try #require(ZonedCalendar(identifier: zone))
             for filter in filters {
                 var query = try ShareQuery(parameters: filter, defaultZone: calendar)
-                query.owner = owner
+                query.owner = try OwnerNumbers().number(of: owner, db)
                 #expect(TotalsStatistics.canAnswer(query))
                 for period in [nil] + StatsPeriod.allCases {
                     let fromTotals = try #require(try TotalsStatistics(query: query).fetch(by: period, evenIfRecordsCostLess: true, db))

@@ -53,7 +53,7 @@ public struct ImportStaging: Sendable {
     /// has accepted their live records' sums (it throws to refuse them all). Reports the records whose id another
     /// request took since they were staged.
     func merge(
-        by: String, owner: String, at time: Timestamp, admitting admit: (Sums) throws -> Void, _ db: Database
+        by: String, owner: Int64, at time: Timestamp, admitting admit: (Sums) throws -> Void, _ db: Database
     ) throws -> [ImportReport.Problem] {
         let taken = try Row.fetchAll(
             db,

@@ -25,7 +25,7 @@ public enum RunningTotals {
 
     /// The count and bytes of one history's live records, or of its trash, from the months' rows; nil `owner`:
     /// of every history.
-    static func sums(owner: String?, trashed: Bool, _ db: Database) throws -> Sums {
+    static func sums(owner: Int64?, trashed: Bool, _ db: Database) throws -> Sums {
         let row = try Row.fetchOne(
             db,
             sql: """
@@ -42,8 +42,8 @@ public enum RunningTotals {
         try Row.fetchAll(
             db,
             sql: """
-                SELECT owner, sum(count), sum(bytes_high), sum(bytes_low) FROM share_total_month
-                WHERE owner != '' AND trashed = 0 GROUP BY owner ORDER BY owner
+                SELECT name, sum(count), sum(bytes_high), sum(bytes_low) FROM share_total_month JOIN share_user ON id = owner
+                WHERE trashed = 0 GROUP BY name ORDER BY name
                 """
         ).map { row in
             let total = Sums(count: row[1], high: row[2], low: row[3]).total

@@ -15,6 +15,7 @@ public struct ShareDatabase: ShareRepository {
     /// Held while the database is served from its file (`DatabaseLock`).
     private let lock: DatabaseLock?
     private let trigramCounts = TrigramCounts()
+    private let ownerNumbers = OwnerNumbers()
     /// Whose history this value reads and changes: '' is nobody's, the one history everyone shares.
     public private(set) var owner = ""
     /// The most bytes this history's live records may hold; nil: no limit.
@@ -131,6 +132,7 @@ public struct ShareDatabase: ShareRepository {
         try await change { db in
             if new.trashedAt == nil { try refusePastQuota(adding: Sums(size: new.size), db) }
             let before = try ShareRow.lastSeq(db)
+            let owner = try ownerNumbers.numbering(owner, db)
             let record = try Self.insert(new, now: now) { try ShareRow.insert($0, owner: owner, db) }
             try ShareRow.indexNames(after: before, db)
             try ShareEvents.record(.created, id: record.id, at: now, by: by, db)
@@ -172,7 +174,7 @@ public struct ShareDatabase: ShareRepository {
     /// Ends an import: its records join the history, all at once. Reports those whose id was taken meanwhile.
     func finishImport(_ staging: ImportStaging, by: String, now: Timestamp = .now()) async throws -> [ImportReport.Problem] {
         let problems = try await change { db in
-            try staging.merge(by: by, owner: owner, at: now, admitting: { try refusePastQuota(adding: $0, db) }, db)
+            try staging.merge(by: by, owner: try ownerNumbers.numbering(owner, db), at: now, admitting: { try refusePastQuota(adding: $0, db) }, db)
         }
         trigramCounts.forgetAll()
         // An import fills the writer's page cache with pages no request will want, and sorting its indexes
@@ -190,7 +192,7 @@ public struct ShareDatabase: ShareRepository {
     /// Refuses a change that adds `added` to the live records when it would take them past the quota.
     private func refusePastQuota(adding added: Sums, _ db: Database) throws {
         guard let quota, added.total.bytes > 0 else { return }
-        let used = try RunningTotals.sums(owner: owner, trashed: false, db).total.bytes
+        let used = try RunningTotals.sums(owner: try ownerNumbers.number(of: owner, db), trashed: false, db).total.bytes
         if used + added.total.bytes > Decimal(quota) { throw ShareError.quotaExceeded(quota: quota, used: used) }
     }
 
@@ -217,7 +219,7 @@ public struct ShareDatabase: ShareRepository {
     ) async throws -> ShareRecord {
         let now = Timestamp.now()
         return try await change { db in
-            let original = try ShareRow.fetch(id: id, owner: owner, includeTrashed: includeTrashed, db)
+            let original = try ShareRow.fetch(id: id, owner: try ownerNumbers.number(of: owner, db), includeTrashed: includeTrashed, db)
             var record = original
             if let name = patch.name {
                 record.name = name
@@ -235,7 +237,7 @@ public struct ShareDatabase: ShareRepository {
         id: String, includeTrashed: Bool = false, now: Timestamp = .now(), by: String = Credential.localUser
     ) async throws {
         try await change { db in
-            let original = try ShareRow.fetch(id: id, owner: owner, includeTrashed: includeTrashed, db)
+            let original = try ShareRow.fetch(id: id, owner: try ownerNumbers.number(of: owner, db), includeTrashed: includeTrashed, db)
             var record = original
             record.trashedAt = record.trashedAt ?? now
             try ShareRow.update(record, from: original, db)
@@ -247,7 +249,7 @@ public struct ShareDatabase: ShareRepository {
     public func restoreShare(id: String, by: String = Credential.localUser) async throws -> ShareRecord {
         let now = Timestamp.now()
         return try await change { db in
-            let original = try ShareRow.fetch(id: id, owner: owner, includeTrashed: true, db)
+            let original = try ShareRow.fetch(id: id, owner: try ownerNumbers.number(of: owner, db), includeTrashed: true, db)
             if original.trashedAt != nil { try refusePastQuota(adding: Sums(size: original.size), db) }
             var record = original
             record.trashedAt = nil
@@ -260,7 +262,7 @@ public struct ShareDatabase: ShareRepository {
     /// Deletes a record for good, whether or not it is in the trash.
     public func purgeShare(id: String) async throws {
         try await change { db in
-            try db.execute(sql: "DELETE FROM share WHERE id = ? AND owner = ?", arguments: [id, owner])
+            try db.execute(sql: "DELETE FROM share WHERE id = ? AND owner = ?", arguments: [id, try ownerNumbers.number(of: owner, db)])
             guard db.changesCount > 0 else { throw ShareError.notFound(id: id) }
         }
     }
@@ -277,8 +279,8 @@ public struct ShareDatabase: ShareRepository {
     /// A page of a record's history, oldest first, trashed or not; `.notFound` when no record has this id.
     public func events(id: String, after: Int64, limit: Int) async throws -> (events: [ShareEvent], next: Int64?) {
         try await writer.read { db in
-            let page = try ShareEvents.page(id: id, owner: owner, after: after, limit: limit, db)
-            if page.isEmpty { _ = try ShareRow.fetch(id: id, owner: owner, includeTrashed: true, db) }
+            let page = try ShareEvents.page(id: id, owner: try ownerNumbers.number(of: owner, db), after: after, limit: limit, db)
+            if page.isEmpty { _ = try ShareRow.fetch(id: id, owner: try ownerNumbers.number(of: owner, db), includeTrashed: true, db) }
             let shown = page.prefix(limit)
             return (shown.map(\.event), page.count > limit ? shown.last?.seq : nil)
         }
@@ -286,14 +288,16 @@ public struct ShareDatabase: ShareRepository {
 
     /// One record by id, case-insensitively; a trashed one only with `includeTrashed`.
     public func share(id: String, includeTrashed: Bool = false) async throws -> ShareRecord {
-        try await writer.read { db in try ShareRow.fetch(id: id, owner: owner, includeTrashed: includeTrashed, db) }
+        try await writer.read { db in try ShareRow.fetch(id: id, owner: try ownerNumbers.number(of: owner, db), includeTrashed: includeTrashed, db) }
     }
 
     /// One page of records matching `query`, as the JSON array the API answers with, and the next page's cursor.
     public func listShares(_ query: ShareQuery) async throws -> SharePage {
-        var query = query
-        query.owner = owner
-        return try await lanes.read(writer) { [query, trigramCounts] db in try ShareListing(query: query, trigramCounts: trigramCounts).fetch(db) }
+        try await lanes.read(writer) { [owner, ownerNumbers, trigramCounts] db in
+            var query = query
+            query.owner = try ownerNumbers.number(of: owner, db)
+            return try ShareListing(query: query, trigramCounts: trigramCounts).fetch(db)
+        }
     }
 
     /// Records after `position` (a `seq`) in the order they were stored, as NDJSON lines, and the last one's; the
@@ -302,12 +306,16 @@ public struct ShareDatabase: ShareRepository {
     public func exportChunk(
         after position: Int64, limit: Int, includingTrash: Bool, everyone: Bool
     ) async throws -> (lines: [UInt8], last: Int64?) {
-        try await lanes.read(writer) { [owner] db in
+        try await lanes.read(writer) { [owner, ownerNumbers] db in
             let trash = includingTrash ? "" : " AND trashed_at IS NULL"
             let history = everyone ? "" : " AND owner = ?"
             let statement = try db.cachedStatement(
-                sql: "SELECT \(ShareRow.columns), seq, owner FROM share WHERE seq > ?\(history)\(trash) ORDER BY seq LIMIT ?")
-            let arguments: StatementArguments = everyone ? [position, limit] : [position, owner, limit]
+                sql: """
+                    SELECT \(ShareRow.columns), seq, coalesce((SELECT name FROM share_user WHERE id = owner), '') FROM share
+                    WHERE seq > ?\(history)\(trash) ORDER BY seq LIMIT ?
+                    """)
+            let arguments: StatementArguments =
+                everyone ? [position, limit] : [position, try ownerNumbers.number(of: owner, db), limit]
             var lines: [UInt8] = []
             var last: Int64?
             try StatementColumns.forEachRow(of: statement, arguments: arguments) { row in
@@ -322,15 +330,17 @@ public struct ShareDatabase: ShareRepository {
 
     /// Counts and bytes of the records `query` matches, in total, per icon category and per period in its zone.
     public func stats(_ query: ShareQuery, by period: StatsPeriod? = nil) async throws -> ShareStats {
-        var query = query
-        query.owner = owner
-        return try await lanes.read(writer) { [query, trigramCounts] db in
-            try ShareStatistics(query: query, trigramCounts: trigramCounts).fetch(by: period, db)
+        try await lanes.read(writer) { [owner, ownerNumbers, trigramCounts] db in
+            var query = query
+            query.owner = try ownerNumbers.number(of: owner, db)
+            return try ShareStatistics(query: query, trigramCounts: trigramCounts).fetch(by: period, db)
         }
     }
 
     public func usage() async throws -> ShareStats.Total {
-        try await writer.read { [owner] db in try RunningTotals.sums(owner: owner, trashed: false, db).total }
+        try await writer.read { [owner, ownerNumbers] db in
+            try RunningTotals.sums(owner: try ownerNumbers.number(of: owner, db), trashed: false, db).total
+        }
     }
 
     public func recordCounts() async throws -> (live: Int, trashed: Int) {
@@ -346,7 +356,8 @@ public struct ShareDatabase: ShareRepository {
     /// Gives every record that belongs to nobody to `user`, with its events and running totals; returns how many.
     public func assignUnowned(to user: String) async throws -> Int {
         try await change { db in
-            try db.execute(sql: "UPDATE share SET owner = ? WHERE owner = ''", arguments: [user])
+            try db.execute(
+                sql: "UPDATE share SET owner = ? WHERE owner = ?", arguments: [try ownerNumbers.numbering(user, db), OwnerNumbers.nobody])
             return db.changesCount
         }
     }

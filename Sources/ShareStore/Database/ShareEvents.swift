@@ -24,7 +24,7 @@ enum ShareEvents {
 
     /// One page of the events of a record of `owner`'s history, oldest first, after the event `after` (its `seq`); one more than `limit`
     /// tells that another page follows.
-    static func page(id: String, owner: String, after: Int64, limit: Int, _ db: Database) throws -> [(seq: Int64, event: ShareEvent)] {
+    static func page(id: String, owner: Int64, after: Int64, limit: Int, _ db: Database) throws -> [(seq: Int64, event: ShareEvent)] {
         let rows = try Row.fetchAll(
             db,
             sql: """

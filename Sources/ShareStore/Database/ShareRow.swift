@@ -22,7 +22,7 @@ enum ShareRow {
 
     /// The record of `owner`'s history with this id (case-insensitively); a trashed one only when `includeTrashed`,
     /// otherwise `.notFound`, as for an id no history holds.
-    static func fetch(id: String, owner: String, includeTrashed: Bool, _ db: Database) throws -> ShareRecord {
+    static func fetch(id: String, owner: Int64, includeTrashed: Bool, _ db: Database) throws -> ShareRecord {
         let visible = includeTrashed ? "" : " AND trashed_at IS NULL"
         let sql = "SELECT \(columns) FROM share WHERE id = ? AND owner = ?\(visible)"
         guard let row = try Row.fetchOne(db, sql: sql, arguments: [id, owner])
@@ -40,7 +40,7 @@ enum ShareRow {
         ]
     }
 
-    static func insert(_ record: ShareRecord, owner: String, _ db: Database) throws {
+    static func insert(_ record: ShareRecord, owner: Int64, _ db: Database) throws {
         try db.cachedStatement(sql: "INSERT INTO share (owner, \(newColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
             .execute(arguments: [owner] + newValues(record))
     }

@@ -29,7 +29,7 @@ final class StagedTotals: Sendable {
     }
 
     /// Adds the sums to `owner`'s running totals, each day's given as created at the day's first instant.
-    func write(owner: String, _ db: Database) throws {
+    func write(owner: Int64, _ db: Database) throws {
         let statement = try db.cachedStatement(sql: "INSERT INTO share_total_change VALUES (?, ?, ?, ?, ?, ?, ?)")
         for (key, sums) in sums.withLock({ $0 }) where sums.count != 0 {
             try statement.execute(arguments: [owner, key.trashed, key.day * Timestamp.millisecondsPerDay, key.type, sums.count, sums.high, sums.low])

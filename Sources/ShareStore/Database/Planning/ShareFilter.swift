@@ -11,7 +11,7 @@ struct ShareFilter: Sendable {
 
     /// One history's live records, or its trash: the owner that leads every index, and the condition of every
     /// partial index.
-    init(live: Bool, owner: String) {
+    init(live: Bool, owner: Int64) {
         add("owner = ?", owner)
         add(live ? "trashed_at IS NULL" : "trashed_at IS NOT NULL")
     }
