@@ -1,8 +1,9 @@
 """The plain page while heavy searches run: its req/s and p99 alone, and while 16 clients ask each of the five
 slowest combinations of the grid (the heavy lane's work); heavy requests refused with 503 are counted.
 
-Imported by measure.py for bench/run's table; run alone against a serving `shared` to compare two builds:
-    python3 bench/isolation.py --port 8080
+Imported by measure.py for bench/run's table; run alone against a serving `shared` to compare two builds on the
+same heavy requests (without --target: the grid's five slowest on this server):
+    python3 bench/isolation.py --port 8080 [--target '/share?q=re&sort=name&order=desc' ...]
 """
 import argparse
 import re
@@ -68,9 +69,10 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--target", action="append", help="a heavy request's path; repeat for each")
     args = parser.parse_args()
-    slowest = [target for _, target in grid.timed_grid(args.host, args.port)[:5]]
-    print("\n".join(report(measure(args.host, args.port, slowest))))
+    targets = args.target or [target for _, target in grid.timed_grid(args.host, args.port)[:5]]
+    print("\n".join(report(measure(args.host, args.port, targets))))
 
 
 if __name__ == "__main__":
