@@ -32,10 +32,10 @@ CREATE INDEX share_trashed_at ON share (trashed_at) WHERE trashed_at IS NOT NULL
 -- `shared assign`'s records of nobody.
 CREATE INDEX share_by_owner ON share (owner);
 
--- The running totals are kept per owner number too; until now every record was nobody's.
+-- The running totals are kept per owner number too; until now every record was nobody's. (The change view and its
+-- trigger of 0011 stay: they pass the number on to the new tables.)
 DROP VIEW share_total_month_of_records;
 DROP VIEW share_total_of_records;
-DROP VIEW share_total_change;
 DROP TABLE share_total;
 DROP TABLE share_total_month;
 CREATE TABLE share_total (
@@ -74,30 +74,6 @@ INSERT INTO share_total (owner, trashed, day, type, count, bytes_high, bytes_low
     SELECT owner, trashed, day, type, count, bytes_high, bytes_low FROM share_total_of_records;
 INSERT INTO share_total_month (owner, trashed, month, type, count, bytes_high, bytes_low)
     SELECT owner, trashed, month, type, count, bytes_high, bytes_low FROM share_total_month_of_records;
-
-CREATE VIEW share_total_change AS
-    SELECT 0 AS owner, 0 AS trashed, 0 AS created_at, '' AS type, 0 AS count, 0 AS bytes_high, 0 AS bytes_low WHERE false;
-
--- As in 0011, with the owner's number.
-CREATE TRIGGER share_total_change INSTEAD OF INSERT ON share_total_change BEGIN
-    INSERT INTO share_total (owner, trashed, day, type, count, bytes_high, bytes_low)
-        VALUES (new.owner, new.trashed, (new.created_at + 86400000000000) / 86400000 - 1000000, new.type, new.count,
-            new.bytes_high, new.bytes_low)
-        ON CONFLICT DO UPDATE SET
-            count = count + excluded.count, bytes_high = bytes_high + excluded.bytes_high, bytes_low = bytes_low + excluded.bytes_low;
-    INSERT INTO share_total_month (owner, trashed, month, type, count, bytes_high, bytes_low)
-        SELECT new.owner, new.trashed, day - coalesce(CAST(strftime('%d', day * 86400, 'unixepoch') AS INTEGER), 1) + 1, new.type, new.count,
-            new.bytes_high, new.bytes_low
-        FROM (SELECT (new.created_at + 86400000000000) / 86400000 - 1000000 AS day) WHERE true
-        ON CONFLICT DO UPDATE SET
-            count = count + excluded.count, bytes_high = bytes_high + excluded.bytes_high, bytes_low = bytes_low + excluded.bytes_low;
-    DELETE FROM share_total WHERE new.count < 0 AND count = 0 AND owner = new.owner AND trashed = new.trashed
-        AND day = (new.created_at + 86400000000000) / 86400000 - 1000000 AND type = new.type;
-    DELETE FROM share_total_month WHERE new.count < 0 AND count = 0 AND owner = new.owner AND trashed = new.trashed
-        AND month = (SELECT day - coalesce(CAST(strftime('%d', day * 86400, 'unixepoch') AS INTEGER), 1) + 1
-            FROM (SELECT (new.created_at + 86400000000000) / 86400000 - 1000000 AS day))
-        AND type = new.type;
-END;
 
 DROP TRIGGER share_total_insert;
 CREATE TRIGGER share_total_insert AFTER INSERT ON share BEGIN
