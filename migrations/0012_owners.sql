@@ -29,8 +29,9 @@ CREATE INDEX share_trashed ON share (owner, trashed_at) WHERE trashed_at IS NOT 
 -- Trash retention purges every history's old trash at once.
 CREATE INDEX share_trashed_at ON share (trashed_at) WHERE trashed_at IS NOT NULL;
 -- A history's records in the order they were stored (the rowid, seq, follows the owner in the index): exports, and
--- `shared assign`'s records of nobody.
-CREATE INDEX share_by_owner ON share (owner);
+-- `shared assign`'s records of nobody. Partial on a condition every row meets but only those two reads state, so
+-- that no other read takes it for the owner alone over an index that also serves its other filters.
+CREATE INDEX share_by_owner ON share (owner) WHERE owner >= 0;
 
 -- The running totals are kept per owner number too; until now every record was nobody's. (The change view and its
 -- trigger of 0011 stay: they pass the number on to the new tables.)

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import ShareKit
+import Synchronization
 import Testing
 
 @testable import ShareStore
@@ -89,6 +90,38 @@ import Testing
                     #expect(steps.contains { uses(read.index, $0) }, "\(shape.name): \(steps)")
                 }
             }
+        }
+    }
+
+    /// `share_by_owner` keeps a history in stored order for exports; were another read to take it for its owner
+    /// alone, it would walk every record of the history (a million, for a big one) instead of its filter's index.
+    @Test func onlyExportsReadTheOwnersStoredOrder() async throws {
+        let queue = try DatabaseQueue()
+        let database = try ShareDatabase(writer: queue).history(of: "alice", quota: nil)
+        for index in 0..<50 {
+            let record = try await database.add("report-\(index).pdf", folder: index % 2 == 0 ? "/reports" : "/reports/2021")
+            if index % 5 == 0 { try await database.trashShare(id: record.id) }
+        }
+        let statements = Mutex<Set<String>>([])
+        try await queue.write { db in
+            db.trace(options: .statement) { event in
+                if case .statement(let statement) = event { _ = statements.withLock { $0.insert(statement.expandedSQL) } }
+            }
+        }
+        for shape in Self.combinations {
+            let parameters = shape.parameters.map { (name: $0.0, value: $0.1) }
+            let listing = try ShareQuery(parameters: parameters, defaultZone: ZonedCalendar(identifier: "UTC")!)
+            _ = try await database.listShares(listing)
+            _ = try await database.stats(listing, by: nil)
+        }
+        let export = statements.withLock { $0 }.count
+        _ = try await database.exportChunk(after: 0, limit: 10, includingTrash: true, everyone: false)
+        let all = statements.withLock { $0 }
+        #expect(all.count > export, "the export's statement was seen")
+        for sql in all where sql.hasPrefix("SELECT") || sql.hasPrefix("WITH") {
+            let steps = try await queue.read { db in try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String } }
+            let readsStoredOrder = steps.contains { uses("share_by_owner", $0) }
+            #expect(readsStoredOrder == sql.contains("owner >= 0"), "\(sql): \(steps)")
         }
     }
 

@@ -308,7 +308,8 @@ public struct ShareDatabase: ShareRepository {
     ) async throws -> (lines: [UInt8], last: Int64?) {
         try await lanes.read(writer) { [owner, ownerNumbers] db in
             let trash = includingTrash ? "" : " AND trashed_at IS NULL"
-            let history = everyone ? "" : " AND owner = ?"
+            // `owner >= 0` lets SQLite read the history in stored order from `share_by_owner` (migration 0012).
+            let history = everyone ? "" : " AND owner = ? AND owner >= 0"
             let statement = try db.cachedStatement(
                 sql: """
                     SELECT \(ShareRow.columns), seq, coalesce((SELECT name FROM share_user WHERE id = owner), '') FROM share
@@ -357,7 +358,8 @@ public struct ShareDatabase: ShareRepository {
     public func assignUnowned(to user: String) async throws -> Int {
         try await change { db in
             try db.execute(
-                sql: "UPDATE share SET owner = ? WHERE owner = ?", arguments: [try ownerNumbers.numbering(user, db), OwnerNumbers.nobody])
+                sql: "UPDATE share SET owner = ? WHERE owner = ? AND owner >= 0",
+                arguments: [try ownerNumbers.numbering(user, db), OwnerNumbers.nobody])
             return db.changesCount
         }
     }
