@@ -189,10 +189,15 @@ public struct ShareDatabase: ShareRepository {
         try? await writer.writeWithoutTransaction { db in try staging.drop(db) }
     }
 
+    /// The number this history's records carry (`OwnerNumbers`).
+    private func ownerNumber(_ db: Database) throws -> Int64 {
+        try ownerNumbers.number(of: owner, db)
+    }
+
     /// Refuses a change that adds `added` to the live records when it would take them past the quota.
     private func refusePastQuota(adding added: Sums, _ db: Database) throws {
         guard let quota, added.total.bytes > 0 else { return }
-        let used = try RunningTotals.sums(owner: try ownerNumbers.number(of: owner, db), trashed: false, db).total.bytes
+        let used = try RunningTotals.sums(owner: try ownerNumber(db), trashed: false, db).total.bytes
         if used + added.total.bytes > Decimal(quota) { throw ShareError.quotaExceeded(quota: quota, used: used) }
     }
 
@@ -219,7 +224,7 @@ public struct ShareDatabase: ShareRepository {
     ) async throws -> ShareRecord {
         let now = Timestamp.now()
         return try await change { db in
-            let original = try ShareRow.fetch(id: id, owner: try ownerNumbers.number(of: owner, db), includeTrashed: includeTrashed, db)
+            let original = try ShareRow.fetch(id: id, owner: try ownerNumber(db), includeTrashed: includeTrashed, db)
             var record = original
             if let name = patch.name {
                 record.name = name
@@ -237,7 +242,7 @@ public struct ShareDatabase: ShareRepository {
         id: String, includeTrashed: Bool = false, now: Timestamp = .now(), by: String = Credential.localUser
     ) async throws {
         try await change { db in
-            let original = try ShareRow.fetch(id: id, owner: try ownerNumbers.number(of: owner, db), includeTrashed: includeTrashed, db)
+            let original = try ShareRow.fetch(id: id, owner: try ownerNumber(db), includeTrashed: includeTrashed, db)
             var record = original
             record.trashedAt = record.trashedAt ?? now
             try ShareRow.update(record, from: original, db)
@@ -249,7 +254,7 @@ public struct ShareDatabase: ShareRepository {
     public func restoreShare(id: String, by: String = Credential.localUser) async throws -> ShareRecord {
         let now = Timestamp.now()
         return try await change { db in
-            let original = try ShareRow.fetch(id: id, owner: try ownerNumbers.number(of: owner, db), includeTrashed: true, db)
+            let original = try ShareRow.fetch(id: id, owner: try ownerNumber(db), includeTrashed: true, db)
             if original.trashedAt != nil { try refusePastQuota(adding: Sums(size: original.size), db) }
             var record = original
             record.trashedAt = nil
@@ -262,7 +267,7 @@ public struct ShareDatabase: ShareRepository {
     /// Deletes a record for good, whether or not it is in the trash.
     public func purgeShare(id: String) async throws {
         try await change { db in
-            try db.execute(sql: "DELETE FROM share WHERE id = ? AND owner = ?", arguments: [id, try ownerNumbers.number(of: owner, db)])
+            try db.execute(sql: "DELETE FROM share WHERE id = ? AND owner = ?", arguments: [id, try ownerNumber(db)])
             guard db.changesCount > 0 else { throw ShareError.notFound(id: id) }
         }
     }
@@ -279,8 +284,8 @@ public struct ShareDatabase: ShareRepository {
     /// A page of a record's history, oldest first, trashed or not; `.notFound` when no record has this id.
     public func events(id: String, after: Int64, limit: Int) async throws -> (events: [ShareEvent], next: Int64?) {
         try await writer.read { db in
-            let page = try ShareEvents.page(id: id, owner: try ownerNumbers.number(of: owner, db), after: after, limit: limit, db)
-            if page.isEmpty { _ = try ShareRow.fetch(id: id, owner: try ownerNumbers.number(of: owner, db), includeTrashed: true, db) }
+            let page = try ShareEvents.page(id: id, owner: try ownerNumber(db), after: after, limit: limit, db)
+            if page.isEmpty { _ = try ShareRow.fetch(id: id, owner: try ownerNumber(db), includeTrashed: true, db) }
             let shown = page.prefix(limit)
             return (shown.map(\.event), page.count > limit ? shown.last?.seq : nil)
         }
@@ -288,14 +293,14 @@ public struct ShareDatabase: ShareRepository {
 
     /// One record by id, case-insensitively; a trashed one only with `includeTrashed`.
     public func share(id: String, includeTrashed: Bool = false) async throws -> ShareRecord {
-        try await writer.read { db in try ShareRow.fetch(id: id, owner: try ownerNumbers.number(of: owner, db), includeTrashed: includeTrashed, db) }
+        try await writer.read { db in try ShareRow.fetch(id: id, owner: try ownerNumber(db), includeTrashed: includeTrashed, db) }
     }
 
     /// One page of records matching `query`, as the JSON array the API answers with, and the next page's cursor.
     public func listShares(_ query: ShareQuery) async throws -> SharePage {
-        try await lanes.read(writer) { [owner, ownerNumbers, trigramCounts] db in
+        try await lanes.read(writer) { [self] db in
             var query = query
-            query.owner = try ownerNumbers.number(of: owner, db)
+            query.owner = try ownerNumber(db)
             return try ShareListing(query: query, trigramCounts: trigramCounts).fetch(db)
         }
     }
@@ -306,7 +311,7 @@ public struct ShareDatabase: ShareRepository {
     public func exportChunk(
         after position: Int64, limit: Int, includingTrash: Bool, everyone: Bool
     ) async throws -> (lines: [UInt8], last: Int64?) {
-        try await lanes.read(writer) { [owner, ownerNumbers] db in
+        try await lanes.read(writer) { [self] db in
             let trash = includingTrash ? "" : " AND trashed_at IS NULL"
             // `owner >= 0` lets SQLite read the history in stored order from `share_by_owner` (migration 0012).
             let history = everyone ? "" : " AND owner = ? AND owner >= 0"
@@ -316,7 +321,7 @@ public struct ShareDatabase: ShareRepository {
                     WHERE seq > ?\(history)\(trash) ORDER BY seq LIMIT ?
                     """)
             let arguments: StatementArguments =
-                everyone ? [position, limit] : [position, try ownerNumbers.number(of: owner, db), limit]
+                everyone ? [position, limit] : [position, try ownerNumber(db), limit]
             var lines: [UInt8] = []
             var last: Int64?
             try StatementColumns.forEachRow(of: statement, arguments: arguments) { row in
@@ -331,16 +336,16 @@ public struct ShareDatabase: ShareRepository {
 
     /// Counts and bytes of the records `query` matches, in total, per icon category and per period in its zone.
     public func stats(_ query: ShareQuery, by period: StatsPeriod? = nil) async throws -> ShareStats {
-        try await lanes.read(writer) { [owner, ownerNumbers, trigramCounts] db in
+        try await lanes.read(writer) { [self] db in
             var query = query
-            query.owner = try ownerNumbers.number(of: owner, db)
+            query.owner = try ownerNumber(db)
             return try ShareStatistics(query: query, trigramCounts: trigramCounts).fetch(by: period, db)
         }
     }
 
     public func usage() async throws -> ShareStats.Total {
-        try await writer.read { [owner, ownerNumbers] db in
-            try RunningTotals.sums(owner: try ownerNumbers.number(of: owner, db), trashed: false, db).total
+        try await writer.read { db in
+            try RunningTotals.sums(owner: try ownerNumber(db), trashed: false, db).total
         }
     }
 
