@@ -29,20 +29,19 @@ struct Histories: Sendable {
             guard named == nil else {
                 throw ShareError.invalidParameter("user", "names whose history to act on, but histories are shared: there is only one")
             }
-            return Choice(history: store.history(of: "", quota: auth.quotaBytes), owner: "", quota: auth.quotaBytes, by: user, named: nil)
+            return choice(of: "", quota: auth.quotaBytes, by: user, named: nil)
         case .perUser:
             guard context.user != nil else { throw Problem.unauthorized }
-            guard let named, named != user else {
-                let quota = auth.quota(of: user)
-                return Choice(history: store.history(of: user, quota: quota), owner: user, quota: quota, by: user, named: nil)
-            }
+            guard let named, named != user else { return choice(of: user, quota: auth.quota(of: user), by: user, named: nil) }
             guard isAdmin(context) else {
                 throw Problem(.forbidden, "only admins may act on another user's history (parameter 'user')")
             }
-            let quota = auth.quota(of: named)
-            return Choice(
-                history: store.history(of: named, quota: quota), owner: named, quota: quota, by: "\(user) for \(named)", named: named)
+            return choice(of: named, quota: auth.quota(of: named), by: "\(user) for \(named)", named: named)
         }
+    }
+
+    private func choice(of owner: String, quota: Int64?, by: String, named: String?) -> Choice {
+        Choice(history: store.history(of: owner, quota: quota), owner: owner, quota: quota, by: by, named: named)
     }
 
     /// Whether the request's user is one of `[auth] admins`.
