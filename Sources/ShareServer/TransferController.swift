@@ -117,8 +117,7 @@ struct TransferController {
     /// `?everyone=true`: an admin's export of every history under per-user histories, each line with its owner.
     private func exportsEveryone(_ request: Request, _ context: ShareRequestContext) throws -> Bool {
         guard let value = try FormEncoding.values(request.uri.query, known: ["everyone"])["everyone"] else { return false }
-        guard let everyone = Bool(value) else { throw ShareError.invalidParameter("everyone", "must be true or false, got '\(value)'") }
-        guard everyone else { return false }
+        guard try BooleanParameter.parse(value, parameter: "everyone") else { return false }
         guard histories.auth.histories == .perUser else {
             throw ShareError.invalidParameter("everyone", "asks for every user's history, but histories are shared: there is only one")
         }
