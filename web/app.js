@@ -424,8 +424,8 @@ addEventListener("popstate", () => {
   showControls();
   load();
 });
-new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && loadMore(), { rootMargin: "400px" })
-  .observe(byId("more"));
+// An observer's entry can arrive after the list it measured was filled: where the end of the list is now decides.
+new IntersectionObserver(() => fillScreen(), { rootMargin: "400px" }).observe(byId("more"));
 
 byId("zone").textContent = zone();
 showControls();
