@@ -22,8 +22,7 @@ import Testing
             let rows = NameIndex.rows(holding: text)
             return Set(
                 try await queue.read { db in
-                    try String.fetchAll(
-                        db, sql: "SELECT id FROM share WHERE seq IN (\(rows.sql))", arguments: StatementArguments(rows.arguments))
+                    try SQLRequest<String>(literal: "SELECT id FROM share WHERE seq IN (\(rows))").fetchAll(db)
                 })
         }
         // At a name's start, in its middle, as its last characters, a whole name of one character.

@@ -15,7 +15,7 @@ import Testing
         let outcomes = Mutex<[ReadLanes.Outcome]>([])
         func lanes(slots: Int, wait: Duration) -> ReadLanes {
             // A quick read's budget that a page of 100 fits in, and statistics over 3,000 records do not.
-            ReadLanes(heavySlots: slots, heavyWait: wait, quickSteps: 30_000) { outcome in self.outcomes.withLock { $0.append(outcome) } }
+            ReadLanes(heavySlots: slots, heavyWait: wait, quickWork: 30_000) { outcome in self.outcomes.withLock { $0.append(outcome) } }
         }
         var seen: [ReadLanes.Outcome] { outcomes.withLock { $0 } }
     }

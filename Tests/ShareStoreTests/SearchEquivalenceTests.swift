@@ -16,8 +16,12 @@ import Testing
     ]
 
     /// Every way a page of a search can be found: the race between reads (first with room for a page, then from
-    /// one step, where every read is cut short until the budget has grown), and each read on its own.
-    private static let strategies = ["race", "race from one step", "ordered", "candidates", "fullText"]
+    /// one step, where every read is cut short until the budget has grown), and each read on its own (in a folder
+    /// by name, the folder's index read among the names the trigram index holds).
+    private static let strategies = ["race", "race from one step", "ordered", "candidates", "fullText", "unordered share_live_by_folder among named"]
+
+    /// Every search alone, and within a folder sorted by name.
+    private static let scopes: [[(String, String)]] = [[], [("folder", "/a"), ("sort", "name")]]
 
     /// The next page of `listing` by `strategy`; nil when that strategy has no read for the query.
     private func page(_ listing: ShareListing, _ strategy: String, _ db: Database) throws -> SharePage? {
@@ -48,11 +52,14 @@ import Testing
         let path = try temporaryDatabasePath()
         let database = try ShareDatabase(path: path)
         var names: [String: String] = [:]
+        var inFolder: Set<String> = []
         while names.count < 300 {
             // With an extension and without, so that a text also ends names.
             let name = text(&generator, length: 1...9) + (Bool.random(using: &generator) ? ".txt" : "")
-            guard let record = try? await database.add(name) else { continue }
+            let folder = names.count % 2 == 0 ? "/a" : "/"
+            guard let record = try? await database.add(name, folder: folder) else { continue }
             names[record.id] = record.name
+            if folder == "/a" { inFolder.insert(record.id) }
         }
         let queue = try DatabaseQueue(path: path)
         let utc = ZonedCalendar(identifier: "UTC")!
@@ -69,31 +76,41 @@ import Testing
             } else {
                 query = text(&generator, length: 1...4)
             }
-            let expected = Set(names.filter { matches($0.value, query) }.keys)
+            let found = Set(names.filter { matches($0.value, query) }.keys)
             // Statistics read every match at once, through the index too, even for one or two characters.
             let counted = try await database.stats(ShareQuery(parameters: [("q", query)], defaultZone: utc)).count
-            #expect(counted == expected.count, "statistics, q=\(query.debugDescription)")
-            var ordered: [String]?
-            for strategy in Self.strategies {
-                // Pages of 7 through the whole result: each page's path is chosen anew, from its cursor on.
-                var parsed = try ShareQuery(parameters: [("q", query), ("limit", "7")], defaultZone: utc)
-                var found: [String] = []
-                var complete = true
-                repeat {
-                    let listing = ShareListing(query: parsed)
-                    guard let page = try await queue.read({ db in try self.page(listing, strategy, db) }) else {
-                        complete = false
-                        break
-                    }
-                    found += try page.records.map(\.id)
-                    parsed.cursor = page.next
-                } while parsed.cursor != nil && found.count <= names.count
-                guard complete else { continue }
-                #expect(Set(found) == expected && found.count == expected.count, "\(strategy), q=\(query.debugDescription)")
-                // Every path lists the matches in the same order.
-                #expect(found == (ordered ?? found), "\(strategy), q=\(query.debugDescription)")
-                ordered = ordered ?? found
+            #expect(counted == found.count, "statistics, q=\(query.debugDescription)")
+            for scope in Self.scopes {
+                try await expectEveryStrategyFinds(scope.isEmpty ? found : found.intersection(inFolder), query, scope, names.count, queue)
             }
+        }
+    }
+
+    /// Every strategy finds `expected` for `query` within `scope`, all in the same order.
+    private func expectEveryStrategyFinds(
+        _ expected: Set<String>, _ query: String, _ scope: [(String, String)], _ total: Int, _ queue: DatabaseQueue
+    ) async throws {
+        let utc = ZonedCalendar(identifier: "UTC")!
+        var ordered: [String]?
+        for strategy in Self.strategies {
+            // Pages of 7 through the whole result: each page's path is chosen anew, from its cursor on.
+            var parsed = try ShareQuery(parameters: [("q", query), ("limit", "7")] + scope, defaultZone: utc)
+            var found: [String] = []
+            var complete = true
+            repeat {
+                let listing = ShareListing(query: parsed)
+                guard let page = try await queue.read({ db in try self.page(listing, strategy, db) }) else {
+                    complete = false
+                    break
+                }
+                found += try page.records.map(\.id)
+                parsed.cursor = page.next
+            } while parsed.cursor != nil && found.count <= total
+            guard complete else { continue }
+            #expect(Set(found) == expected && found.count == expected.count, "\(strategy), q=\(query.debugDescription), \(scope)")
+            // Every path lists the matches in the same order.
+            #expect(found == (ordered ?? found), "\(strategy), q=\(query.debugDescription), \(scope)")
+            ordered = ordered ?? found
         }
     }
 }

@@ -23,18 +23,17 @@ struct ShareStatistics {
         let filter = ShareFilter(query, name: name)
         // Apart: SQLite finds a min() or a max() at one end of an index, but not both in one query.
         let bound = { (aggregate: String) in
-            try Int64.fetchOne(
-                db, sql: "SELECT \(aggregate)(created_at) FROM share WHERE \(filter.whereClause)", arguments: StatementArguments(filter.arguments))
+            try SQLRequest<Int64>(literal: "SELECT \(sql: aggregate)(created_at) FROM share WHERE \(filter.sql)").fetchOne(db)
         }
         guard let first = try bound("min"), let last = try bound("max") else {
             return ShareStats(count: 0, bytes: 0, types: [:], by: period ?? .day, periods: [])
         }
-        let (dayExpression, dayArguments) = localDay(from: first, through: last)
+        let dayExpression = localDay(from: first, through: last)
         // Grouped here rather than by SQLite, which would sort every row by its day (seconds at a million).
         let table = try readsWholeTable(filter, name: name, db) ? "share NOT INDEXED" : "share"
-        let statement = try db.makeStatement(sql: "SELECT type, \(dayExpression), size FROM \(table) WHERE \(filter.whereClause)")
+        let (sql, arguments) = try SQL("SELECT type, \(dayExpression), size FROM \(sql: table) WHERE \(filter.sql)").build(db)
         var groups: [Group: Sums] = [:]
-        try StatementColumns.forEachRow(of: statement, arguments: StatementArguments(dayArguments + filter.arguments)) { row in
+        try StatementColumns.forEachRow(of: try db.makeStatement(sql: sql), arguments: arguments) { row in
             groups[Group(type: String(decoding: row.text(0), as: UTF8.self), day: row.integer(1)), default: Sums()]
                 .add(Sums(size: row.integer(2)))
             return true
@@ -62,29 +61,24 @@ struct ShareStatistics {
         if case .fullText = name { return false }
         if query.types == nil && query.folder == nil && query.createdFrom == nil && query.createdBefore == nil { return true }
         let tenth = (try Int.fetchOne(db, sql: "SELECT max(seq) FROM share") ?? 0) / 10
-        let counted = try Int.fetchOne(
-            db, sql: "SELECT count(*) FROM (SELECT 1 FROM share WHERE \(filter.whereClause) LIMIT ?)",
-            arguments: StatementArguments(filter.arguments + [tenth]))
+        let counted = try SQLRequest<Int>(literal: "SELECT count(*) FROM (SELECT 1 FROM share WHERE \(filter.sql) LIMIT \(tenth))").fetchOne(db)
         return (counted ?? 0) >= tenth
     }
 
     /// `created_at` as a local day number (plus `dayBias`), with the zone's offsets between `first` and `last`.
-    private func localDay(from first: Int64, through last: Int64) -> (String, [any DatabaseValueConvertible]) {
+    private func localDay(from first: Int64, through last: Int64) -> SQL {
         let offsets = query.zone.offsets(
             from: Timestamp(millisecondsSinceEpoch: first), through: Timestamp(millisecondsSinceEpoch: last))
-        var cases = ""
-        var arguments: [any DatabaseValueConvertible] = []
+        var cases: SQL = ""
         var current = offsets.initial
         for change in offsets.changes {
-            cases += "WHEN created_at < ? THEN ? "
-            arguments += [change.at, current]
+            cases += "WHEN created_at < \(change.at) THEN \(current) "
             current = change.offset
         }
-        let offset = cases.isEmpty ? "?" : "CASE \(cases)ELSE ? END"
-        arguments.append(current)
+        let offset: SQL = cases.isEmpty ? "\(current)" : "CASE \(cases)ELSE \(current) END"
         // The bias goes in before dividing: integer division rounds toward zero, which would misplace times before 1970.
         let biased = Self.dayBias * Timestamp.millisecondsPerDay
-        return ("((created_at + \(offset) + \(biased)) / \(Timestamp.millisecondsPerDay))", arguments)
+        return "((created_at + \(offset) + \(sql: String(biased))) / \(sql: String(Timestamp.millisecondsPerDay)))"
     }
 }
 

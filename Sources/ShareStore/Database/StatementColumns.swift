@@ -28,6 +28,12 @@ struct StatementColumns {
         }
     }
 
+    /// Runs the SELECT `literal`, prepared once and kept, as `forEachRow(of:arguments:_:)` does.
+    static func forEachRow(of literal: SQL, _ db: Database, _ body: (StatementColumns) throws -> Bool) throws {
+        let (sql, arguments) = try literal.build(db)
+        try forEachRow(of: try db.cachedStatement(sql: sql), arguments: arguments, body)
+    }
+
     private init(statement: SQLiteStatement) {
         self.statement = statement
     }

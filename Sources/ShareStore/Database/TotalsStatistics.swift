@@ -179,8 +179,8 @@ struct TotalsStatistics {
         func bound(_ aggregate: String, in day: Int64) throws -> Int64? {
             for (from, before) in [(day * Self.dayLength, (day + 1) * Self.dayLength), (Int64.min, Int64.max)] {
                 guard let filter = window.filter(from: from, before: before) else { continue }
-                let sql = "SELECT \(aggregate)(created_at) FROM share WHERE \(filter.whereClause)"
-                if let found = try Int64.fetchOne(db, sql: sql, arguments: StatementArguments(filter.arguments)) { return found }
+                let sql: SQL = "SELECT \(sql: aggregate)(created_at) FROM share WHERE \(filter.sql)"
+                if let found = try SQLRequest<Int64>(literal: sql, cached: true).fetchOne(db) { return found }
             }
             return nil
         }
@@ -193,8 +193,7 @@ struct TotalsStatistics {
         in window: Window, from start: Int64, before end: Int64, _ db: Database, _ body: (Int, Sums) -> Void
     ) throws {
         guard let filter = window.filter(from: start, before: end) else { return }
-        let statement = try db.cachedStatement(sql: "SELECT type, size FROM share WHERE \(filter.whereClause)")
-        try StatementColumns.forEachRow(of: statement, arguments: StatementArguments(filter.arguments)) { row in
+        try StatementColumns.forEachRow(of: "SELECT type, size FROM share WHERE \(filter.sql)", db) { row in
             body(Self.category(row.text(0)), Sums(size: row.integer(1)))
             return true
         }

@@ -3,7 +3,7 @@ import GRDB
 import ShareKit
 
 /// Two lanes for the reads a request can make heavy (listings, statistics, exports): each read first runs with a
-/// budget of `quickSteps` of SQLite's work, which a page of a common listing takes a small part of; one that has
+/// budget of `quickWork` of SQLite's work, which a page of a common listing takes a small part of; one that has
 /// not finished by then gives its reader back and goes to the heavy lane, where at most `heavySlots` run at a
 /// time. So however many heavy reads arrive, readers are left for the quick ones. A heavy read that waits longer
 /// than `heavyWait` for its slot is refused (`ShareError.busy`), and no work is done for it.
@@ -13,8 +13,8 @@ public struct ReadLanes: Sendable {
         case quick, heavy, shed
     }
 
-    /// Steps of SQLite's work a quick read may take by default: a few milliseconds.
-    public static let defaultQuickSteps = 200_000
+    /// The work (`WorkBudget`) a quick read may take by default: two milliseconds or so.
+    public static let defaultQuickWork = 200_000
 
     /// The heavy lane's slots by default: half the cores, at least one, and fewer than the readers (GRDB's pool
     /// keeps five).
@@ -24,26 +24,26 @@ public struct ReadLanes: Sendable {
 
     public let heavySlots: Int
     public let heavyWait: Duration
-    /// Steps of SQLite's work a read may take in the quick lane.
-    public let quickSteps: Int
+    /// The work (`WorkBudget`) a read may take in the quick lane.
+    public let quickWork: Int
     let gate: LaneGate
     /// Told of every read's lane (the server counts them).
     private let observe: @Sendable (Outcome) -> Void
 
     public init(
-        heavySlots: Int = ReadLanes.defaultHeavySlots, heavyWait: Duration = .seconds(5), quickSteps: Int = ReadLanes.defaultQuickSteps,
+        heavySlots: Int = ReadLanes.defaultHeavySlots, heavyWait: Duration = .seconds(5), quickWork: Int = ReadLanes.defaultQuickWork,
         observe: @escaping @Sendable (Outcome) -> Void = { _ in }
     ) {
         self.heavySlots = max(1, heavySlots)
         self.heavyWait = heavyWait
-        self.quickSteps = quickSteps
+        self.quickWork = quickWork
         gate = LaneGate(slots: self.heavySlots)
         self.observe = observe
     }
 
     /// What `body` reads, in the quick lane or, past its budget, in the heavy one.
     func read<T: Sendable>(_ reader: any DatabaseReader, _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        if let value = try await reader.read({ db in try StepBudget.run(db, steps: quickSteps) { try body(db) } }) {
+        if let value = try await reader.read({ db in try WorkBudget.run(db, work: quickWork) { try body(db) } }) {
             observe(.quick)
             return value
         }

@@ -11,20 +11,33 @@ struct IndexRead {
     var answersEveryFilter = false
     /// Whether rows are read from the table, not only from the index: a step of such a read takes longer.
     var readsTable = false
+    /// Whether only the rows the trigram index names for the text are tested further: the others are passed over in
+    /// the index, never looked up in the table.
+    var amongNamed = false
 
     /// The first page of a seek's matches, with their sort keys, from an index that holds them in another order:
     /// read whole and sorted. SQLite tests each row in the WHERE clause, in order, reading the columns the index
     /// holds in place and the table only for rows that passed those.
-    func matches(_ seek: ShareFilter, _ listing: ShareListing) -> (String, StatementArguments) {
+    func matches(_ seek: ShareFilter, _ listing: ShareListing) -> SQL {
         var conditions = seek
         // The filters before the cursor: it bounds the sort's column, which this index may not hold.
-        conditions.add(listing.tests)
+        conditions.add(amongNamed ? ShareFilter(testing: listing.query, name: .fullText(listing.query.nameContains ?? "")) : listing.tests)
         if let cursor = listing.cursorCondition { conditions.add(cursor) }
-        let sql = """
-            SELECT seq, \(ShareListing.column(for: listing.query.sort)), id FROM share INDEXED BY \(index)
-            WHERE \(conditions.whereClause) \(listing.orderBy) LIMIT ?
+        return """
+            SELECT seq, \(sql: ShareListing.column(for: listing.query.sort)), id FROM share INDEXED BY \(sql: index)
+            WHERE \(conditions.sql) \(listing.orderBy) LIMIT \(listing.query.limit + 1)
             """
-        return (sql, StatementArguments(conditions.arguments + [listing.query.limit + 1]))
+    }
+
+    /// The work of a row read from an index alone, and of one looked up in the table too (`ListingRead.rowWork`).
+    static let indexRowWork = 15
+    static let tableRowWork = 120
+    /// The work of a row read from an index and probed in the trigram index's names (`amongNamed`).
+    static let namedRowWork = 40
+
+    /// Counts the rows of a seek, up to `limit`, from the index alone.
+    func countingRows(_ seek: ShareFilter, upTo limit: Int) -> SQL {
+        "SELECT count(*) FROM (SELECT 1 FROM share INDEXED BY \(sql: index) WHERE \(seek.sql) LIMIT \(limit))"
     }
 
     /// A row in this many, by `seq`, leaves an ordered read whether it passes or not: a mark of how far the read
@@ -34,21 +47,21 @@ struct IndexRead {
     /// A seek's rows in the listing's order, from the one after `resume` on (else after the cursor), with whether
     /// each passes every filter (column 3): the matches and, with `marks`, the marks (`markInterval`), which
     /// SQLite hands back whatever their filters so that a read cut short knows which row it had reached.
-    func orderedRows(_ seek: ShareFilter, after resume: SortKey?, marks: Bool, _ listing: ShareListing) -> (String, StatementArguments) {
+    func orderedRows(_ seek: ShareFilter, after resume: SortKey?, marks: Bool, _ listing: ShareListing) -> SQL {
         // One bound on the sort's column: SQLite seeks to it, and tests it again on every row.
         var conditions = resume.map(listing.condition(after:)) ?? listing.cursorCondition ?? ShareFilter()
         conditions.add(seek)
         let tests = listing.tests
         let marked = marks && !tests.isEmpty
         if marked {
-            conditions.add("((\(tests.whereClause)) OR seq % \(Self.markInterval) = 0)", tests.arguments)
+            conditions.add("((\(tests.sql)) OR seq % \(sql: String(Self.markInterval)) = 0)")
         } else {
             conditions.add(tests)
         }
-        let sql = """
-            SELECT seq, \(ShareListing.column(for: listing.query.sort)), id, \(marked ? "(\(tests.whereClause))" : "1")
-            FROM share INDEXED BY \(index) WHERE \(conditions.whereClause) \(listing.orderBy)
+        let passes: SQL = marked ? "(\(tests.sql))" : "1"
+        return """
+            SELECT seq, \(sql: ShareListing.column(for: listing.query.sort)), id, \(passes)
+            FROM share INDEXED BY \(sql: index) WHERE \(conditions.sql) \(listing.orderBy)
             """
-        return (sql, StatementArguments((marked ? tests.arguments : []) + conditions.arguments))
     }
 }

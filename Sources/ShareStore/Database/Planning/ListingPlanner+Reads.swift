@@ -23,7 +23,7 @@ extension ListingPlanner {
                 read(Self.index(led: "type", sort), seeks, ordered: true, answersEveryFilter: !rowsNeedTests && exactFolder == nil))
         }
         if let folderLed {
-            let seek = base.adding("folder = ?", folderLed)
+            let seek = base.adding("folder = \(folderLed)")
             reads.append(
                 read(Self.index(led: "folder", sort), [seek], ordered: true, answersEveryFilter: !rowsNeedTests && query.types == nil))
         }
@@ -47,7 +47,7 @@ extension ListingPlanner {
                 reads.append(read(Self.index(led: "type", .createdAt), Self.typeSeeks(types, from: range), ordered: false))
             }
             if let exactFolder {
-                reads.append(read(Self.index(led: "folder", .createdAt), [range.adding("folder = ?", exactFolder)], ordered: false))
+                reads.append(read(Self.index(led: "folder", .createdAt), [range.adding("folder = \(exactFolder)")], ordered: false))
             } else if hasDateRange && query.types == nil {
                 reads.append(read(Self.index(led: nil, .createdAt), [range], ordered: false))
             }
@@ -55,10 +55,19 @@ extension ListingPlanner {
         if let subtree {
             // The folder itself, and its descendants.
             let live = ShareFilter(live: true, owner: query.owner)
-            let descendants = live.adding("folder >= ? AND folder < ?", ShareFilter.descendants(of: subtree))
-            reads.append(read(Self.index(led: "folder", .createdAt), [live.adding("folder = ?", subtree), descendants], ordered: false))
+            let descendants = live.adding(ShareFilter.descendants(of: subtree))
+            reads.append(read(Self.index(led: "folder", .createdAt), [live.adding("folder = \(subtree)"), descendants], ordered: false))
         }
-        return reads
+        guard !(query.nameContains ?? "").isEmpty else { return reads }
+        // With text, a read that would look every row up in the table for its name looks up only the rows the
+        // trigram index names.
+        return reads.flatMap { read -> [IndexRead] in
+            guard read.readsTable, Self.heldColumns[read.index]?.contains("name_key") == false else { return [read] }
+            var named = read
+            named.amongNamed = true
+            named.readsTable = false
+            return [named, read]
+        }
     }
 
     /// A read of `index`, knowing whether its rows are read from the table: for a filter on a column the index
@@ -101,7 +110,7 @@ extension ListingPlanner {
 
     /// One seek per type, in a stable order, each `base` and that type.
     private static func typeSeeks(_ types: Set<IconCategory>, from base: ShareFilter) -> [ShareFilter] {
-        types.map(\.rawValue).sorted().map { type in base.adding("type = ?", type) }
+        types.map(\.rawValue).sorted().map { type in base.adding("type = \(type)") }
     }
 
     /// The live records' index led by `column` (none, `type` or `folder`), then the sort's column and the id.

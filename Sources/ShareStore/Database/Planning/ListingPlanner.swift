@@ -25,7 +25,7 @@ struct ListingPlanner {
     var query: ShareQuery { listing.query }
 
     /// Where the page comes from: the statement of the read that won, ready to be written as a page.
-    func statement(_ db: Database) throws -> (String, StatementArguments) {
+    func statement(_ db: Database) throws -> SQL {
         if query.trashed {
             // The trash is small (purged after `trash_days`) and has an index of its own: read whole and sorted.
             return listing.statement(name: try NameCondition(everyMatchOf: query.nameContains, counts: listing.trigramCounts, db))
@@ -46,43 +46,57 @@ struct ListingPlanner {
         return listing.statement(among: try race(scans, others, db))
     }
 
-    /// The page's rows, from the first read to finish within its budget.
+    /// The page's rows, from the first read to finish within its budget. Round by round, the budget grows fourfold:
+    /// each read of every match whose rows are cheap (`ListingRead.rowWork`) is tried with it, each whose rows are
+    /// dear runs only once its rows, counted, show it fits (`fitting`); then the ordered reads go on for as much.
     private func race(_ scans: [OrderedScan], _ others: [ListingRead], _ db: Database) throws -> [Int64] {
         var scans = scans
         var budget = firstBudget
-        var allowed = 0
-        if scans.count == 1 {
-            // Alone until another read may run, an ordered read needs no marks (a fifth more work a row): cut when
-            // the other joins, it resumes after its last match instead.
-            while !others.isEmpty && !others.contains(where: { mayRun($0, budget) }) { budget *= 4 }
-            let steps = others.isEmpty ? nil : budget / scans[0].stepCost
-            if try scans[0].advance(steps: steps, marks: false, listing, db) { return scans[0].page(listing) }
-            allowed = budget
-        }
         while true {
-            // An ordered read resumes where it was cut, with what the round adds; any other read starts again.
-            for index in scans.indices where budget > allowed {
-                let steps = (budget - allowed) / scans[index].stepCost
-                if try scans[index].advance(steps: steps, listing, db) { return scans[index].page(listing) }
+            for read in others {
+                guard let fitting = try fitting(read, within: budget, db) else { continue }
+                if case .unordered(let indexRead) = fitting, indexRead.amongNamed {
+                    // Its count left out what taking the names costs, which a common text makes dear: it runs within a
+                    // quarter of the budget.
+                    if let rows = try WorkBudget.run(db, work: budget / 4, { try page(of: fitting, db) }) { return rows }
+                } else {
+                    return try page(of: fitting, db)
+                }
             }
-            for read in others where mayRun(read, budget) {
-                if let rows = try StepBudget.run(db, steps: budget / read.stepCost, { try page(of: read, db) }) { return rows }
+            // An ordered read resumes where the round before cut it; every one ends when its index's rows do, so
+            // the race always ends.
+            let alone = others.isEmpty && scans.count == 1
+            for index in scans.indices {
+                if try scans[index].advance(work: alone ? nil : budget, marks: !alone, listing, db) {
+                    return scans[index].page(listing)
+                }
             }
-            // Every ordered read ends when its index's rows do, so the race always ends.
-            allowed = budget
             budget *= 4
         }
     }
 
-    /// Whether a round of `budget` steps gives `read` at least the steps it takes before its first row.
-    private func mayRun(_ read: ListingRead, _ budget: Int) -> Bool {
-        budget / read.stepCost >= minimumSteps(of: read)
+    /// `read`, when reading every one of its rows takes at most about `budget`: its rows counted from the index
+    /// alone, which costs a third of reading them at most, and only as far as the budget allows. The rows the
+    /// trigram index names are taken rather than counted: the read goes on from them.
+    private func fitting(_ read: ListingRead, within budget: Int, _ db: Database) throws -> ListingRead? {
+        let allowed = budget / read.rowWork
+        guard allowed > 0, budget >= minimumWork(of: read) else { return nil }
+        if case .fullText(let text) = read {
+            let rows = try SQLRequest<Int64>(literal: "\(NameIndex.rows(holding: text)) LIMIT \(allowed + 1)", cached: true).fetchAll(db)
+            return rows.count > allowed ? nil : .candidates(rows)
+        }
+        var counted = 0
+        for counting in read.countingRows(upTo: allowed + 1) {
+            counted += try SQLRequest<Int>(literal: counting, cached: true).fetchOne(db) ?? 0
+            if counted > allowed { return nil }
+        }
+        return read
     }
 
-    /// Steps a read takes at the least, before its first row: the trigram index answers a text whose trigrams are
+    /// Work a read takes at the least, before its first row: the trigram index answers a text whose trigrams are
     /// all common (no candidates were named) only after reading every one's list of names, each longer than
     /// `candidateLimit`, in one step SQLite cannot cut short. Shorter text is read a trigram at a time.
-    private func minimumSteps(of read: ListingRead) -> Int {
+    private func minimumWork(of read: ListingRead) -> Int {
         guard case .fullText(let text) = read else { return 0 }
         return 40 * listing.candidateLimit * NameIndex.keys(of: text).filter(NameIndex.isTrigram).count
     }
@@ -100,7 +114,7 @@ struct ListingPlanner {
     }
 
     /// The statement of the page from `read`, read in full.
-    func statement(of read: ListingRead, _ db: Database) throws -> (String, StatementArguments) {
+    func statement(of read: ListingRead, _ db: Database) throws -> SQL {
         if case .ordered(let indexRead) = read, indexRead.seeks.count == 1, indexRead.answersEveryFilter {
             return listing.statement(name: nil, index: indexRead.index)
         }
@@ -112,7 +126,7 @@ struct ListingPlanner {
         switch read {
         case .ordered(let indexRead):
             var scan = OrderedScan(indexRead)
-            _ = try scan.advance(steps: nil, listing, db)
+            _ = try scan.advance(work: nil, marks: false, listing, db)
             return scan.page(listing)
         case .unordered(let indexRead):
             var matches: [(seq: Int64, key: SortKey)] = []
@@ -126,14 +140,9 @@ struct ListingPlanner {
     }
 
     /// The rows of a statement selecting `seq`, the sort's column and the id, with their sort keys.
-    static func keyedRows(
-        _ statement: (String, StatementArguments), _ listing: ShareListing, _ db: Database
-    ) throws -> [(
-        seq: Int64, key: SortKey
-    )] {
-        let (sql, arguments) = statement
+    static func keyedRows(_ statement: SQL, _ listing: ShareListing, _ db: Database) throws -> [(seq: Int64, key: SortKey)] {
         var rows: [(seq: Int64, key: SortKey)] = []
-        try StatementColumns.forEachRow(of: try db.cachedStatement(sql: sql), arguments: arguments) { row in
+        try StatementColumns.forEachRow(of: statement, db) { row in
             rows.append((row.integer(0), SortKey(row, sort: listing.query.sort, column: 1)))
             return true
         }

@@ -1,3 +1,5 @@
+import GRDB
+
 /// One way to find the rows of a listing's page.
 enum ListingRead {
     /// An index whose seeks yield rows in the listing's order: read until a page of rows passes every filter.
@@ -15,7 +17,7 @@ extension ListingRead {
     var name: String {
         switch self {
         case .ordered(let read): return "ordered \(read.index)"
-        case .unordered(let read): return "unordered \(read.index)"
+        case .unordered(let read): return "unordered \(read.index)\(read.amongNamed ? " among named" : "")"
         case .candidates: return "candidates"
         case .fullText: return "fullText"
         }
@@ -23,16 +25,23 @@ extension ListingRead {
 }
 
 extension ListingRead {
-    /// About how many times longer a step of this read takes than a step of a read of an index alone: each
-    /// round's budget is divided by it, so that reads race in time rather than in steps. Measured at a million
-    /// records: 40 to 45 ns a step reading an index alone, 100 to 140 reading the rows the trigram index names
-    /// from the table (in the table's order), 425 testing each row of an index against the table (in the
-    /// index's order).
-    var stepCost: Int {
+    /// About the work (`WorkBudget`) reading one of the read's rows takes: a step or fifteen on an index alone, more
+    /// than a hundred where each row is looked up in the table (three pages or so). Measured at a million records
+    /// by `bench/planner_costs.py`.
+    var rowWork: Int {
         switch self {
-        case .ordered(let read), .unordered(let read): return read.readsTable ? 8 : 1
-        case .candidates: return 1
-        case .fullText: return 3
+        case .ordered(let read), .unordered(let read):
+            if read.amongNamed { return IndexRead.namedRowWork }
+            return read.readsTable ? IndexRead.tableRowWork : IndexRead.indexRowWork
+        case .candidates, .fullText: return IndexRead.tableRowWork
+        }
+    }
+
+    /// Statements counting the rows an index's read would read, each at most `limit`, in the index alone.
+    func countingRows(upTo limit: Int) -> [SQL] {
+        switch self {
+        case .ordered(let read), .unordered(let read): return read.seeks.map { read.countingRows($0, upTo: limit) }
+        case .candidates, .fullText: return []
         }
     }
 }

@@ -26,19 +26,20 @@ enum NameIndex {
         key.unicodeScalars.count == 3
     }
 
-    /// Every row whose name holds every one of `keys` (all trigrams, or one shorter text).
-    static func rows(holdingEvery keys: [String]) -> RowSubquery {
+    /// A subquery selecting, as `value`, the `seq` of every row whose name holds every one of `keys` (all trigrams,
+    /// or one shorter text).
+    static func rows(holdingEvery keys: [String]) -> SQL {
         if keys.count == 1, let key = keys.first, !isTrigram(key) {
             // Trigrams beginning with `key` sort from `key` itself to `key` followed by the highest scalars.
             let last = key + String(repeating: "\u{10FFFF}", count: 3 - key.unicodeScalars.count)
-            return RowSubquery(sql: "SELECT DISTINCT doc AS value FROM share_name_trigrams WHERE term >= ? AND term <= ?", arguments: [key, last])
+            return "SELECT DISTINCT doc AS value FROM share_name_trigrams WHERE term >= \(key) AND term <= \(last)"
         }
         let query = keys.sorted().map(phrase).joined(separator: " AND ")
-        return RowSubquery(sql: "SELECT rowid AS value FROM share_name_search WHERE share_name_search MATCH ?", arguments: [query])
+        return "SELECT rowid AS value FROM share_name_search WHERE share_name_search MATCH \(query)"
     }
 
-    /// Every row whose name may hold `text`.
-    static func rows(holding text: String) -> RowSubquery {
+    /// A subquery selecting, as `value`, every row whose name may hold `text`.
+    static func rows(holding text: String) -> SQL {
         rows(holdingEvery: keys(of: text).sorted())
     }
 

@@ -16,9 +16,6 @@ struct OrderedScan {
         var done = false
     }
 
-    /// What a step of this read costs in time (`ListingRead.stepCost`).
-    var stepCost: Int { ListingRead.ordered(read).stepCost }
-
     init(_ read: IndexRead) {
         self.read = read
         seeks = Array(repeating: Progress(), count: read.seeks.count)
@@ -26,12 +23,12 @@ struct OrderedScan {
 
     /// Reads each unfinished seek on, with `steps` more of work each (nil: no limit); true once every seek is done.
     /// Without `marks`, a seek cut short resumes after its last match.
-    mutating func advance(steps: Int?, marks: Bool = true, _ listing: ShareListing, _ db: Database) throws -> Bool {
+    mutating func advance(work: Int?, marks: Bool, _ listing: ShareListing, _ db: Database) throws -> Bool {
         for index in seeks.indices where !seeks[index].done {
-            let (sql, arguments) = read.orderedRows(read.seeks[index], after: seeks[index].last, marks: marks, listing)
+            let (sql, arguments) = try read.orderedRows(read.seeks[index], after: seeks[index].last, marks: marks, listing).build(db)
             let statement = try db.cachedStatement(sql: sql)
             var progress = seeks[index]
-            let finished: Void? = try StepBudget.run(db, steps: steps) {
+            let finished: Void? = try WorkBudget.run(db, work: work) {
                 try StatementColumns.forEachRow(of: statement, arguments: arguments) { row in
                     let key = SortKey(row, sort: listing.query.sort, column: 1)
                     progress.last = key

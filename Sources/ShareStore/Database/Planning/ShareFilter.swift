@@ -1,18 +1,17 @@
-import Foundation
 import GRDB
 import ShareKit
 
-/// The WHERE clause of a query's filters, shared by listings and statistics.
+/// The WHERE clause of a query's filters, shared by listings and statistics. Each condition is an SQL literal
+/// holding its own values, so that no condition and its arguments can drift apart.
 struct ShareFilter: Sendable {
-    var conditions: [String] = []
-    var arguments: [any DatabaseValueConvertible & Sendable] = []
+    private(set) var conditions: [SQL] = []
 
     init() {}
 
     /// One history's live records, or its trash: the owner that leads every index, and the condition of every
     /// partial index.
     init(live: Bool, owner: Int64) {
-        add("owner = ?", owner)
+        add("owner = \(owner)")
         add(live ? "trashed_at IS NULL" : "trashed_at IS NOT NULL")
     }
 
@@ -33,69 +32,58 @@ struct ShareFilter: Sendable {
         add(name)
         if let folder = query.folder {
             if !query.recursive {
-                add("folder = ?", folder)
+                add("folder = \(folder)")
             } else if folder != FolderPath.root {
-                add("(folder = ? OR (folder >= ? AND folder < ?))", [folder] + Self.descendants(of: folder))
+                add("(folder = \(folder) OR \(Self.descendants(of: folder)))")
             }
         }
         if let types = query.types {
-            let placeholders = Array(repeating: "?", count: types.count).joined(separator: ", ")
-            add("type IN (\(placeholders))", types.map(\.rawValue).sorted())
+            add("type IN \(types.map(\.rawValue).sorted())")
         }
         addCreatedRange(query)
     }
 
     /// The `createdAt` window of `query`, if it has one.
     mutating func addCreatedRange(_ query: ShareQuery) {
-        if let from = query.createdFrom { add("created_at >= ?", from.millisecondsSinceEpoch) }
-        if let before = query.createdBefore { add("created_at < ?", before.millisecondsSinceEpoch) }
+        if let from = query.createdFrom { add("created_at >= \(from.millisecondsSinceEpoch)") }
+        if let before = query.createdBefore { add("created_at < \(before.millisecondsSinceEpoch)") }
     }
 
-    /// The bounds of the folders below `folder`: descendants of /a are the folders from "/a/" up to, not
-    /// including, "/a0" ('0' follows '/').
-    static func descendants(of folder: String) -> [String] {
+    /// The folders below `folder`: descendants of /a are the folders from "/a/" up to, not including, "/a0" ('0'
+    /// follows '/').
+    static func descendants(of folder: String) -> SQL {
         let prefix = FolderPath.descendantPrefix(of: folder)
-        return [prefix, String(prefix.dropLast()) + "0"]
+        return "(folder >= \(prefix) AND folder < \(String(prefix.dropLast()) + "0"))"
     }
 
     /// Adds the test of the name, if any.
     mutating func add(_ name: NameCondition?) {
         switch name {
         case .fullText(let text):
-            let rows = NameIndex.rows(holding: text)
-            add("seq IN (\(rows.sql))", rows.arguments)
+            add("seq IN (\(NameIndex.rows(holding: text)))")
             add(.contains(text))
-        case .contains(let text): add("instr(name_key, ?) > 0", text)
+        case .contains(let text): add("instr(name_key, \(text)) > 0")
         case nil: break
         }
     }
 
-    mutating func add(_ condition: String, _ values: [any DatabaseValueConvertible & Sendable] = []) {
+    mutating func add(_ condition: SQL) {
         conditions.append(condition)
-        arguments.append(contentsOf: values)
-    }
-
-    mutating func add(_ condition: String, _ value: any DatabaseValueConvertible & Sendable) {
-        add(condition, [value])
     }
 
     mutating func add(_ other: ShareFilter) {
         conditions += other.conditions
-        arguments += other.arguments
     }
 
     /// This filter and one more condition.
-    func adding(_ condition: String, _ values: [any DatabaseValueConvertible & Sendable]) -> ShareFilter {
+    func adding(_ condition: SQL) -> ShareFilter {
         var filter = self
-        filter.add(condition, values)
+        filter.add(condition)
         return filter
-    }
-
-    func adding(_ condition: String, _ value: any DatabaseValueConvertible & Sendable) -> ShareFilter {
-        adding(condition, [value])
     }
 
     var isEmpty: Bool { conditions.isEmpty }
 
-    var whereClause: String { conditions.joined(separator: " AND ") }
+    /// The conditions, joined by AND.
+    var sql: SQL { conditions.joined(separator: " AND ") }
 }

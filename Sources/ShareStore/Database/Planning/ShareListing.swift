@@ -17,7 +17,7 @@ struct ShareListing: Sendable {
     /// The cursor's keyset condition, which ordered reads seek to.
     let cursorCondition: ShareFilter?
     /// `ORDER BY` the sort, then id, in the query's order.
-    let orderBy: String
+    let orderBy: SQL
 
     /// Columns of a listing: a record, plus the folded name a `sort=name` cursor continues from.
     private static let columns = "\(ShareRow.columns), name_key"
@@ -28,12 +28,10 @@ struct ShareListing: Sendable {
         self.candidateLimit = candidateLimit
         let name = query.nameContains.flatMap { $0.isEmpty ? nil : NameCondition.contains($0) }
         cursorCondition = query.cursor.map { cursor in
-            let value: any DatabaseValueConvertible & Sendable
             switch cursor.value {
-            case .integer(let number): value = number
-            case .text(let text): value = text
+            case .integer(let number): return Self.keyset(after: number, id: cursor.id, query)
+            case .text(let text): return Self.keyset(after: text, id: cursor.id, query)
             }
-            return Self.keyset(after: value, id: cursor.id, query)
         }
         tests = ShareFilter(testing: query, name: name)
         var filter = ShareFilter(live: !query.trashed, owner: query.owner)
@@ -41,7 +39,7 @@ struct ShareListing: Sendable {
         filter.add(tests)
         self.filter = filter
         let direction = query.order == .asc ? "ASC" : "DESC"
-        orderBy = "ORDER BY \(Self.column(for: query.sort)) \(direction), id \(direction)"
+        orderBy = "ORDER BY \(sql: Self.column(for: query.sort)) \(sql: direction), id \(sql: direction)"
     }
 
     /// Reads one page straight into the JSON array the API answers with: no intermediate records.
@@ -51,66 +49,63 @@ struct ShareListing: Sendable {
 
     /// The rows after `key` in the listing's order.
     func condition(after key: SortKey) -> ShareFilter {
-        let value: any DatabaseValueConvertible & Sendable = query.sort == .name ? String(decoding: key.text, as: UTF8.self) : key.number
         // The id as the key holds it, ASCII letters folded: the same order under the column's NOCASE.
-        return Self.keyset(after: value, id: String(decoding: key.id, as: UTF8.self), query)
+        let id = String(decoding: key.id, as: UTF8.self)
+        if query.sort == .name { return Self.keyset(after: String(decoding: key.text, as: UTF8.self), id: id, query) }
+        return Self.keyset(after: key.number, id: id, query)
     }
 
-    private static func keyset(after value: any DatabaseValueConvertible & Sendable, id: String, _ query: ShareQuery) -> ShareFilter {
-        var keyset = ShareFilter()
-        keyset.add("(\(column(for: query.sort)), id) \(query.order == .asc ? ">" : "<") (?, ?)", [value, id])
-        return keyset
+    private static func keyset(after value: some DatabaseValueConvertible & Sendable, id: String, _ query: ShareQuery) -> ShareFilter {
+        ShareFilter().adding("(\(sql: column(for: query.sort)), id) \(sql: query.order == .asc ? ">" : "<") (\(value), \(id))")
     }
 
     /// The SELECT of the page read straight from one index (or where SQLite chooses), testing the name with
     /// `name`; one row more than the page is asked for, to learn whether another page follows.
-    func statement(name: NameCondition?, index: String? = nil) -> (String, StatementArguments) {
+    func statement(name: NameCondition?, index: String? = nil) -> SQL {
         var filter = ShareFilter(live: !query.trashed, owner: query.owner)
         if let cursorCondition { filter.add(cursorCondition) }
         filter.add(ShareFilter(testing: query, name: name))
         let source = index.map { "share INDEXED BY \($0)" } ?? "share"
-        let sql = "SELECT \(Self.columns) FROM \(source) WHERE \(filter.whereClause) \(orderBy) LIMIT ?"
-        return (sql, StatementArguments(filter.arguments + [query.limit + 1]))
+        return "SELECT \(sql: Self.columns) FROM \(sql: source) WHERE \(filter.sql) \(orderBy) LIMIT \(query.limit + 1)"
     }
 
     /// The SELECT of the page among `candidates` (by `seq`) only, each still tested against every filter.
-    func statement(among candidates: [Int64]) -> (String, StatementArguments) {
+    func statement(among candidates: [Int64]) -> SQL {
         statement(Self.columns, from: Self.list(candidates))
     }
 
     /// The page's `seq`, sort value and id among `candidates` (by `seq`), each tested against every filter.
-    func keyedRows(among candidates: [Int64]) -> (String, StatementArguments) {
+    func keyedRows(among candidates: [Int64]) -> SQL {
         statement("seq, \(Self.column(for: query.sort)), id", from: Self.list(candidates))
     }
 
     /// The page's `seq`, sort value and id among the names the trigram index finds holding `text`.
-    func keyedRows(matching text: String) -> (String, StatementArguments) {
+    func keyedRows(matching text: String) -> SQL {
         statement("seq, \(Self.column(for: query.sort)), id", from: NameIndex.rows(holding: text))
     }
 
-    private static func list(_ rows: [Int64]) -> RowSubquery {
-        RowSubquery(sql: "SELECT value FROM json_each(?)", arguments: ["[" + rows.map(String.init).joined(separator: ",") + "]"])
+    /// A subquery selecting `rows` as `value`.
+    private static func list(_ rows: [Int64]) -> SQL {
+        "SELECT value FROM json_each(\("[" + rows.map(String.init).joined(separator: ",") + "]"))"
     }
 
-    /// `columns` of the page among the rows (`seq`) a subquery names as `value`, with its arguments.
-    private func statement(_ columns: String, from rows: RowSubquery) -> (String, StatementArguments) {
+    /// `columns` of the page among the rows (`seq`) a subquery names as `value`.
+    private func statement(_ columns: String, from rows: SQL) -> SQL {
         // CROSS JOIN keeps SQLite from reading a type's or a folder's index in full and probing the list instead.
-        let sql = """
-            SELECT \(columns) FROM (\(rows.sql)) AS candidate CROSS JOIN share ON seq = candidate.value
-            WHERE \(filter.whereClause) \(orderBy) LIMIT ?
-            """
-        return (sql, StatementArguments(rows.arguments + filter.arguments + [query.limit + 1]))
+        """
+        SELECT \(sql: columns) FROM (\(rows)) AS candidate CROSS JOIN share ON seq = candidate.value
+        WHERE \(filter.sql) \(orderBy) LIMIT \(query.limit + 1)
+        """
     }
 
     /// Writes the rows of `statement` as a page, and the cursor of the next one if there is one more row.
-    func page(_ statement: (String, StatementArguments), _ db: Database) throws -> SharePage {
-        let (sql, arguments) = statement
+    func page(_ statement: SQL, _ db: Database) throws -> SharePage {
         var body: [UInt8] = [UInt8(ascii: "[")]
         body.reserveCapacity(query.limit * 160)
         var count = 0
         var last = LastRow(sort: query.sort)
         var next: ShareCursor?
-        try StatementColumns.forEachRow(of: try db.cachedStatement(sql: sql), arguments: arguments) { row in
+        try StatementColumns.forEachRow(of: statement, db) { row in
             guard count < query.limit else {
                 next = last.cursor(order: query.order)
                 return false

@@ -28,8 +28,7 @@ final class TrigramCounts: Sendable {
         }
         guard !rare.isEmpty else { return nil }
         let rarest = rare.sorted { $0.count < $1.count }.prefix(3).map(\.key)
-        let first = NameIndex.rows(holdingEvery: rarest).first(limit + 1)
-        let rows = try Int64.fetchAll(db, sql: first.sql, arguments: first.arguments)
+        let rows = try SQLRequest<Int64>(literal: "\(NameIndex.rows(holdingEvery: rarest)) LIMIT \(limit + 1)", cached: true).fetchAll(db)
         guard rows.count <= limit else {
             // The counts were stale (names were added since): count these keys again next time.
             counts.withLock { counts in for key in rarest { counts[key] = nil } }
@@ -56,8 +55,8 @@ final class TrigramCounts: Sendable {
     /// Names holding `key`, up to `cap`.
     private func count(_ key: String, _ db: Database) throws -> Int {
         if let known = remembered(key) { return known }
-        let first = NameIndex.rows(holdingEvery: [key]).first(Self.cap)
-        let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM (\(first.sql))", arguments: first.arguments) ?? 0
+        let first: SQL = "\(NameIndex.rows(holdingEvery: [key])) LIMIT \(Self.cap)"
+        let count = try SQLRequest<Int>(literal: "SELECT count(*) FROM (\(first))").fetchOne(db) ?? 0
         counts.withLock { counts in
             if counts.count >= Self.capacity { counts.removeAll(keepingCapacity: true) }
             counts[key] = count

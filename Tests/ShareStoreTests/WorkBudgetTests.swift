@@ -6,15 +6,15 @@ import Testing
 
 /// A read given a budget of work: past it, the read gives up and its plan gives way to the next; interrupted for
 /// another reason (the client has gone, the daemon is stopping), it stops there, and no other plan starts.
-@Suite struct StepBudgetTests {
+@Suite struct WorkBudgetTests {
     /// Counts to `count` in SQLite: a statement of about `count` times a few steps.
     private static let counting = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?) SELECT count(*) FROM n"
 
     @Test func aReadPastItsBudgetGivesUp() throws {
         let queue = try DatabaseQueue()
-        let within = try queue.read { db in try StepBudget.run(db, steps: 1_000_000) { try Int.fetchOne(db, sql: Self.counting, arguments: [1000]) } }
+        let within = try queue.read { db in try WorkBudget.run(db, work: 1_000_000) { try Int.fetchOne(db, sql: Self.counting, arguments: [1000]) } }
         #expect(within == 1000)
-        let past = try queue.read { db in try StepBudget.run(db, steps: 10_000) { try Int.fetchOne(db, sql: Self.counting, arguments: [1_000_000]) } }
+        let past = try queue.read { db in try WorkBudget.run(db, work: 10_000) { try Int.fetchOne(db, sql: Self.counting, arguments: [1_000_000]) } }
         #expect(past == nil)
     }
 
@@ -23,8 +23,8 @@ import Testing
         let queue = try DatabaseQueue()
         // The inner budget runs out first: the inner read gives up, and the outer read goes on to finish.
         let innerBlown = try queue.read { db in
-            try StepBudget.run(db, steps: 10_000_000) { () -> (inner: Int??, after: Int?) in
-                let inner = try StepBudget.run(db, steps: 10_000) { try Int.fetchOne(db, sql: Self.counting, arguments: [1_000_000]) }
+            try WorkBudget.run(db, work: 10_000_000) { () -> (inner: Int??, after: Int?) in
+                let inner = try WorkBudget.run(db, work: 10_000) { try Int.fetchOne(db, sql: Self.counting, arguments: [1_000_000]) }
                 return (inner, try Int.fetchOne(db, sql: Self.counting, arguments: [1000]))
             }
         }
@@ -33,8 +33,8 @@ import Testing
         // the whole read gives up.
         var afterInner = false
         let outerBlown = try queue.read { db in
-            try StepBudget.run(db, steps: 10_000) { () -> Int? in
-                let inner = try StepBudget.run(db, steps: 10_000_000) { try Int.fetchOne(db, sql: Self.counting, arguments: [1_000_000]) }
+            try WorkBudget.run(db, work: 10_000) { () -> Int? in
+                let inner = try WorkBudget.run(db, work: 10_000_000) { try Int.fetchOne(db, sql: Self.counting, arguments: [1_000_000]) }
                 afterInner = true
                 return (inner ?? nil) ?? -1
             }
@@ -58,7 +58,7 @@ import Testing
         }
         #expect(throws: DatabaseError.self) {
             _ = try queue.read { db in
-                try StepBudget.run(db, steps: 1_000_000_000) {
+                try WorkBudget.run(db, work: 1_000_000_000) {
                     try Int.fetchOne(db, sql: "SELECT interrupted() + (\(Self.counting))", arguments: [1_000_000])
                 }
             }
