@@ -70,11 +70,10 @@ import Testing
             let reads = try await queue.read { db in try ListingPlanner(listing).reads(db) }
             let resume = try await queue.read { db in try someKey(listing.query.sort, db) }
             for case .ordered(let read) in reads {
-                // From the start, with marks and without, and resumed after a row.
+                // From the start, and resumed after a row.
                 for seek in read.seeks {
                     let statements = [
-                        read.orderedRows(seek, after: nil, marks: false, listing), read.orderedRows(seek, after: nil, marks: true, listing),
-                        read.orderedRows(seek, after: resume, marks: true, listing),
+                        read.orderedRows(seek, after: nil, listing), read.orderedRows(seek, after: resume, listing),
                     ]
                     for statement in statements {
                         let steps = try plan(of: statement, in: queue)
@@ -181,10 +180,8 @@ import Testing
         for parameters in [[], [("sort", "size"), folder], [("sort", "name"), ("order", "asc"), folder], [("date", "2021-01-17")]] {
             let listing = ShareListing(query: try query(parameters + [("q", "report")]))
             let read = ListingPlanner(listing).orderedReads().last!
-            for marks in [false, true] {
-                let statement = read.orderedRows(read.seeks[0], after: nil, marks: marks, listing)
-                #expect(try !readsTableColumns(statement, in: queue), "\(parameters)")
-            }
+            let statement = read.orderedRows(read.seeks[0], after: nil, listing)
+            #expect(try !readsTableColumns(statement, in: queue), "\(parameters)")
         }
     }
 

@@ -40,27 +40,16 @@ struct IndexRead {
         "SELECT count(*) FROM (SELECT 1 FROM share INDEXED BY \(sql: index) WHERE \(seek.sql) LIMIT \(limit))"
     }
 
-    /// A row in this many, by `seq`, leaves an ordered read whether it passes or not: a mark of how far the read
-    /// got, for resuming it after a cut. Prime, so that no pattern in how rows were added hides every mark.
-    static let markInterval = 251
-
-    /// A seek's rows in the listing's order, from the one after `resume` on (else after the cursor), with whether
-    /// each passes every filter (column 3): the matches and, with `marks`, the marks (`markInterval`), which
-    /// SQLite hands back whatever their filters so that a read cut short knows which row it had reached.
-    func orderedRows(_ seek: ShareFilter, after resume: SortKey?, marks: Bool, _ listing: ShareListing) -> SQL {
+    /// A seek's matches in the listing's order, from the one after `resume` on (else after the cursor): SQLite tests
+    /// each row itself, so that only matches leave it. A read cut short resumes after its last match, reading again
+    /// the rows it had passed over since.
+    func orderedRows(_ seek: ShareFilter, after resume: SortKey?, _ listing: ShareListing) -> SQL {
         // One bound on the sort's column: SQLite seeks to it, and tests it again on every row.
         var conditions = resume.map(listing.condition(after:)) ?? listing.cursorCondition ?? ShareFilter()
         conditions.add(seek)
-        let tests = listing.tests
-        let marked = marks && !tests.isEmpty
-        if marked {
-            conditions.add("((\(tests.sql)) OR seq % \(sql: String(Self.markInterval)) = 0)")
-        } else {
-            conditions.add(tests)
-        }
-        let passes: SQL = marked ? "(\(tests.sql))" : "1"
+        conditions.add(listing.tests)
         return """
-            SELECT seq, \(sql: ShareListing.column(for: listing.query.sort)), id, \(passes)
+            SELECT seq, \(sql: ShareListing.column(for: listing.query.sort)), id
             FROM share INDEXED BY \(sql: index) WHERE \(conditions.sql) \(listing.orderBy)
             """
     }

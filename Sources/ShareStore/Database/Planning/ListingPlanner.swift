@@ -5,15 +5,13 @@ import ShareKit
 ///
 /// Where one index serves every filter and the order (a type by name, a day by time, several types merged),
 /// that index is read. Otherwise two kinds of read compete: reading an index in the listing's order and testing
-/// each row until a page passes (cheap when the filters are common), and reading every row of a filter's index
-/// and sorting (cheap when the filter is rare). Which one wins is not guessed from statistics: the reads race,
-/// each allowed a budget of SQLite's steps (`StepBudget`) that grows fourfold round by round, and the first to
-/// finish within its budget gives the page. An ordered read resumes where the last round cut it; a step that
-/// reads the table counts for more (`ListingRead.stepCost`). The work is a small multiple of what the winning
-/// read alone costs.
+/// each row until a page passes (cheap when the filters are common), and reading every row a filter's index (or
+/// the trigram index) names and sorting (cheap when the filter is rare). Which one wins is not guessed from
+/// statistics: the reads race in rounds of work (`WorkBudget`) growing fourfold (`race`). The work is a small
+/// multiple of what the better read alone costs. docs/planner.md tells the whole.
 struct ListingPlanner {
     let listing: ShareListing
-    /// The steps each read may take in the first round.
+    /// The work each read may do in the first round.
     let firstBudget: Int
 
     init(_ listing: ShareListing, firstBudget: Int? = nil) {
@@ -47,13 +45,19 @@ struct ListingPlanner {
     }
 
     /// The page's rows, from the first read to finish within its budget. Round by round, the budget grows fourfold:
-    /// each read of every match whose rows are cheap (`ListingRead.rowWork`) is tried with it, each whose rows are
-    /// dear runs only once its rows, counted, show it fits (`fitting`); then the ordered reads go on for as much.
+    /// a read of every match whose rows come from its index alone is tried with the round's budget; one that looks
+    /// its rows up elsewhere runs once its rows, counted in the index, show it fits the round (`fitting`). Then the
+    /// ordered reads go on for as much. Alone, an ordered read runs to its end.
     private func race(_ scans: [OrderedScan], _ others: [ListingRead], _ db: Database) throws -> [Int64] {
         var scans = scans
         var budget = firstBudget
         while true {
             for read in others {
+                if read.rowWork <= IndexRead.indexRowWork {
+                    // Counting its rows would cost what reading them does: it is tried instead.
+                    if let rows = try WorkBudget.run(db, work: budget, { try page(of: read, db) }) { return rows }
+                    continue
+                }
                 guard let fitting = try fitting(read, within: budget, db) else { continue }
                 if case .unordered(let indexRead) = fitting, indexRead.amongNamed {
                     // Its count left out what taking the names costs, which a common text makes dear: it runs within a
@@ -67,7 +71,7 @@ struct ListingPlanner {
             // the race always ends.
             let alone = others.isEmpty && scans.count == 1
             for index in scans.indices {
-                if try scans[index].advance(work: alone ? nil : budget, marks: !alone, listing, db) {
+                if try scans[index].advance(work: alone ? nil : budget, listing, db) {
                     return scans[index].page(listing)
                 }
             }
@@ -75,9 +79,9 @@ struct ListingPlanner {
         }
     }
 
-    /// `read`, when reading every one of its rows takes at most about `budget`: its rows counted from the index
-    /// alone, which costs a third of reading them at most, and only as far as the budget allows. The rows the
-    /// trigram index names are taken rather than counted: the read goes on from them.
+    /// `read`, when reading every one of its rows takes at most about `budget`: its rows counted in the index alone
+    /// (about 15 of work a row, an eighth of looking one up in the table), only as far as the budget allows. The rows
+    /// the trigram index names are taken rather than counted: the read goes on from them.
     private func fitting(_ read: ListingRead, within budget: Int, _ db: Database) throws -> ListingRead? {
         let allowed = budget / read.rowWork
         guard allowed > 0, budget >= minimumWork(of: read) else { return nil }
@@ -126,7 +130,7 @@ struct ListingPlanner {
         switch read {
         case .ordered(let indexRead):
             var scan = OrderedScan(indexRead)
-            _ = try scan.advance(work: nil, marks: false, listing, db)
+            _ = try scan.advance(work: nil, listing, db)
             return scan.page(listing)
         case .unordered(let indexRead):
             var matches: [(seq: Int64, key: SortKey)] = []

@@ -2,17 +2,16 @@ import GRDB
 import ShareKit
 
 /// An ordered read: each seek is read in the listing's order, SQLite testing each row itself so that only
-/// matches (and marks of progress) leave it, until the seek has a page of matches or runs out of rows. Tried
-/// with a budget of steps, a seek cut short keeps what it found and resumes after the last row it was handed.
+/// matches leave it, until the seek has a page of matches or runs out of rows. Tried with a budget of work, a seek
+/// cut short keeps what it found and resumes after its last match.
 struct OrderedScan {
     let read: IndexRead
     private var seeks: [Progress]
 
     /// How far one seek has got.
     private struct Progress {
+        /// In the listing's order: the last is where a read cut short resumes.
         var matches: [(seq: Int64, key: SortKey)] = []
-        /// The last row handed back, a match or a mark: where a read cut short resumes.
-        var last: SortKey?
         var done = false
     }
 
@@ -21,18 +20,15 @@ struct OrderedScan {
         seeks = Array(repeating: Progress(), count: read.seeks.count)
     }
 
-    /// Reads each unfinished seek on, with `steps` more of work each (nil: no limit); true once every seek is done.
-    /// Without `marks`, a seek cut short resumes after its last match.
-    mutating func advance(work: Int?, marks: Bool, _ listing: ShareListing, _ db: Database) throws -> Bool {
+    /// Reads each unfinished seek on, with `work` more each (nil: no limit); true once every seek is done.
+    mutating func advance(work: Int?, _ listing: ShareListing, _ db: Database) throws -> Bool {
         for index in seeks.indices where !seeks[index].done {
-            let (sql, arguments) = try read.orderedRows(read.seeks[index], after: seeks[index].last, marks: marks, listing).build(db)
+            let (sql, arguments) = try read.orderedRows(read.seeks[index], after: seeks[index].matches.last?.key, listing).build(db)
             let statement = try db.cachedStatement(sql: sql)
             var progress = seeks[index]
             let finished: Void? = try WorkBudget.run(db, work: work) {
                 try StatementColumns.forEachRow(of: statement, arguments: arguments) { row in
-                    let key = SortKey(row, sort: listing.query.sort, column: 1)
-                    progress.last = key
-                    if row.integer(3) != 0 { progress.matches.append((row.integer(0), key)) }
+                    progress.matches.append((row.integer(0), SortKey(row, sort: listing.query.sort, column: 1)))
                     return progress.matches.count <= listing.query.limit
                 }
             }
