@@ -52,13 +52,14 @@ struct ListingPlanner {
         var scans = scans
         var budget = firstBudget
         while true {
+            var counts = RowCounts()
             for read in others {
                 if read.rowWork <= IndexRead.indexRowWork {
                     // Counting its rows would cost what reading them does: it is tried instead.
                     if let rows = try WorkBudget.run(db, work: budget, { try page(of: read, db) }) { return rows }
                     continue
                 }
-                guard let fitting = try fitting(read, within: budget, db) else { continue }
+                guard let fitting = try fitting(read, within: budget, &counts, db) else { continue }
                 if case .unordered(let indexRead) = fitting, indexRead.amongNamed {
                     // Its count left out what taking the names costs, which a common text makes dear: it runs within a
                     // quarter of the budget.
@@ -80,21 +81,21 @@ struct ListingPlanner {
     }
 
     /// `read`, when reading every one of its rows takes at most about `budget`: its rows counted in the index alone
-    /// (about 15 of work a row, an eighth of looking one up in the table), only as far as the budget allows. The rows
-    /// the trigram index names are taken rather than counted: the read goes on from them.
-    private func fitting(_ read: ListingRead, within budget: Int, _ db: Database) throws -> ListingRead? {
+    /// (a few of work a row, a tenth or less of looking one up), only as far as the budget allows, and once a round
+    /// for the two reads of one index (`counts`). The rows the trigram index names are taken rather than counted: the
+    /// read goes on from them.
+    private func fitting(_ read: ListingRead, within budget: Int, _ counts: inout RowCounts, _ db: Database) throws -> ListingRead? {
         let allowed = budget / read.rowWork
         guard allowed > 0, budget >= minimumWork(of: read) else { return nil }
-        if case .fullText(let text) = read {
+        switch read {
+        case .fullText(let text):
             let rows = try SQLRequest<Int64>(literal: "\(NameIndex.rows(holding: text)) LIMIT \(allowed + 1)", cached: true).fetchAll(db)
             return rows.count > allowed ? nil : .candidates(rows)
+        case .unordered(let indexRead):
+            return try counts.rows(of: indexRead, upTo: allowed + 1, db) > allowed ? nil : read
+        case .ordered, .candidates:
+            return nil
         }
-        var counted = 0
-        for counting in read.countingRows(upTo: allowed + 1) {
-            counted += try SQLRequest<Int>(literal: counting, cached: true).fetchOne(db) ?? 0
-            if counted > allowed { return nil }
-        }
-        return read
     }
 
     /// Work a read takes at the least, before its first row: the trigram index answers a text whose trigrams are
@@ -158,5 +159,24 @@ struct ListingPlanner {
         let ascending = listing.query.order == .asc
         let sorted = matches.sorted { ascending ? $0.key < $1.key : $1.key < $0.key }
         return sorted.prefix(listing.query.limit + 1).map(\.seq)
+    }
+}
+
+/// The rows of reads of every match, counted in their indexes during one round: a read of an index among the
+/// trigram index's names, and the same index's read of every row, share one count.
+private struct RowCounts {
+    /// By index: the rows counted, and the limit they were counted up to.
+    private var counted: [String: (rows: Int, limit: Int)] = [:]
+
+    /// The rows of `read`'s seeks, each counted up to `limit`.
+    mutating func rows(of read: IndexRead, upTo limit: Int, _ db: Database) throws -> Int {
+        if let known = counted[read.index], known.limit >= limit || known.rows < known.limit { return known.rows }
+        var rows = 0
+        for seek in read.seeks {
+            rows += try SQLRequest<Int>(literal: read.countingRows(seek, upTo: limit), cached: true).fetchOne(db) ?? 0
+            if rows >= limit { break }
+        }
+        counted[read.index] = (rows, limit)
+        return rows
     }
 }

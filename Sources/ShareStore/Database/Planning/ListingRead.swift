@@ -37,11 +37,4 @@ extension ListingRead {
         }
     }
 
-    /// Statements counting the rows an index's read would read, each at most `limit`, in the index alone.
-    func countingRows(upTo limit: Int) -> [SQL] {
-        switch self {
-        case .ordered(let read), .unordered(let read): return read.seeks.map { read.countingRows($0, upTo: limit) }
-        case .candidates, .fullText: return []
-        }
-    }
 }
