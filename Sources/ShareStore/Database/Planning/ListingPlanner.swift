@@ -81,7 +81,7 @@ struct ListingPlanner {
     }
 
     /// `read`, when reading every one of its rows takes at most about `budget`: its rows counted in the index alone
-    /// (a few of work a row, a tenth or less of looking one up), only as far as the budget allows, and once a round
+    /// (about 15 of work a row, a sixth or less of looking one up), only as far as the budget allows, and once a round
     /// for the two reads of one index (`counts`). The rows the trigram index names are taken rather than counted: the
     /// read goes on from them.
     private func fitting(_ read: ListingRead, within budget: Int, _ counts: inout RowCounts, _ db: Database) throws -> ListingRead? {

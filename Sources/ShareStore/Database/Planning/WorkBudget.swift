@@ -12,8 +12,8 @@ import Synchronization
 /// file: a count that follows time (about 10 ns a unit on the machine measured, whether a read walks an index or
 /// looks each row up in the table) yet, unlike time, comes out the same on every run and every machine.
 enum WorkBudget {
-    /// What fetching a page weighs, in steps: a page fetched took about 0.45 µs, a step about 11 ns, reading a
-    /// million records' history (`bench/planner_costs.py`).
+    /// What fetching a page weighs, in steps: a page fetched takes 45 to 60 times a step's time reading a million
+    /// records' history (`bench/planner_costs.py`, docs/planner.md); counted low, erring towards index reads.
     static let pageWork = 40
 
     /// Steps between two looks at the budgets.
