@@ -47,37 +47,52 @@ struct ListingPlanner {
     /// The page's rows, from the first read to finish within its budget. Round by round, the budget grows fourfold:
     /// a read of every match whose rows come from its index alone is tried with the round's budget; one that looks
     /// its rows up elsewhere runs once its rows, counted in the index, show it fits the round (`fitting`). Then the
-    /// ordered reads go on for as much. Alone, an ordered read runs to its end.
+    /// ordered reads go on for as much. Until another read may run, they have the rounds to themselves, in one.
     private func race(_ scans: [OrderedScan], _ others: [ListingRead], _ db: Database) throws -> [Int64] {
         var scans = scans
         var budget = firstBudget
+        var orderedAhead = false
+        while !others.isEmpty && !others.contains(where: { mayRun($0, budget) }) {
+            budget *= 4
+            orderedAhead = true
+        }
         while true {
-            var counts = RowCounts()
-            for read in others {
-                if read.rowWork <= IndexRead.indexRowWork {
-                    // Counting its rows would cost what reading them does: it is tried instead.
-                    if let rows = try WorkBudget.run(db, work: budget, { try page(of: read, db) }) { return rows }
-                    continue
-                }
-                guard let fitting = try fitting(read, within: budget, &counts, db) else { continue }
-                if case .unordered(let indexRead) = fitting, indexRead.amongNamed {
-                    // Its count left out what taking the names costs, which a common text makes dear: it runs within a
-                    // quarter of the budget.
-                    if let rows = try WorkBudget.run(db, work: budget / 4, { try page(of: fitting, db) }) { return rows }
-                } else {
-                    return try page(of: fitting, db)
-                }
-            }
-            // An ordered read resumes where the round before cut it; every one ends when its index's rows do, so
-            // the race always ends.
-            let alone = others.isEmpty && scans.count == 1
-            for index in scans.indices {
-                if try scans[index].advance(work: alone ? nil : budget, listing, db) {
-                    return scans[index].page(listing)
-                }
-            }
+            if orderedAhead, let rows = try advance(&scans, by: budget, alone: false, db) { return rows }
+            if let rows = try firstToFit(others, within: budget, db) { return rows }
+            if !orderedAhead, let rows = try advance(&scans, by: budget, alone: others.isEmpty, db) { return rows }
+            orderedAhead = false
             budget *= 4
         }
+    }
+
+    /// The page's rows from the first of `others` to finish within `budget`.
+    private func firstToFit(_ others: [ListingRead], within budget: Int, _ db: Database) throws -> [Int64]? {
+        var counts = RowCounts()
+        for read in others {
+            if read.rowWork <= IndexRead.indexRowWork {
+                // Counting its rows would cost what reading them does: it is tried instead.
+                if let rows = try WorkBudget.run(db, work: budget, { try page(of: read, db) }) { return rows }
+                continue
+            }
+            guard let fitting = try fitting(read, within: budget, &counts, db) else { continue }
+            if case .unordered(let indexRead) = fitting, indexRead.amongNamed {
+                // Its count left out what taking the names costs, which a common text makes dear: it runs within a
+                // quarter of the budget.
+                if let rows = try WorkBudget.run(db, work: budget / 4, { try page(of: fitting, db) }) { return rows }
+            } else {
+                return try page(of: fitting, db)
+            }
+        }
+        return nil
+    }
+
+    /// The page's rows once an ordered read has gone on for `budget` more and found them (`alone`, to its end).
+    /// Each resumes where the round before cut it, and ends when its index's rows do, so the race always ends.
+    private func advance(_ scans: inout [OrderedScan], by budget: Int, alone: Bool, _ db: Database) throws -> [Int64]? {
+        for index in scans.indices {
+            if try scans[index].advance(work: alone && scans.count == 1 ? nil : budget, listing, db) { return scans[index].page(listing) }
+        }
+        return nil
     }
 
     /// `read`, when reading every one of its rows takes at most about `budget`: its rows counted in the index alone
@@ -85,8 +100,8 @@ struct ListingPlanner {
     /// for the two reads of one index (`counts`). The rows the trigram index names are taken rather than counted: the
     /// read goes on from them.
     private func fitting(_ read: ListingRead, within budget: Int, _ counts: inout RowCounts, _ db: Database) throws -> ListingRead? {
+        guard mayRun(read, budget) else { return nil }
         let allowed = budget / read.rowWork
-        guard allowed > 0, budget >= minimumWork(of: read) else { return nil }
         switch read {
         case .fullText(let text):
             let rows = try SQLRequest<Int64>(literal: "\(NameIndex.rows(holding: text)) LIMIT \(allowed + 1)", cached: true).fetchAll(db)
@@ -96,6 +111,11 @@ struct ListingPlanner {
         case .ordered, .candidates:
             return nil
         }
+    }
+
+    /// Whether a round of `budget` lets `read` run: a row's work, and its minimum.
+    private func mayRun(_ read: ListingRead, _ budget: Int) -> Bool {
+        budget >= max(read.rowWork, minimumWork(of: read))
     }
 
     /// Work a read takes at the least, before its first row: the trigram index answers a text whose trigrams are

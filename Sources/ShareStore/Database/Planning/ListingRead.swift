@@ -1,5 +1,3 @@
-import GRDB
-
 /// One way to find the rows of a listing's page.
 enum ListingRead {
     /// An index whose seeks yield rows in the listing's order: read until a page of rows passes every filter.
@@ -36,5 +34,4 @@ extension ListingRead {
         case .candidates, .fullText: return IndexRead.tableRowWork
         }
     }
-
 }
