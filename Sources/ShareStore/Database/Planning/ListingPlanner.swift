@@ -57,9 +57,11 @@ struct ListingPlanner {
             orderedAhead = true
         }
         while true {
-            if orderedAhead, let rows = try advance(&scans, by: budget, alone: false, db) { return rows }
+            // Alone, an ordered read runs to its end.
+            let work = others.isEmpty && scans.count == 1 ? nil : budget
+            if orderedAhead, let rows = try advance(&scans, work: work, db) { return rows }
             if let rows = try firstToFit(others, within: budget, db) { return rows }
-            if !orderedAhead, let rows = try advance(&scans, by: budget, alone: others.isEmpty, db) { return rows }
+            if !orderedAhead, let rows = try advance(&scans, work: work, db) { return rows }
             orderedAhead = false
             budget *= 4
         }
@@ -86,11 +88,11 @@ struct ListingPlanner {
         return nil
     }
 
-    /// The page's rows once an ordered read has gone on for `budget` more and found them (`alone`, to its end).
-    /// Each resumes where the round before cut it, and ends when its index's rows do, so the race always ends.
-    private func advance(_ scans: inout [OrderedScan], by budget: Int, alone: Bool, _ db: Database) throws -> [Int64]? {
+    /// The page's rows once an ordered read has gone on for `work` more (nil: to its end) and found them. Each
+    /// resumes where the round before cut it, and ends when its index's rows do, so the race always ends.
+    private func advance(_ scans: inout [OrderedScan], work: Int?, _ db: Database) throws -> [Int64]? {
         for index in scans.indices {
-            if try scans[index].advance(work: alone && scans.count == 1 ? nil : budget, listing, db) { return scans[index].page(listing) }
+            if try scans[index].advance(work: work, listing, db) { return scans[index].page(listing) }
         }
         return nil
     }

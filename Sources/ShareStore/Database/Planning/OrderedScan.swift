@@ -23,11 +23,10 @@ struct OrderedScan {
     /// Reads each unfinished seek on, with `work` more each (nil: no limit); true once every seek is done.
     mutating func advance(work: Int?, _ listing: ShareListing, _ db: Database) throws -> Bool {
         for index in seeks.indices where !seeks[index].done {
-            let (sql, arguments) = try read.orderedRows(read.seeks[index], after: seeks[index].matches.last?.key, listing).build(db)
-            let statement = try db.cachedStatement(sql: sql)
+            let rows = read.orderedRows(read.seeks[index], after: seeks[index].matches.last?.key, listing)
             var progress = seeks[index]
             let finished: Void? = try WorkBudget.run(db, work: work) {
-                try StatementColumns.forEachRow(of: statement, arguments: arguments) { row in
+                try StatementColumns.forEachRow(of: rows, db) { row in
                     progress.matches.append((row.integer(0), SortKey(row, sort: listing.query.sort, column: 1)))
                     return progress.matches.count <= listing.query.limit
                 }
