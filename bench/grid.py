@@ -64,15 +64,18 @@ class Client:
         return elapsed, link[1:link.index(">")] if link else None
 
 
-def timed_grid(host, port, base_path="", headers=None):
-    """(ms, path) for every combination's first page and its second, slowest first; `headers` sign the requests in."""
+def timed_grid(host, port, base_path="", headers=None, next_as_first=False):
+    """(ms, path) for every combination's first page and its second, slowest first; `headers` sign the requests in.
+    With `next_as_first`, a second page is named by its first page's path and " (next)" rather than by its cursor,
+    which holds ids: so that the grids of two histories of the same records, whose ids differ, can be compared."""
     client = Client(host, port, headers)
     timings = []
     for parameters in combinations():
-        elapsed, next_page = client.time(path(base_path, parameters))
-        timings.append((elapsed, path(base_path, parameters)))
+        first_page = path(base_path, parameters)
+        elapsed, next_page = client.time(first_page)
+        timings.append((elapsed, first_page))
         if next_page:
-            timings.append((client.time(next_page)[0], next_page))
+            timings.append((client.time(next_page)[0], first_page + " (next)" if next_as_first else next_page))
     return sorted(timings, reverse=True)
 
 

@@ -36,7 +36,7 @@ def cycle(connection, number):
     connection.execute("INSERT INTO share (id, name, name_key, folder, created_at, size, type) VALUES (?, ?, ?, '/', ?, 1000, 'pdf')",
                        (share_id, name, name, 1_700_000_000_000 + number * 1000))
     seq = connection.execute("SELECT last_insert_rowid()").fetchone()[0]
-    connection.execute("INSERT INTO share_name_search (rowid, search_text) SELECT seq, search_text FROM share_search_text WHERE seq = ?", (seq,))
+    connection.execute("INSERT INTO share_name_search (rowid, search_text) SELECT doc, search_text FROM share_search_text WHERE seq = ?", (seq,))
     connection.execute("INSERT INTO share_event (share_seq, at, action, by) VALUES (?, 1, 'created', 'bench')", (seq,))
     connection.execute("UPDATE history_version SET version = version + 1")
     connection.execute("COMMIT")

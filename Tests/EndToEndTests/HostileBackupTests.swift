@@ -35,7 +35,7 @@ import Testing
         ("CREATE TABLE hidden (name TEXT);", "table 'hidden'"),
         ("DROP INDEX share_live_by_size;", "index 'share_live_by_size'"),
         (
-            "DROP VIEW share_search_text; CREATE VIEW share_search_text AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT i AS seq, '' AS search_text FROM n;",
+            "DROP VIEW share_search_text; CREATE VIEW share_search_text AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT i AS seq, i AS doc, '' AS search_text FROM n;",
             "view 'share_search_text'"
         ),
         ("UPDATE share SET id = 'export' WHERE id = 'IDa';", "\"export\""),

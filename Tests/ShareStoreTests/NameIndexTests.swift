@@ -19,7 +19,7 @@ import Testing
         try await database.purgeShare(id: purged.id)
         let queue = try DatabaseQueue(path: path)
         func ids(_ text: String) async throws -> Set<String> {
-            let rows = NameIndex.rows(holding: text)
+            let rows = NameIndex.rows(holding: text, owner: 0)
             return Set(
                 try await queue.read { db in
                     try SQLRequest<String>(literal: "SELECT id FROM share WHERE seq IN (\(rows))").fetchAll(db)
@@ -33,6 +33,30 @@ import Testing
         // A rename forgets the old name's trigrams; a purge forgets the row.
         #expect(try await ids("ol") == [])
         #expect(try await ids("z") == [])
+    }
+
+    /// Each history's names are its own part of the index: were they not, a search of a small history would read a
+    /// large neighbour's names, and a record given an owner would be found in neither history.
+    @Test func aSearchIsNamedOnlyItsOwnHistorysRows() async throws {
+        let path = try temporaryDatabasePath()
+        let database = try ShareDatabase(path: path)
+        let before = try await database.add("report before users.pdf")
+        let alice = database.history(of: "alice", quota: nil)
+        let bob = database.history(of: "bob", quota: nil)
+        let alices = try await alice.add("alice report.pdf")
+        let bobs = try await bob.add("bob report.pdf")
+        #expect(try await database.assignUnowned(to: "alice") == 1)
+        let queue = try DatabaseQueue(path: path)
+        func ids(_ text: String, of user: String) async throws -> Set<String> {
+            try await queue.read { db in
+                let owner = try Int64.fetchOne(db, sql: "SELECT id FROM share_user WHERE name = ?", arguments: [user]) ?? -1
+                return Set(try SQLRequest<String>(literal: "SELECT id FROM share WHERE seq IN (\(NameIndex.rows(holding: text, owner: owner)))").fetchAll(db))
+            }
+        }
+        for text in ["report", "re"] {
+            #expect(try await ids(text, of: "alice") == [alices.id, before.id], "\(text)")
+            #expect(try await ids(text, of: "bob") == [bobs.id], "\(text)")
+        }
     }
 
     @Test func aTextIsLookedUpByItsTrigramsOrItselfWhenShorter() {

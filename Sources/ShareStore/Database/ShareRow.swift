@@ -53,7 +53,7 @@ enum ShareRow {
     /// Adds the names of rows stored after `seq` to the trigram search index, in one statement.
     static func indexNames(after seq: Int64, _ db: Database) throws {
         try db.execute(
-            sql: "INSERT INTO share_name_search (rowid, search_text) SELECT seq, search_text FROM share_search_text WHERE seq > ?", arguments: [seq])
+            sql: "INSERT INTO share_name_search (rowid, search_text) SELECT doc, search_text FROM share_search_text WHERE seq > ?", arguments: [seq])
     }
 
     /// Writes what changed from `original` to `record` over its row; nothing when nothing did (a rename to the same

@@ -19,7 +19,7 @@ struct ShareStatistics {
 
     /// The statistics `by` a period, from the records the query matches.
     func fetchFromRecords(by period: StatsPeriod?, _ db: Database) throws -> ShareStats {
-        let name = try NameCondition(everyMatchOf: query.nameContains, counts: trigramCounts, db)
+        let name = try NameCondition(everyMatchOf: query, counts: trigramCounts, db)
         let filter = ShareFilter(query, name: name)
         // Apart: SQLite finds a min() or a max() at one end of an index, but not both in one query.
         let bound = { (aggregate: String) in

@@ -26,7 +26,7 @@ struct ListingPlanner {
     func statement(_ db: Database) throws -> SQL {
         if query.trashed {
             // The trash is small (purged after `trash_days`) and has an index of its own: read whole and sorted.
-            return listing.statement(name: try NameCondition(everyMatchOf: query.nameContains, counts: listing.trigramCounts, db))
+            return listing.statement(name: try NameCondition(everyMatchOf: query, counts: listing.trigramCounts, db))
         }
         if let serving = orderedReads().first(where: \.answersEveryFilter) { return try statement(of: .ordered(serving), db) }
         var scans: [OrderedScan] = []
@@ -106,7 +106,7 @@ struct ListingPlanner {
         let allowed = budget / read.rowWork
         switch read {
         case .fullText(let text):
-            let rows = try SQLRequest<Int64>(literal: "\(NameIndex.rows(holding: text)) LIMIT \(allowed + 1)", cached: true).fetchAll(db)
+            let rows = try SQLRequest<Int64>(literal: "\(NameIndex.rows(holding: text, owner: query.owner)) LIMIT \(allowed + 1)", cached: true).fetchAll(db)
             return rows.count > allowed ? nil : .candidates(rows)
         case .unordered(let indexRead):
             return try counts.rows(of: indexRead, upTo: allowed + 1, db) > allowed ? nil : read
@@ -132,7 +132,7 @@ struct ListingPlanner {
     func reads(_ db: Database) throws -> [ListingRead] {
         var reads = orderedReads().map(ListingRead.ordered) + unorderedReads().map(ListingRead.unordered)
         if let text = query.nameContains, !text.isEmpty {
-            if let rows = try listing.trigramCounts.candidates(for: text, limit: listing.candidateLimit, db) {
+            if let rows = try listing.trigramCounts.candidates(for: text, owner: query.owner, limit: listing.candidateLimit, db) {
                 reads.append(.candidates(rows))
             }
             reads.append(.fullText(text))

@@ -7,12 +7,12 @@ enum NameCondition {
     /// The rows the trigram index names for the text, each tested for the whole text.
     case fullText(String)
 
-    /// The condition for a read of every match, as statistics make: the trigram index, except for text of one or
-    /// two characters that many names hold (`counts` reaches its cap), where each row is tested instead, as the
-    /// index would name most of them.
-    init?(everyMatchOf text: String?, counts: TrigramCounts, _ db: Database) throws {
-        guard let text, !text.isEmpty else { return nil }
+    /// The condition for a read of every match of `query`'s text, as statistics make: the trigram index, except for
+    /// text of one or two characters that many of the history's names hold (`counts` reaches its cap), where each
+    /// row is tested instead, as the index would name most of them.
+    init?(everyMatchOf query: ShareQuery, counts: TrigramCounts, _ db: Database) throws {
+        guard let text = query.nameContains, !text.isEmpty else { return nil }
         let short = text.unicodeScalars.count < 3
-        self = try short && !counts.isRare(text, db) ? .contains(text) : .fullText(text)
+        self = try short && !counts.isRare(text, owner: query.owner, db) ? .contains(text) : .fullText(text)
     }
 }

@@ -2,7 +2,7 @@ import GRDB
 
 /// The trigram index of names (`share_name_search`): which rows may hold a text. Rows it names are a superset of
 /// the matches (it knows which trigrams a name holds, not where), so every row it names is still tested for the
-/// whole text.
+/// whole text. Its entries lead with the owner (migration 0013), so that a search reads one history's names.
 ///
 /// A text is looked up by its keys: its trigrams (runs of three Unicode scalars, as the index splits names), or,
 /// when it is shorter, the text itself, which the names holding it begin a trigram with (each name is indexed
@@ -26,21 +26,29 @@ enum NameIndex {
         key.unicodeScalars.count == 3
     }
 
-    /// A subquery selecting, as `value`, the `seq` of every row whose name holds every one of `keys` (all trigrams,
-    /// or one shorter text).
-    static func rows(holdingEvery keys: [String]) -> SQL {
+    /// A subquery selecting, as `value`, the `seq` of every row of `owner`'s history whose name holds every one of
+    /// `keys` (all trigrams, or one shorter text), and for a shorter text values that are no row's too.
+    static func rows(holdingEvery keys: [String], owner: Int64) -> SQL {
+        let first = owner << 40
+        let last = first + (1 << 40) - 1
         if keys.count == 1, let key = keys.first, !isTrigram(key) {
-            // Trigrams beginning with `key` sort from `key` itself to `key` followed by the highest scalars.
-            let last = key + String(repeating: "\u{10FFFF}", count: 3 - key.unicodeScalars.count)
-            return "SELECT DISTINCT doc AS value FROM share_name_trigrams WHERE term >= \(key) AND term <= \(last)"
+            // Trigrams beginning with `key` sort from `key` itself to `key` followed by the highest scalars. The
+            // vocabulary cannot seek to one history's names: it names every history's, as many as a LIMIT lets
+            // it, so that a history of a few names never reads all the others' to find its own. Another history's
+            // name comes out as a `seq` no row has (2^40 or more away from any), and matches nothing.
+            let lastTrigram = key + String(repeating: "\u{10FFFF}", count: 3 - key.unicodeScalars.count)
+            return "SELECT DISTINCT doc - \(first) AS value FROM share_name_trigrams WHERE term >= \(key) AND term <= \(lastTrigram)"
         }
         let query = keys.sorted().map(phrase).joined(separator: " AND ")
-        return "SELECT rowid AS value FROM share_name_search WHERE share_name_search MATCH \(query)"
+        return """
+            SELECT rowid - \(first) AS value FROM share_name_search
+            WHERE share_name_search MATCH \(query) AND rowid >= \(first) AND rowid <= \(last)
+            """
     }
 
-    /// A subquery selecting, as `value`, every row whose name may hold `text`.
-    static func rows(holding text: String) -> SQL {
-        rows(holdingEvery: keys(of: text).sorted())
+    /// A subquery selecting, as `value`, every row of `owner`'s history whose name may hold `text`.
+    static func rows(holding text: String, owner: Int64) -> SQL {
+        rows(holdingEvery: keys(of: text).sorted(), owner: owner)
     }
 
     /// A trigram as an FTS5 string: quoted, so that no character of it is read as query syntax.

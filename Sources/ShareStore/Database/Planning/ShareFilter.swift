@@ -29,7 +29,7 @@ struct ShareFilter: Sendable {
     /// In the order a row is best tested in: the name and folder first, which most indexes hold, so that SQLite
     /// reads the table only for rows that pass them.
     private mutating func add(_ query: ShareQuery, name: NameCondition?) {
-        add(name)
+        add(name, owner: query.owner)
         if let folder = query.folder {
             if !query.recursive {
                 add("folder = \(folder)")
@@ -56,12 +56,12 @@ struct ShareFilter: Sendable {
         return "(folder >= \(prefix) AND folder < \(String(prefix.dropLast()) + "0"))"
     }
 
-    /// Adds the test of the name, if any.
-    mutating func add(_ name: NameCondition?) {
+    /// Adds the test of the name, if any, in `owner`'s history.
+    private mutating func add(_ name: NameCondition?, owner: Int64) {
         switch name {
         case .fullText(let text):
-            add("seq IN (\(NameIndex.rows(holding: text)))")
-            add(.contains(text))
+            add("seq IN (\(NameIndex.rows(holding: text, owner: owner)))")
+            add(.contains(text), owner: owner)
         case .contains(let text): add("instr(name_key, \(text)) > 0")
         case nil: break
         }

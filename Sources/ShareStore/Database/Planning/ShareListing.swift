@@ -81,7 +81,7 @@ struct ShareListing: Sendable {
 
     /// The page's `seq`, sort value and id among the names the trigram index finds holding `text`.
     func keyedRows(matching text: String) -> SQL {
-        statement("seq, \(Self.column(for: query.sort)), id", from: NameIndex.rows(holding: text))
+        statement("seq, \(Self.column(for: query.sort)), id", from: NameIndex.rows(holding: text, owner: query.owner))
     }
 
     /// A subquery selecting `rows` as `value`.

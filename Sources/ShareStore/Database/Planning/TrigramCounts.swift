@@ -1,9 +1,10 @@
 import GRDB
 import Synchronization
 
-/// How many names hold each key of the trigram index (`NameIndex.keys`: a trigram, or text of one or two
-/// characters), counted up to `cap` through the index and remembered: the statistics that let a search start from
-/// the rarest keys of its text instead of reading every key's list of names.
+/// How many of a history's names hold each key of the trigram index (`NameIndex.keys`: a trigram, or text of one or
+/// two characters, which every history's names are counted for), counted up to `cap` through the index and
+/// remembered: the statistics that let a search start from the rarest keys of its text instead of reading every
+/// key's list of names.
 ///
 /// Counts are not updated as names change. A stale count only costs time, never a wrong answer: every
 /// candidate a search takes from the index is checked against the whole text. A count found stale (more
@@ -14,37 +15,44 @@ final class TrigramCounts: Sendable {
     /// Distinct keys remembered; past this the memory is cleared and counting starts again.
     private static let capacity = 100_000
 
-    private let counts = Mutex<[String: Int]>([:])
+    /// A key of the index in one owner's history.
+    private struct HistoryKey: Hashable {
+        let owner: Int64
+        let key: String
+    }
+
+    private let counts = Mutex<[HistoryKey: Int]>([:])
 
     init() {}
 
-    /// The rows whose names hold every rare key of `text` (at most the three rarest): the only rows that can
-    /// match. Nil when `text` has no key rarer than `limit`, or when those keys share more than `limit` names.
-    func candidates(for text: String, limit: Int, _ db: Database) throws -> [Int64]? {
+    /// The rows of `owner`'s history whose names hold every rare key of `text` (at most the three rarest): the only
+    /// rows that can match. Nil when `text` has no key rarer than `limit`, or when those keys share more than `limit`
+    /// names.
+    func candidates(for text: String, owner: Int64, limit: Int, _ db: Database) throws -> [Int64]? {
         var rare: [(key: String, count: Int)] = []
         for key in NameIndex.keys(of: text) {
-            let count = try count(key, db)
+            let count = try count(HistoryKey(owner: owner, key: key), db)
             if count < limit { rare.append((key, count)) }
         }
         guard !rare.isEmpty else { return nil }
         let rarest = rare.sorted { $0.count < $1.count }.prefix(3).map(\.key)
-        let rows = try SQLRequest<Int64>(literal: "\(NameIndex.rows(holdingEvery: rarest)) LIMIT \(limit + 1)", cached: true).fetchAll(db)
+        let rows = try SQLRequest<Int64>(literal: "\(NameIndex.rows(holdingEvery: rarest, owner: owner)) LIMIT \(limit + 1)", cached: true).fetchAll(db)
         guard rows.count <= limit else {
             // The counts were stale (names were added since): count these keys again next time.
-            counts.withLock { counts in for key in rarest { counts[key] = nil } }
+            counts.withLock { counts in for key in rarest { counts[HistoryKey(owner: owner, key: key)] = nil } }
             return nil
         }
         return rows
     }
 
-    /// Whether fewer than `cap` names hold `key`.
-    func isRare(_ key: String, _ db: Database) throws -> Bool {
-        try count(key, db) < Self.cap
+    /// Whether fewer than `cap` of `owner`'s names hold `key`.
+    func isRare(_ key: String, owner: Int64, _ db: Database) throws -> Bool {
+        try count(HistoryKey(owner: owner, key: key), db) < Self.cap
     }
 
-    /// The count remembered for `key`, if any.
-    func remembered(_ key: String) -> Int? {
-        counts.withLock { $0[key] }
+    /// The count remembered for `key` in `owner`'s history, if any.
+    func remembered(_ key: String, owner: Int64) -> Int? {
+        counts.withLock { $0[HistoryKey(owner: owner, key: key)] }
     }
 
     /// Forgets every count, after a change to many names at once.
@@ -52,10 +60,10 @@ final class TrigramCounts: Sendable {
         counts.withLock { $0.removeAll() }
     }
 
-    /// Names holding `key`, up to `cap`.
-    private func count(_ key: String, _ db: Database) throws -> Int {
-        if let known = remembered(key) { return known }
-        let first: SQL = "\(NameIndex.rows(holdingEvery: [key])) LIMIT \(Self.cap)"
+    /// Names holding the key in its history, up to `cap`.
+    private func count(_ key: HistoryKey, _ db: Database) throws -> Int {
+        if let known = remembered(key.key, owner: key.owner) { return known }
+        let first: SQL = "\(NameIndex.rows(holdingEvery: [key.key], owner: key.owner)) LIMIT \(Self.cap)"
         let count = try SQLRequest<Int>(literal: "SELECT count(*) FROM (\(first))").fetchOne(db) ?? 0
         counts.withLock { counts in
             if counts.count >= Self.capacity { counts.removeAll(keepingCapacity: true) }
