@@ -50,13 +50,41 @@ import Testing
         func ids(_ text: String, of user: String) async throws -> Set<String> {
             try await queue.read { db in
                 let owner = try Int64.fetchOne(db, sql: "SELECT id FROM share_user WHERE name = ?", arguments: [user]) ?? -1
-                return Set(try SQLRequest<String>(literal: "SELECT id FROM share WHERE seq IN (\(NameIndex.rows(holding: text, owner: owner)))").fetchAll(db))
+                return Set(
+                    try SQLRequest<String>(literal: "SELECT id FROM share WHERE seq IN (\(NameIndex.rows(holding: text, owner: owner)))").fetchAll(db)
+                )
             }
         }
         for text in ["report", "re"] {
             #expect(try await ids(text, of: "alice") == [alices.id, before.id], "\(text)")
             #expect(try await ids(text, of: "bob") == [bobs.id], "\(text)")
         }
+    }
+
+    /// The race asks for a text's rows within its budget: a short text held by many names of other histories must
+    /// not make it read them all to find a small history's few.
+    @Test func aShortTextsRowsAreTakenOnlyWhenTheirEntriesFitTheBudget() async throws {
+        let path = try temporaryDatabasePath()
+        let database = try ShareDatabase(path: path)
+        let bob = database.history(of: "bob", quota: nil)
+        for index in 0..<20 { try await bob.add("report \(index).pdf") }
+        let alices = try await database.history(of: "alice", quota: nil).add("re.txt")
+        let queue = try DatabaseQueue(path: path)
+        let alice = try await queue.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM share_user WHERE name = 'alice'") ?? -1 }
+        func rows(_ text: String, upTo limit: Int, readingAtMost entries: Int) async throws -> [String]? {
+            try await queue.read { db in
+                try NameIndex.rows(holding: text, owner: alice, upTo: limit, readingAtMost: entries, db).map { rows in
+                    try String.fetchAll(db, sql: "SELECT id FROM share WHERE seq IN (SELECT value FROM json_each(?))", arguments: ["\(rows)"])
+                }
+            }
+        }
+        // "re" begins a trigram of each of the 21 names: 21 entries at least.
+        #expect(try await rows("re", upTo: 5, readingAtMost: 10) == nil)
+        #expect(try await rows("re", upTo: 5, readingAtMost: 100) == [alices.id])
+        #expect(try await rows("re", upTo: 0, readingAtMost: 100) == nil)
+        // A trigram is sought in alice's part of the index alone, whatever bob holds.
+        #expect(try await rows("re.", upTo: 1, readingAtMost: 0) == [alices.id])
+        #expect(try await rows("rep", upTo: 1, readingAtMost: 0) == [])
     }
 
     @Test func aTextIsLookedUpByItsTrigramsOrItselfWhenShorter() {

@@ -100,14 +100,15 @@ struct ListingPlanner {
     /// `read`, when reading every one of its rows takes at most about `budget`: its rows counted in the index alone
     /// (about 15 of work a row, a sixth or less of looking one up), only as far as the budget allows, and once a round
     /// for the two reads of one index (`counts`). The rows the trigram index names are taken rather than counted: the
-    /// read goes on from them.
+    /// read goes on from them (for a text of one or two characters, after reading as many of the index's entries as
+    /// the budget would count rows).
     private func fitting(_ read: ListingRead, within budget: Int, _ counts: inout RowCounts, _ db: Database) throws -> ListingRead? {
         guard mayRun(read, budget) else { return nil }
         let allowed = budget / read.rowWork
         switch read {
         case .fullText(let text):
-            let rows = try SQLRequest<Int64>(literal: "\(NameIndex.rows(holding: text, owner: query.owner)) LIMIT \(allowed + 1)", cached: true).fetchAll(db)
-            return rows.count > allowed ? nil : .candidates(rows)
+            let entries = budget / IndexRead.indexRowWork
+            return try NameIndex.rows(holding: text, owner: query.owner, upTo: allowed, readingAtMost: entries, db).map(ListingRead.candidates)
         case .unordered(let indexRead):
             return try counts.rows(of: indexRead, upTo: allowed + 1, db) > allowed ? nil : read
         case .ordered, .candidates:

@@ -32,12 +32,10 @@ enum NameIndex {
         let first = owner << 40
         let last = first + (1 << 40) - 1
         if keys.count == 1, let key = keys.first, !isTrigram(key) {
-            // Trigrams beginning with `key` sort from `key` itself to `key` followed by the highest scalars. The
-            // vocabulary cannot seek to one history's names: it names every history's, as many as a LIMIT lets
+            // The vocabulary cannot seek to one history's names: it names every history's, as many as a LIMIT lets
             // it, so that a history of a few names never reads all the others' to find its own. Another history's
             // name comes out as a `seq` no row has (2^40 or more away from any), and matches nothing.
-            let lastTrigram = key + String(repeating: "\u{10FFFF}", count: 3 - key.unicodeScalars.count)
-            return "SELECT DISTINCT doc - \(first) AS value FROM share_name_trigrams WHERE term >= \(key) AND term <= \(lastTrigram)"
+            return "SELECT DISTINCT doc - \(first) AS value FROM (\(documents(beginningWith: key)))"
         }
         let query = keys.sorted().map(phrase).joined(separator: " AND ")
         return """
@@ -49,6 +47,29 @@ enum NameIndex {
     /// A subquery selecting, as `value`, every row of `owner`'s history whose name may hold `text`.
     static func rows(holding text: String, owner: Int64) -> SQL {
         rows(holdingEvery: keys(of: text).sorted(), owner: owner)
+    }
+
+    /// The rows (`seq`) of `owner`'s history whose names may hold `text`, if there are at most `limit`; nil when
+    /// there are more, or when a text of one or two characters is in more than `entries` names of every history,
+    /// which the index reads in turn to find the history's own.
+    static func rows(holding text: String, owner: Int64, upTo limit: Int, readingAtMost entries: Int, _ db: Database) throws -> [Int64]? {
+        let keys = keys(of: text).sorted()
+        guard keys.count == 1, let key = keys.first, !isTrigram(key) else {
+            let rows = try SQLRequest<Int64>(literal: "\(rows(holdingEvery: keys, owner: owner)) LIMIT \(limit + 1)", cached: true).fetchAll(db)
+            return rows.count > limit ? nil : rows
+        }
+        let documents = try SQLRequest<Int64>(literal: "\(documents(beginningWith: key)) LIMIT \(entries + 1)", cached: true).fetchAll(db)
+        guard documents.count <= entries else { return nil }
+        let first = owner << 40
+        let rows = Set(documents.lazy.filter { $0 >> 40 == owner }.map { $0 - first })
+        return rows.count > limit ? nil : Array(rows)
+    }
+
+    /// The entries (`doc`, with repeats) of every trigram that begins with `key`, a text of one or two characters: the trigrams
+    /// from `key` itself to `key` followed by the highest scalars.
+    private static func documents(beginningWith key: String) -> SQL {
+        let last = key + String(repeating: "\u{10FFFF}", count: 3 - key.unicodeScalars.count)
+        return "SELECT doc FROM share_name_trigrams WHERE term >= \(key) AND term <= \(last)"
     }
 
     /// A trigram as an FTS5 string: quoted, so that no character of it is read as query syntax.
