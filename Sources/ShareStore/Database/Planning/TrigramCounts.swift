@@ -36,7 +36,8 @@ final class TrigramCounts: Sendable {
         }
         guard !rare.isEmpty else { return nil }
         let rarest = rare.sorted { $0.count < $1.count }.prefix(3).map(\.key)
-        let rows = try SQLRequest<Int64>(literal: "\(NameIndex.rows(holdingEvery: rarest, owner: owner)) LIMIT \(limit + 1)", cached: true).fetchAll(db)
+        let named: SQL = "\(NameIndex.rows(holdingEvery: rarest, owner: owner)) LIMIT \(limit + 1)"
+        let rows = try SQLRequest<Int64>(literal: named, cached: true).fetchAll(db)
         guard rows.count <= limit else {
             // The counts were stale (names were added since): count these keys again next time.
             counts.withLock { counts in for key in rarest { counts[HistoryKey(owner: owner, key: key)] = nil } }
