@@ -32,7 +32,7 @@ let package = Package(
         .target(
             name: "ShareStore",
             dependencies: [
-                "ShareKit", "CMalloc", .product(name: "GRDB", package: "GRDB.swift"),
+                "ShareKit", "ShareThumbnails", "CMalloc", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             plugins: ["EmbedTexts"]
@@ -41,10 +41,11 @@ let package = Package(
         .target(
             name: "ShareServer",
             dependencies: [
-                "ShareKit", "ShareStore", "CMalloc", "CPeerCredentials",
+                "ShareKit", "ShareStore", "ShareThumbnails", "CMalloc", "CPeerCredentials",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
@@ -61,6 +62,10 @@ let package = Package(
         .systemLibrary(name: "CPeerCredentials"),
         /// libcurl, with typed wrappers for its variadic calls.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        /// libvips, with typed wrappers for its variadic calls.
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        /// Thumbnails made from pictures, safely: the formats, the limits, libvips.
+        .target(name: "ShareThumbnails", dependencies: ["ShareKit", "CVips"]),
         /// The HTTP client of `share`: the API as typed calls over libcurl.
         .target(name: "ShareClient", dependencies: ["ShareKit", "CCurl"]),
         /// The `share` command line: commands, options, and output for people and scripts.
@@ -90,6 +95,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .testTarget(name: "ShareThumbnailsTests", dependencies: ["ShareThumbnails", "ShareKit", "ShareTestSupport"]),
         .testTarget(name: "ShareCLITests", dependencies: ["ShareCLI", "ShareClient", "ShareKit", "ShareTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ShareKit", "ShareTestSupport"]),
     ]

@@ -1,5 +1,5 @@
-// One inline SVG per icon category: a page with a coloured band and a short label. Records carry no image
-// data, so pictures get the picture icon too.
+// One inline SVG per icon category: a page with a coloured band and a short label. A picture with a thumbnail
+// shows the thumbnail instead, once loaded (thumbnails.js).
 
 const svg = "http://www.w3.org/2000/svg";
 

@@ -1,8 +1,9 @@
-// One list row per share, like the app's: type icon, name, size, local date and time, share id, folder, and a
+// One list row per share, like the app's: type icon (or the picture's thumbnail), name, size, local date and time, share id, folder, and a
 // menu button. Every text goes in as text, never as HTML: a name is shown exactly as it is.
 
 import { dateTime, shown, size, typeNames } from "./format.js";
 import { icon } from "./icons.js";
+import { pictureBox } from "./thumbnails.js";
 
 function span(className, text) {
   const node = document.createElement("span");
@@ -47,6 +48,6 @@ export function row(record, { onMenu, onFolder }) {
   menu.textContent = "⋯";
   menu.setAttribute("aria-label", `Actions for ${shown(record.name)}`);
   menu.addEventListener("click", () => onMenu(record, menu));
-  item.append(icon(record.type), text, menu);
+  item.append(pictureBox(record, icon(record.type)), text, menu);
   return item;
 }

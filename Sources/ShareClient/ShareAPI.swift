@@ -129,6 +129,12 @@ public final class ShareAPI {
         _ = try send("DELETE", try recordURL(id, purge ? [("purge", "true")] : []), id: id)
     }
 
+    /// Sends a picture (of media type `type`) for the server to make the record's thumbnail from; the record as it
+    /// now is.
+    public func putThumbnail(id: String, picture: Data, type: String) throws(ClientError) -> Answer {
+        try answer(send("PUT", try recordURL(id, action: "/thumbnail"), id: id, picture: (picture, type)))
+    }
+
     public func restore(id: String) throws(ClientError) -> Answer {
         try answer(send("POST", try recordURL(id, action: "/restore"), id: id))
     }
@@ -154,8 +160,8 @@ public final class ShareAPI {
     }
 
     private func send(
-        _ method: String, _ url: String, id: String?, body: [String: JSONField]? = nil, upload: UploadSource? = nil,
-        sink: (([UInt8]) -> Void)? = nil
+        _ method: String, _ url: String, id: String?, body: [String: JSONField]? = nil, picture: (bytes: Data, type: String)? = nil,
+        upload: UploadSource? = nil, sink: (([UInt8]) -> Void)? = nil
     ) throws(ClientError) -> HTTPResponse {
         var headers = ["Accept": "application/json", "User-Agent": "share/\(ShareVersion.current)"]
         if let token { headers["Authorization"] = "Bearer \(token)" }
@@ -163,6 +169,10 @@ public final class ShareAPI {
         if let body {
             headers["Content-Type"] = "application/json"
             data = try? WireJSON.encoder().encode(body)
+        }
+        if let picture {
+            headers["Content-Type"] = picture.type
+            data = picture.bytes
         }
         let response: HTTPResponse
         do {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes share records as JSON bytes directly: what `WireJSON.encoder()` writes for a `ShareRecord`, byte for
 /// byte (sorted keys, `/` unescaped), at a fraction of the cost, for listings of up to a thousand rows.
 ///
@@ -8,8 +10,8 @@ public enum RecordJSON {
     /// Appends one record object; its text fields are given as UTF-8 bytes (`String.utf8`, or a database column's).
     @inlinable
     public static func append<Text: Collection<UInt8>>(
-        id: Text, name: Text, folder: Text, createdAt: Int64, size: Int64, type: Text, trashedAt: Int64?, owner: Text? = nil,
-        to bytes: inout [UInt8]
+        id: Text, name: Text, folder: Text, createdAt: Int64, size: Int64, type: Text, trashedAt: Int64?, thumbnail: Bool = false,
+        thumbnailImage: UnsafeRawBufferPointer? = nil, owner: Text? = nil, to bytes: inout [UInt8]
     ) {
         appendKey("createdAt", first: true, to: &bytes)
         appendTime(createdAt, to: &bytes)
@@ -25,6 +27,16 @@ public enum RecordJSON {
         }
         appendKey("size", to: &bytes)
         appendInteger(size, to: &bytes)
+        if thumbnail {
+            appendKey("thumbnail", to: &bytes)
+            bytes.append(contentsOf: "true".utf8)
+        }
+        if let thumbnailImage {
+            appendKey("thumbnailImage", to: &bytes)
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: Data(thumbnailImage).base64EncodedString().utf8)
+            bytes.append(UInt8(ascii: "\""))
+        }
         if let trashedAt {
             appendKey("trashedAt", to: &bytes)
             appendTime(trashedAt, to: &bytes)

@@ -12,6 +12,12 @@ public enum ShareError: Error, Equatable, Sendable {
     case malformedBody(_ reason: String)
     /// No record has this id (or it is in the trash and the request did not ask for trashed records).
     case notFound(id: String)
+    /// The record with this id has no thumbnail.
+    case noThumbnail(id: String)
+    /// The picture sent for a thumbnail is in none of the formats thumbnails are made from.
+    case unsupportedPicture(_ reason: String)
+    /// The picture sent for a thumbnail is damaged, cut short, or too large to decode.
+    case unreadablePicture(_ reason: String)
     /// A record with this id exists already.
     case idTaken(id: String)
     /// The change would take the history's live records past their quota (`quota` bytes, `used` of them held now).
@@ -31,6 +37,9 @@ extension ShareError {
         case .invalidParameter(let parameter, let reason): return "parameter '\(parameter)' \(reason)"
         case .malformedBody(let reason): return reason
         case .notFound(let id): return "no share with id '\(id)'"
+        case .noThumbnail(let id): return "the share with id '\(id)' has no thumbnail"
+        case .unsupportedPicture(let reason): return "the picture (the request body) \(reason)"
+        case .unreadablePicture(let reason): return "the picture (the request body) \(reason)"
         case .idTaken(let id): return "a share with id '\(id)' exists already"
         case .quotaExceeded(let quota, let used):
             return "this would pass the quota of \(quota) bytes: \(used) bytes are used; trash or delete shares to make room"

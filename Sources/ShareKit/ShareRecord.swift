@@ -10,10 +10,12 @@ public struct ShareRecord: Codable, Hashable, Sendable {
     public var type: IconCategory
     /// Set only on records in the trash.
     public var trashedAt: Timestamp?
+    /// True when the record has a thumbnail (`GET /share/{id}/thumbnail`); absent when it has none.
+    public var thumbnail: Bool?
 
     public init(
         id: String, name: String, folder: String, createdAt: Timestamp, size: Int64, type: IconCategory,
-        trashedAt: Timestamp? = nil
+        trashedAt: Timestamp? = nil, thumbnail: Bool? = nil
     ) {
         self.id = id
         self.name = name
@@ -22,5 +24,6 @@ public struct ShareRecord: Codable, Hashable, Sendable {
         self.size = size
         self.type = type
         self.trashedAt = trashedAt
+        self.thumbnail = thumbnail
     }
 }

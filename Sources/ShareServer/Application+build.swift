@@ -5,6 +5,7 @@ import Metrics
 import NIOCore
 import ShareKit
 import ShareStore
+import ShareThumbnails
 
 /// The routes of `shared`, under the configured base path, behind request ids, metrics, logging, problem mapping
 /// and auth.
@@ -23,7 +24,7 @@ public func buildRouter(
         middleware: CrossSiteMiddleware(
             allowedHosts: CrossSiteMiddleware.allowedHosts(
                 listen: server.listen, signInConfigured: setup.signInConfigured, extra: server.allowedHosts),
-            importPath: "\(prefix)/share/import"))
+            pathPrefix: prefix))
     let webPage = WebPageController(pathPrefix: prefix)
     // Paths in their one spelling (`RequestPath`): the page itself is the base path, or "/" at the root.
     let openPaths = (["healthz", "readyz", "openapi.yaml"] + (server.metricsPublic ? ["metrics"] : []) + webPage.openPaths)
@@ -44,6 +45,8 @@ public func buildRouter(
         histories: histories, defaultZone: ZonedCalendar(identifier: server.timezone) ?? ZonedCalendar(zone: .gmt),
         pathPrefix: prefix, maxBodyBytes: server.maxBodyBytes)
     router.addRoutes(shares.endpoints, atPath: base)
+    router.addRoutes(
+        ThumbnailController(histories: histories, maker: ThumbnailMaker(), maxPictureBytes: server.maxPictureBytes).endpoints, atPath: base)
     return router
 }
 
@@ -84,11 +87,15 @@ public func buildApplication(setup: ServerSetup, metrics: ServerMetrics, logger:
         registry: ConnectionRegistry(limit: server.maxConnections, logger: logger), ends: ends,
         accessLog: AccessLog(trustedProxies: server.trustedProxies), logger: logger,
         bodyRule: { path in
-            guard path == "\(prefix)/share/import" else {
+            switch RequestBodyKind(path: path, pathPrefix: prefix) {
+            case .json:
                 return .init(maxBytes: server.maxBodyBytes, pace: .within(.seconds(Int64(server.requestTimeoutSeconds))))
+            case .picture:
+                return .init(maxBytes: server.maxPictureBytes, pace: .within(.seconds(Int64(server.requestTimeoutSeconds))))
+            case .records:
+                // An import streams for as long as it takes, but keeps moving.
+                return .init(maxBytes: nil, pace: .atLeast(bytesPerSecond: server.minUploadRate, window: .seconds(10)))
             }
-            // An import streams for as long as it takes, but keeps moving.
-            return .init(maxBytes: nil, pace: .atLeast(bytesPerSecond: server.minUploadRate, window: .seconds(10)))
         })
     var application = Application(
         responder: buildResponder(setup: setup, store: database, metrics: metrics, connectionEnds: ends),

@@ -1,5 +1,7 @@
+import Foundation
 import ShareKit
 import ShareStore
+import ShareThumbnails
 
 /// The body of `POST /share`, and of each record of an import. Every field is optional here, so that a missing
 /// one is reported by its name when the record is made.
@@ -11,10 +13,21 @@ struct NewShareBody: Decodable {
     var size: WholeNumber?
     /// Read from imports only: `POST /share` creates live records.
     var trashedAt: String?
+    /// Read from imports only: the thumbnail an export carried, as base64. A thumbnail is made from a picture
+    /// (`PUT /share/{id}/thumbnail`); an import takes one only as this server makes them, and keeps it as it is.
+    var thumbnailImage: String?
 
-    /// The record to store, checked against every field rule; in the trash only when `keepingTrash`.
-    func newShare(keepingTrash: Bool = false) throws(ShareError) -> NewShare {
-        try NewShare(id: id, name: name, folder: folder, createdAt: createdAt, size: size?.value, trashedAt: keepingTrash ? trashedAt : nil)
+    /// The record to store, checked against every field rule; with `importing`, the fields only an import reads
+    /// too (in the trash, with its thumbnail).
+    func newShare(importing: Bool = false) throws(ShareError) -> NewShare {
+        var share = try NewShare(id: id, name: name, folder: folder, createdAt: createdAt, size: size?.value, trashedAt: importing ? trashedAt : nil)
+        if importing, let thumbnailImage {
+            guard let image = Data(base64Encoded: thumbnailImage).map(Array.init), ThumbnailMaker.isThumbnail(image) else {
+                throw .invalidField("thumbnailImage", "must be a thumbnail as an export holds it: a WebP of at most 192 × 192 pixels, in base64")
+            }
+            share.thumbnail = Thumbnail(image: image)
+        }
+        return share
     }
 }
 

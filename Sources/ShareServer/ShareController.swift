@@ -15,10 +15,7 @@ struct ShareController {
 
     /// The settings a response depends on besides the history, as part of its ETag (FNV-1a of zone and base path).
     var configurationTag: String {
-        let hash = "\(defaultZone.zone.identifier)|\(pathPrefix)".utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { hash, byte in
-            (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-        return String(hash, radix: 36)
+        ContentHash.of("\(defaultZone.zone.identifier)|\(pathPrefix)".utf8, radix: 36)
     }
 
     var endpoints: RouteCollection<ShareRequestContext> {
@@ -137,7 +134,7 @@ struct ShareController {
     }
 
     /// The `{id}` path segment; one that no record could carry is simply not found.
-    private static func id(_ context: ShareRequestContext) throws -> String {
+    static func id(_ context: ShareRequestContext) throws -> String {
         let id = context.parameters.get("id") ?? ""
         guard ShareID.isPlausible(id) else { throw ShareError.notFound(id: id) }
         return id

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import ShareKit
 
 /// `GET /` and its assets: the web page of the history, from `web/` compiled into the binary. The page's files
 /// need no token (the page itself asks for one); its URLs are relative to a `<base>` set to the base path, so it
@@ -8,7 +9,7 @@ struct WebPageController {
     /// What the page may load and run: its own files only, no inline script, in no frame.
     static let securityHeaders: HTTPFields = [
         .contentSecurityPolicy:
-            "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+            "default-src 'self'; img-src 'self' data: blob:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
         .xContentTypeOptions: "nosniff",
         HTTPField.Name("Referrer-Policy")!: "no-referrer",
         .cacheControl: "no-cache",
@@ -28,7 +29,7 @@ struct WebPageController {
             } else {
                 path = file.file
             }
-            files[path] = (Self.contentType(of: file.file), ByteBuffer(string: text), "\"\(Self.hash(text))\"")
+            files[path] = (Self.contentType(of: file.file), ByteBuffer(string: text), "\"\(ContentHash.of(text.utf8))\"")
         }
         self.files = files
     }
@@ -61,12 +62,5 @@ struct WebPageController {
     private static func escaped(_ path: String) -> String {
         path.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
             .replacingOccurrences(of: "<", with: "&lt;")
-    }
-
-    /// FNV-1a of the text: the ETag changes when the file does.
-    private static func hash(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return String(hash, radix: 16)
     }
 }

@@ -44,6 +44,12 @@ import Testing
         ("UPDATE share SET type = 'exe' WHERE id = 'IDb';", "type that its name does not give"),
         ("UPDATE share SET created_at = 999999999999999 WHERE id = 'IDb';", "creation time out of range"),
         ("UPDATE share_event SET action = 'hacked';", "action shared does not record"),
+        ("UPDATE share SET thumbnail = 1 WHERE id = 'IDa';", "do not say rightly which have a thumbnail"),
+        (
+            "INSERT INTO share_thumbnail SELECT seq, 'tag', CAST('<svg onload=alert(1)>' AS BLOB) FROM share WHERE id = 'IDa'; "
+                + "UPDATE share SET thumbnail = 1 WHERE id = 'IDa';",
+            "a thumbnail shared would not have made"
+        ),
     ])
     func aBackupHoldingWhatSharedWouldNotWriteIsRefused(sql: String, reason: String) async throws {
         let (folder, database, backup) = try await history()

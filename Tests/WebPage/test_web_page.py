@@ -171,6 +171,19 @@ class RootPageTests(BrowserTests):
         zone = self.driver.find_element(By.ID, "zone").text
         self.assertTrue(zone, "the page says which zone its dates are in")
 
+    def test_a_pictures_row_shows_its_thumbnail_in_the_icons_box(self):
+        with open(os.path.join(ROOT, "Tests", "Fixtures", "pictures", "photo.jpg"), "rb") as picture:
+            status, _, body = self.shared.request("PUT", "/share/WEB0242/thumbnail", picture.read(), "image/jpeg")
+        self.assertEqual(status, 200, body)
+        self.page.open()
+        image = lambda: self.page.row("WEB0242").find_element(By.CSS_SELECTOR, ".picture img")
+        self.page.wait(lambda: self.driver.execute_script("return arguments[0].complete && arguments[0].naturalHeight", image()) == 192,
+                       message="the thumbnail (144 × 192, the photo upright) shows in its row")
+        box = self.page.row("WEB0242").find_element(By.CSS_SELECTOR, ".picture").size
+        self.assertEqual((box["width"], box["height"]), (40, 40), "the icon's box: nothing moves when the picture arrives")
+        self.assertEqual(len(self.page.row("WEB0241").find_elements(By.CSS_SELECTOR, ".picture svg.icon")), 1,
+                         "a share without a thumbnail keeps its icon")
+
     def test_scrolling_loads_the_next_pages_by_their_link(self):
         live = json.loads(self.shared.request("GET", "/share/stats")[2])["count"]
         for expected in (200, live):

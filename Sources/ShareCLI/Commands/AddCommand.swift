@@ -1,13 +1,16 @@
 import ArgumentParser
 import Foundation
 import ShareClient
+import ShareKit
 
 struct AddCommand: ShareSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Record a share of local files; prints each new id and name.",
         discussion: """
-            The name and size come from the file; the server derives the type from the name.
+            The name and size come from the file; the server derives the type from the name. A picture (JPEG, PNG,
+            WebP, GIF, BMP, HEIC) is sent along, and the server keeps a small thumbnail of it, as the page shows;
+            a picture the server cannot read is recorded all the same, with a warning.
 
             Examples:
               share add report.pdf
@@ -24,6 +27,9 @@ struct AddCommand: ShareSubcommand {
     @Option(help: "Record the file under this name instead of its own (one file only).")
     var name: String?
 
+    @Flag(help: "Do not send pictures for thumbnails.")
+    var noThumbnail = false
+
     @OptionGroup var global: GlobalOptions
     @ParentCommand var root: ShareCommand
 
@@ -38,15 +44,32 @@ struct AddCommand: ShareSubcommand {
         let sizes = try files.map(Self.size(of:))
         for (path, size) in zip(files, sizes) {
             let fileName = name ?? (path as NSString).lastPathComponent
-            let answer = try context.call { () throws(ClientError) in
+            var answer = try context.call { () throws(ClientError) in
                 try context.api.create(name: fileName, size: size, folder: folder)
             }
+            if !noThumbnail, let thumbnailed = thumbnail(of: path, for: answer.record.id, in: context) { answer = thumbnailed }
             if context.json {
                 context.printJSON(answer.body)
             } else {
                 context.print("\(TerminalText.escape(answer.record.id))  \(TerminalText.escape(answer.record.name))")
             }
         }
+    }
+
+    /// Sends the file at `path`, when it is a picture, for the record's thumbnail: the record as it then is, or nil
+    /// (with a warning on stderr when the picture could not be used: the record stays as it was made).
+    private func thumbnail(of path: String, for id: String, in context: CommandContext) -> ShareAPI.Answer? {
+        guard let type = PictureFile.mediaType(ofFileName: path) else { return nil }
+        let reason: String
+        do {
+            return try context.api.putThumbnail(id: id, picture: try Data(contentsOf: URL(filePath: path)), type: type)
+        } catch let error as ClientError {
+            reason = error.message
+        } catch {
+            reason = "it cannot be read"
+        }
+        StandardError().write("share: warning: no thumbnail for \(TerminalText.escape(path)): \(TerminalText.escape(reason))\n")
+        return nil
     }
 
     /// The byte size of a regular file, or a failure that names it.

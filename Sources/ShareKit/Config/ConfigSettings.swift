@@ -22,6 +22,7 @@ extension ConfigSetting {
             }
         },
         .positive("server", "max_body_bytes", counting: "bytes", \.server.maxBodyBytes),
+        .positive("server", "max_picture_bytes", counting: "bytes", \.server.maxPictureBytes),
         .positive("server", "max_connections", counting: "connections", \.server.maxConnections),
         .positive("server", "idle_timeout_seconds", counting: "seconds", \.server.idleTimeoutSeconds),
         .positive("server", "request_timeout_seconds", counting: "seconds", \.server.requestTimeoutSeconds),

@@ -27,6 +27,8 @@ public struct ServerSettings: Sendable, Equatable {
     public var timezone = "UTC"
     public var trustedProxies = [IPAddressRange("127.0.0.1/32")!, IPAddressRange("::1/128")!]
     public var maxBodyBytes = 1_048_576
+    /// The largest picture a thumbnail is made from (`PUT /share/{id}/thumbnail`).
+    public var maxPictureBytes = 20_971_520
     /// Open connections at most; past it, the connection idle the longest makes way for a new one.
     public var maxConnections = 1000
     /// A connection with no request in progress (or a request that stopped arriving) is closed after this long.

@@ -6,15 +6,15 @@ import ShareKit
 /// - with no sign-in configured, only a `Host` that names this daemon (`allowedHosts`) is answered; anything else
 ///   is 421, so a site whose name was pointed at 127.0.0.1 (DNS rebinding) cannot read the history;
 /// - a change (POST, PUT, PATCH, DELETE) from another origin (`Origin`, `Sec-Fetch-Site: cross-site`) is 403;
-/// - a change's body must be declared as JSON (NDJSON too for an import): forms and `text/plain`, the bodies a page
-///   may send to another site without a CORS preflight, are 415.
+/// - a change's body must be declared as what its route reads (`RequestBodyKind`): forms and `text/plain`, the
+///   bodies a page may send to another site without a CORS preflight, are 415.
 struct CrossSiteMiddleware: RouterMiddleware {
     typealias Context = ShareRequestContext
     /// The host names a request may give besides loopback ones; nil for any (sign-in is configured, or a proxy on
     /// the unix socket decides).
     let allowedHosts: Set<String>?
-    /// The import's full path: the one route that also takes NDJSON.
-    let importPath: String
+    /// `""` at the root, `/files` under a sub-path.
+    let pathPrefix: String
 
     static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
     static let unsafeMethods: Set<HTTPRequest.Method> = [.post, .put, .patch, .delete]
@@ -59,7 +59,7 @@ struct CrossSiteMiddleware: RouterMiddleware {
         let hasBody = request.headers[.transferEncoding] != nil || (request.headers[.contentLength].flatMap(Int.init) ?? 0) > 0
         guard hasBody else { return }
         let declared = request.headers[.contentType]
-        let accepted = request.uri.path == importPath ? ["application/json", "application/x-ndjson"] : ["application/json"]
+        let accepted = RequestBodyKind(path: request.uri.path, pathPrefix: pathPrefix).mediaTypes
         let mediaType = declared?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
         guard accepted.contains(mediaType) else {
             let given = declared.map { "'\($0.prefix(100))'" } ?? "none"

@@ -5,8 +5,9 @@ import ShareKit
 extension ShareError: HTTPResponseError {
     public var status: HTTPResponse.Status {
         switch self {
-        case .invalidField, .invalidParameter, .malformedBody: return .badRequest
-        case .notFound: return .notFound
+        case .invalidField, .invalidParameter, .malformedBody, .unreadablePicture: return .badRequest
+        case .notFound, .noThumbnail: return .notFound
+        case .unsupportedPicture: return .unsupportedMediaType
         case .idTaken: return .conflict
         case .quotaExceeded: return .forbidden
         case .busy: return .serviceUnavailable

@@ -1,5 +1,7 @@
+import Foundation
 import GRDB
 import ShareKit
+import ShareThumbnails
 
 /// What a restore may take in: exactly the schema `shared`'s own migrations make (no trigger, view or table
 /// beyond it, none changed), records that pass the rules an import applies, and running totals that add up to
@@ -11,6 +13,7 @@ enum BackupContents {
         try verifySchema(db, path: path)
         try verifyRecords(db, path: path)
         try verifyEvents(db, path: path)
+        try verifyThumbnails(db, path: path)
         try RunningTotals.verify(db, path: path)
     }
 
@@ -75,13 +78,30 @@ enum BackupContents {
     private static let timeRange =
         Timestamp(rfc3339: "0000-01-01T00:00:00Z")!.millisecondsSinceEpoch...Timestamp(rfc3339: "9999-12-31T23:59:59.999Z")!.millisecondsSinceEpoch
 
+    /// Every thumbnail as `shared` makes them (a small WebP without metadata, under the tag of its bytes), served
+    /// from this origin as they are; and each record's flag saying whether it has one.
+    private static func verifyThumbnails(_ db: Database, path: String) throws {
+        guard try db.tableExists("share_thumbnail") else { return }
+        let mismatched = "SELECT EXISTS (SELECT 1 FROM share WHERE thumbnail IS NOT (seq IN (SELECT share_seq FROM share_thumbnail)))"
+        if try Bool.fetchOne(db, sql: mismatched) == true {
+            throw StoreError.foreignContents(path: path, reason: "its records do not say rightly which have a thumbnail")
+        }
+        let cursor = try Row.fetchCursor(db, sql: "SELECT tag, image FROM share_thumbnail")
+        while let row = try cursor.next() {
+            let image = (row[1] as Data?).map { [UInt8]($0) } ?? []
+            guard ThumbnailMaker.isThumbnail(image), (row[0] as String?) == ContentHash.of(image) else {
+                throw StoreError.foreignContents(path: path, reason: "it holds a thumbnail shared would not have made")
+            }
+        }
+    }
+
     private static func verifyEvents(_ db: Database, path: String) throws {
         let actions = ShareEvent.Action.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
         if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM share_event WHERE action NOT IN (\(actions)))") == true {
             throw StoreError.foreignContents(path: path, reason: "its events hold an action shared does not record")
         }
         if try Row.fetchOne(db, sql: "PRAGMA foreign_key_check") != nil {
-            throw StoreError.foreignContents(path: path, reason: "its events name records it does not hold")
+            throw StoreError.foreignContents(path: path, reason: "its events or thumbnails name records it does not hold")
         }
         if try Int.fetchOne(db, sql: "SELECT count(*) FROM history_version") != 1 {
             throw StoreError.foreignContents(path: path, reason: "its history version is not one row")

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import ShareKit
 import Synchronization
@@ -26,19 +27,21 @@ public struct ImportStaging: Sendable {
                 CREATE TABLE \(table) (
                     line INTEGER NOT NULL, id TEXT NOT NULL UNIQUE COLLATE NOCASE, name TEXT NOT NULL,
                     name_key TEXT NOT NULL, folder TEXT NOT NULL, created_at INTEGER NOT NULL, size INTEGER NOT NULL,
-                    type TEXT NOT NULL, trashed_at INTEGER)
+                    type TEXT NOT NULL, trashed_at INTEGER, thumbnail_tag TEXT, thumbnail BLOB)
                 """)
     }
 
     /// Stages one record. An id already in the history fails like one already in this import: as SQLite's
     /// UNIQUE constraint does, so that the caller draws another for a generated id.
-    func insert(_ record: ShareRecord, line: Int, _ db: Database) throws {
+    func insert(_ record: ShareRecord, thumbnail: Thumbnail?, line: Int, _ db: Database) throws {
         let taken = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM main.share WHERE id = ?)")
         if try Bool.fetchOne(taken, arguments: [record.id]) == true {
             throw DatabaseError(resultCode: .SQLITE_CONSTRAINT_UNIQUE, message: "the id is taken in the history")
         }
-        try db.cachedStatement(sql: "INSERT INTO \(table) (line, \(ShareRow.newColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
-            .execute(arguments: [line] + ShareRow.newValues(record))
+        try db.cachedStatement(
+            sql: "INSERT INTO \(table) (line, \(ShareRow.newColumns), thumbnail_tag, thumbnail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        )
+        .execute(arguments: [line] + ShareRow.newValues(record) + [thumbnail?.tag, thumbnail.map { Data($0.image) }])
     }
 
     /// Counts records in the import's totals, once the transaction that staged them has committed.
@@ -72,7 +75,10 @@ public struct ImportStaging: Sendable {
         let perRecord = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'share_total_insert'")
         if perRecord != nil { try db.execute(sql: "DROP TRIGGER main.share_total_insert") }
         try db.execute(
-            sql: "INSERT INTO main.share (owner, \(ShareRow.newColumns)) SELECT ?, \(ShareRow.newColumns) FROM \(table) ORDER BY rowid",
+            sql: """
+                INSERT INTO main.share (owner, \(ShareRow.newColumns), thumbnail)
+                SELECT ?, \(ShareRow.newColumns), thumbnail IS NOT NULL FROM \(table) ORDER BY rowid
+                """,
             arguments: [owner])
         if let perRecord {
             try db.execute(sql: perRecord)
@@ -80,6 +86,12 @@ public struct ImportStaging: Sendable {
         }
         for index in rebuilt { try db.execute(sql: index.sql) }
         try ShareRow.indexNames(after: before, db)
+        try db.execute(
+            sql: """
+                INSERT INTO share_thumbnail (share_seq, tag, image)
+                SELECT share.seq, staged.thumbnail_tag, staged.thumbnail FROM \(table) AS staged JOIN main.share ON share.id = staged.id
+                WHERE staged.thumbnail IS NOT NULL AND share.seq > ?
+                """, arguments: [before])
         try db.execute(
             sql: """
                 INSERT INTO share_event (share_seq, at, action, by) SELECT seq, ?, 'imported', ? FROM share WHERE seq > ? ORDER BY seq;

@@ -6,7 +6,7 @@ import ShareKit
 /// The share history in SQLite: one file in WAL mode with durable commits and concurrent readers, as `shared`
 /// opens it, or any GRDB database (an in-memory one in tests).
 public struct ShareDatabase: ShareRepository {
-    private let writer: any DatabaseWriter
+    let writer: any DatabaseWriter
     public let path: String
     /// The history's version as last committed (see `historyVersion`).
     private let version: HistoryVersion
@@ -100,7 +100,7 @@ public struct ShareDatabase: ShareRepository {
     public var historyVersion: Int64 { version.value }
 
     /// Runs a write; when it changed any row, the history's version grows in the same transaction.
-    private func change<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    func change<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         let (value, newVersion) = try await Self.storing {
             try await writer.write { db -> (T, Int64?) in
                 let before = db.totalChangesCount
@@ -159,7 +159,7 @@ public struct ShareDatabase: ShareRepository {
                 var staged: [ShareRecord] = []
                 for (line, new) in batch {
                     do {
-                        staged.append(try Self.insert(new, now: now) { try staging.insert($0, line: line, db) })
+                        staged.append(try Self.insert(new, now: now) { try staging.insert($0, thumbnail: new.thumbnail, line: line, db) })
                     } catch ShareError.idTaken(let id) {
                         problems.append(ImportStaging.idTaken(line: line, id: id))
                     }
@@ -190,7 +190,7 @@ public struct ShareDatabase: ShareRepository {
     }
 
     /// The number this history's records carry (`OwnerNumbers`).
-    private func ownerNumber(_ db: Database) throws -> Int64 {
+    func ownerNumber(_ db: Database) throws -> Int64 {
         try ownerNumbers.number(of: owner, db)
     }
 
@@ -317,17 +317,18 @@ public struct ShareDatabase: ShareRepository {
             let history = everyone ? "" : " AND owner = ? AND owner >= 0"
             let statement = try db.cachedStatement(
                 sql: """
-                    SELECT \(ShareRow.columns), seq, coalesce((SELECT name FROM share_user WHERE id = owner), '') FROM share
-                    WHERE seq > ?\(history)\(trash) ORDER BY seq LIMIT ?
+                    SELECT \(ShareRow.columns), seq, coalesce((SELECT name FROM share_user WHERE id = owner), ''),
+                        (SELECT image FROM share_thumbnail WHERE share_seq = seq)
+                    FROM share WHERE seq > ?\(history)\(trash) ORDER BY seq LIMIT ?
                     """)
             let arguments: StatementArguments =
                 everyone ? [position, limit] : [position, try ownerNumber(db), limit]
             var lines: [UInt8] = []
             var last: Int64?
             try StatementColumns.forEachRow(of: statement, arguments: arguments) { row in
-                ShareRow.appendJSON(row, ownerColumn: everyone ? 8 : nil, to: &lines)
+                ShareRow.appendJSON(row, ownerColumn: everyone ? 9 : nil, thumbnailColumn: 10, to: &lines)
                 lines.append(UInt8(ascii: "\n"))
-                last = row.integer(7)
+                last = row.integer(8)
                 return true
             }
             return (lines, last)

@@ -3,31 +3,41 @@ import ShareKit
 
 /// Reads and writes a `ShareRecord` as a row of the `share` table.
 enum ShareRow {
-    static let columns = "id, name, folder, created_at, size, type, trashed_at"
+    static let columns = "id, name, folder, created_at, size, type, trashed_at, thumbnail"
 
     static func record(_ row: Row) -> ShareRecord {
         ShareRecord(
             id: row[0], name: row[1], folder: row[2], createdAt: Timestamp(millisecondsSinceEpoch: row[3]), size: row[4],
             type: IconCategory(rawValue: row[5]) ?? .other,
-            trashedAt: (row[6] as Int64?).map(Timestamp.init(millisecondsSinceEpoch:)))
+            trashedAt: (row[6] as Int64?).map(Timestamp.init(millisecondsSinceEpoch:)), thumbnail: row[7] ? true : nil)
     }
 
     /// Appends a row selected with `columns` as the record's JSON, copying its text straight from SQLite; with the
-    /// column at `ownerColumn`, the record's owner too.
-    static func appendJSON(_ row: StatementColumns, ownerColumn: Int32? = nil, to bytes: inout [UInt8]) {
+    /// column at `ownerColumn`, the record's owner too, and with the one at `thumbnailColumn`, its thumbnail's bytes
+    /// (as an export holds them).
+    static func appendJSON(_ row: StatementColumns, ownerColumn: Int32? = nil, thumbnailColumn: Int32? = nil, to bytes: inout [UInt8]) {
         RecordJSON.append(
             id: row.text(0), name: row.text(1), folder: row.text(2), createdAt: row.integer(3), size: row.integer(4),
-            type: row.text(5), trashedAt: row.isNull(6) ? nil : row.integer(6), owner: ownerColumn.map(row.text), to: &bytes)
+            type: row.text(5), trashedAt: row.isNull(6) ? nil : row.integer(6), thumbnail: row.integer(7) != 0,
+            thumbnailImage: thumbnailColumn.flatMap { row.isNull($0) ? nil : row.blob($0) }, owner: ownerColumn.map(row.text), to: &bytes)
     }
 
     /// The record of `owner`'s history with this id (case-insensitively); a trashed one only when `includeTrashed`,
     /// otherwise `.notFound`, as for an id no history holds.
     static func fetch(id: String, owner: Int64, includeTrashed: Bool, _ db: Database) throws -> ShareRecord {
+        record(try fetchRow(columns, id: id, owner: owner, includeTrashed: includeTrashed, db))
+    }
+
+    /// The `seq` of the record `fetch` would find.
+    static func seq(id: String, owner: Int64, includeTrashed: Bool, _ db: Database) throws -> Int64 {
+        try fetchRow("seq", id: id, owner: owner, includeTrashed: includeTrashed, db)[0]
+    }
+
+    private static func fetchRow(_ columns: String, id: String, owner: Int64, includeTrashed: Bool, _ db: Database) throws -> Row {
         let visible = includeTrashed ? "" : " AND trashed_at IS NULL"
         let sql = "SELECT \(columns) FROM share WHERE id = ? AND owner = ?\(visible)"
-        guard let row = try Row.fetchOne(db, sql: sql, arguments: [id, owner])
-        else { throw ShareError.notFound(id: id) }
-        return record(row)
+        guard let row = try Row.fetchOne(db, sql: sql, arguments: [id, owner]) else { throw ShareError.notFound(id: id) }
+        return row
     }
 
     /// The columns a new record fills; `newValues` gives them for a record.

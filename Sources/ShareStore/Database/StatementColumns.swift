@@ -46,6 +46,11 @@ struct StatementColumns {
         sqlite3_column_int64(statement, index)
     }
 
+    /// The column's bytes (empty for NULL).
+    func blob(_ index: Int32) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: sqlite3_column_blob(statement, index), count: Int(sqlite3_column_bytes(statement, index)))
+    }
+
     /// The column's text as UTF-8 bytes (empty for NULL).
     func text(_ index: Int32) -> UnsafeBufferPointer<UInt8> {
         guard let start = sqlite3_column_text(statement, index) else { return UnsafeBufferPointer(start: nil, count: 0) }

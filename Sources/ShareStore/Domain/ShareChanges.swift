@@ -11,6 +11,8 @@ public struct NewShare: Equatable, Sendable {
     public let size: Int64
     /// Set for a record that goes straight into the trash (an import of an export that held the trash).
     public let trashedAt: Timestamp?
+    /// The record's thumbnail, as an export carried it (imports only).
+    public var thumbnail: Thumbnail?
 
     /// Validates raw client input; each failure names its field.
     public init(

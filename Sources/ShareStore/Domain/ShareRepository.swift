@@ -23,6 +23,10 @@ public protocol ShareRepository: Sendable {
     func purgeShare(id: String) async throws
     /// Deletes for good every record, in every history, put in the trash before `time`; returns how many.
     func purgeTrash(trashedBefore time: Timestamp) async throws -> Int
+    /// Keeps `thumbnail` as the record's (a trashed one only with `includeTrashed`), replacing any; returns the record.
+    func setThumbnail(id: String, _ thumbnail: Thumbnail, includeTrashed: Bool) async throws -> ShareRecord
+    /// Removes the record's thumbnail; `.noThumbnail` when it has none.
+    func removeThumbnail(id: String, includeTrashed: Bool) async throws
     /// Starts an import: its records join the history together when it finishes, or not at all.
     func beginImport(by: String) async throws -> any ShareImport
 
@@ -33,6 +37,8 @@ public protocol ShareRepository: Sendable {
     func events(id: String, after: Int64, limit: Int) async throws -> (events: [ShareEvent], next: Int64?)
     /// One record by id, case-insensitively; a trashed one only with `includeTrashed`.
     func share(id: String, includeTrashed: Bool) async throws -> ShareRecord
+    /// The record's thumbnail; `.noThumbnail` when it has none.
+    func thumbnail(id: String, includeTrashed: Bool) async throws -> Thumbnail
     /// One page of the records `query` selects, as the JSON array the API answers with.
     func listShares(_ query: ShareQuery) async throws -> SharePage
     /// Live records (and trashed ones, with `trashedAt`, when `includingTrash`) stored after `position`, in the

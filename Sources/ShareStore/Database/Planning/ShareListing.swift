@@ -150,7 +150,7 @@ private struct LastRow {
         case .size: number = row.integer(4)
         case .name:
             name.removeAll(keepingCapacity: true)
-            name.append(contentsOf: row.text(7))
+            name.append(contentsOf: row.text(8))
         }
     }
 

@@ -1,0 +1,32 @@
+/// What a route's request body holds, told by its path: what it must be declared as, and how much of it may come.
+enum RequestBodyKind: Equatable {
+    /// One JSON object, up to `max_body_bytes`.
+    case json
+    /// An import's records, streamed as a JSON array or NDJSON, of any length.
+    case records
+    /// A picture for a thumbnail, up to `max_picture_bytes`.
+    case picture
+
+    /// The kind of body the route at `path` (the full path, under `pathPrefix`) reads.
+    init(path: String, pathPrefix: String) {
+        let share = "\(pathPrefix)/share/"
+        if path == share + "import" {
+            self = .records
+        } else if path.hasPrefix(share), path.hasSuffix("/thumbnail"), path.dropFirst(share.count).split(separator: "/").count == 2 {
+            self = .picture
+        } else {
+            self = .json
+        }
+    }
+
+    /// The media types (`Content-Type`) the body may be declared as: none a page may send to another site without
+    /// asking first (a CORS preflight).
+    var mediaTypes: [String] {
+        switch self {
+        case .json: return ["application/json"]
+        case .records: return ["application/json", "application/x-ndjson"]
+        case .picture:
+            return ["image/jpeg", "image/png", "image/webp", "image/gif", "image/bmp", "image/heic", "image/heif", "application/octet-stream"]
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Hummingbird
+import NIOCore
+import NIOPosix
+import ShareKit
+import ShareStore
+import ShareThumbnails
+import Synchronization
+
+/// `/share/{id}/thumbnail`: a record's thumbnail, made here from a picture sent for it (`PUT`), served (`GET`) and
+/// removed (`DELETE`). The record's own rules apply: another history's record is not found, a trashed one only
+/// with `?trashed=true`.
+struct ThumbnailController {
+    let histories: Histories
+    let maker: ThumbnailMaker
+    /// The largest picture a `PUT` may send (`[server] max_picture_bytes`).
+    let maxPictureBytes: Int
+    /// Pictures being received or decoded now, at most `PicturesInFlight.limit`: each may hold `maxPictureBytes`.
+    let inFlight = PicturesInFlight()
+
+    /// A thumbnail changes only when one is sent again; a day's caching spares the page re-reading what it shows.
+    static let cacheControl = "private, max-age=86400"
+
+    var endpoints: RouteCollection<ShareRequestContext> {
+        let routes = RouteCollection(context: ShareRequestContext.self)
+        routes.put("share/:id/thumbnail", use: put)
+        routes.get("share/:id/thumbnail", use: get)
+        routes.delete("share/:id/thumbnail", use: delete)
+        routes.rejectMethods(on: "share/:id/thumbnail", except: [.get, .put, .delete])
+        return routes
+    }
+
+    @Sendable func put(_ request: Request, context: ShareRequestContext) async throws -> Response {
+        let id = try ShareController.id(context)
+        let choice = try histories.choose(request, context)
+        let includeTrashed = try RecordFlags(request).trashed
+        // The record is looked up first, so that a picture for a record one may not see is never decoded.
+        _ = try await choice.history.share(id: id, includeTrashed: includeTrashed)
+        guard inFlight.enter() else { throw ShareError.busy(retryAfterSeconds: 1) }
+        defer { inFlight.leave() }
+        let picture = Array(buffer: try await request.body.collect(upTo: maxPictureBytes))
+        let maker = maker
+        let image = try await NIOThreadPool.singleton.runIfActive { try maker.thumbnail(of: picture) }
+        let record = try await choice.history.setThumbnail(id: id, Thumbnail(image: image), includeTrashed: includeTrashed)
+        context.logger.info("thumbnail stored", metadata: ["id": "\(record.id)", "bytes": "\(image.count)"])
+        return try JSONBody.response(record)
+    }
+
+    @Sendable func get(_ request: Request, context: ShareRequestContext) async throws -> Response {
+        let id = try ShareController.id(context)
+        let history = try histories.choose(request, context).history
+        let thumbnail = try await history.thumbnail(id: id, includeTrashed: try RecordFlags(request).trashed)
+        let etag = "\"\(thumbnail.tag)\""
+        var headers: HTTPFields = [.eTag: etag, .cacheControl: Self.cacheControl, .xContentTypeOptions: "nosniff"]
+        if request.headers[.ifNoneMatch] == etag { return Response(status: .notModified, headers: headers) }
+        headers[.contentType] = "image/webp"
+        headers[.contentSecurityPolicy] = "default-src 'none'; sandbox"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: thumbnail.image)))
+    }
+
+    @Sendable func delete(_ request: Request, context: ShareRequestContext) async throws -> Response {
+        let id = try ShareController.id(context)
+        let history = try histories.choose(request, context).history
+        try await history.removeThumbnail(id: id, includeTrashed: try RecordFlags(request).trashed)
+        context.logger.info("thumbnail removed", metadata: ["id": "\(id)"])
+        return Response(status: .noContent)
+    }
+}
+
+/// Counts the pictures being received and decoded, so that a burst of uploads cannot hold more than a bounded
+/// amount of memory: past the limit, a `PUT` is asked to come back a second later (503).
+final class PicturesInFlight: Sendable {
+    /// Twice the cores: decoding runs on NIO's thread pool, one picture a core; the rest are arriving.
+    static let limit = 2 * System.coreCount
+
+    private let count = Atomic<Int>(0)
+
+    func enter() -> Bool {
+        guard count.add(1, ordering: .relaxed).newValue <= Self.limit else {
+            leave()
+            return false
+        }
+        return true
+    }
+
+    func leave() {
+        count.subtract(1, ordering: .relaxed)
+    }
+}

@@ -1,0 +1,92 @@
+import CVips
+import ShareKit
+
+/// Makes a record's thumbnail from a picture, with libvips: at most `box` pixels wide and high (96 CSS pixels at
+/// twice the density), its aspect kept, never enlarged, turned upright as its EXIF says, saved as WebP with no
+/// metadata (no EXIF location, no camera).
+///
+/// Decoding is the riskiest input the service takes, so a picture is decoded only when it begins as one of the
+/// formats `PictureFormat` names, libvips chooses that same format's loader (every other loader is blocked, SVG
+/// among them), and its header declares at most `maxPixels` pixels: a decompression bomb is refused before a line of
+/// it is decoded. Data that breaks off or is damaged is an error, not a partial thumbnail. The byte limit of the
+/// upload, the pixel limit and the number of decodes run at once bound the time and memory one takes.
+public struct ThumbnailMaker: Sendable {
+    /// The thumbnail's largest side in pixels.
+    public static let box = 192
+    /// The most pixels a picture may declare: 100 megapixels, more than any phone's camera takes.
+    public static let defaultMaxPixels = 100_000_000
+
+    public let maxPixels: Int
+
+    public init(maxPixels: Int = Self.defaultMaxPixels) {
+        self.maxPixels = maxPixels
+    }
+
+    /// The thumbnail of `picture`, as WebP. Throws `.unsupportedPicture` for a file in none of the formats,
+    /// `.unreadablePicture` for one too large, damaged or cut short.
+    public func thumbnail(of picture: [UInt8]) throws(ShareError) -> [UInt8] {
+        guard !picture.isEmpty else { throw .unreadablePicture("is empty") }
+        guard let format = PictureFormat(sniffing: picture) else {
+            throw .unsupportedPicture(
+                "is not a picture in a format thumbnails are made from (\(PictureFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        guard Self.libraryStarted else { throw .unsupportedPicture("cannot be read: the picture library did not start") }
+        let chosen = picture.withUnsafeBytes { bytes in
+            vips_foreign_find_load_buffer(bytes.baseAddress, bytes.count).map { String(cString: $0) }
+        }
+        guard chosen == format.loader else {
+            Self.clearError()
+            throw .unsupportedPicture("begins as \(format.rawValue) but is not one that can be read here")
+        }
+        let (width, height) = try Self.dimensions(of: picture)
+        guard width * height <= maxPixels else {
+            throw .unreadablePicture("is \(width) × \(height) pixels, more than the \(maxPixels) thumbnails are made from")
+        }
+        var output: UnsafeMutableRawPointer?
+        var length = 0
+        let status = picture.withUnsafeBytes { bytes in
+            share_vips_thumbnail_webp(bytes.baseAddress, bytes.count, Int32(Self.box), 80, &output, &length)
+        }
+        guard status == 0, let output else {
+            throw .unreadablePicture("cannot be read as \(format.rawValue) (damaged or cut short?): \(Self.takeError())")
+        }
+        defer { g_free(output) }
+        return WebPMetadata.stripped([UInt8](UnsafeRawBufferPointer(start: output, count: length)))
+    }
+
+    /// Whether `image` is a thumbnail as this type makes them: WebP, at most `box` pixels wide and high, without
+    /// metadata. What an export carried is taken back only so.
+    public static func isThumbnail(_ image: [UInt8]) -> Bool {
+        guard image.count <= maxThumbnailBytes, PictureFormat(sniffing: image) == .webp, WebPMetadata.stripped(image) == image,
+            let size = try? dimensions(of: image)
+        else { return false }
+        return (1...box).contains(size.width) && (1...box).contains(size.height)
+    }
+
+    /// More than any thumbnail takes: 192 × 192 pixels of noise at quality 80 are about 30 KB.
+    static let maxThumbnailBytes = 65_536
+
+    /// The width and height a picture's header declares, without decoding it (a thumbnail's, to check it).
+    public static func dimensions(of picture: [UInt8]) throws(ShareError) -> (width: Int, height: Int) {
+        guard libraryStarted else { throw .unsupportedPicture("cannot be read: the picture library did not start") }
+        var width: Int32 = 0
+        var height: Int32 = 0
+        let status = picture.withUnsafeBytes { share_vips_dimensions($0.baseAddress, $0.count, &width, &height) }
+        guard status == 0 else { throw .unreadablePicture("cannot be read: \(takeError())") }
+        return (Int(width), Int(height))
+    }
+
+    /// libvips, started once for the process.
+    private static let libraryStarted = share_vips_start() == 0
+
+    /// The last line libvips wrote to its error buffer, which is then cleared.
+    private static func takeError() -> String {
+        let text = String(cString: vips_error_buffer())
+        clearError()
+        return text.split(whereSeparator: \.isNewline).last.map(String.init) ?? "unknown error"
+    }
+
+    private static func clearError() {
+        vips_error_clear()
+    }
+}

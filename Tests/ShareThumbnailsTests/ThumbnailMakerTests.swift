@@ -1,0 +1,102 @@
+import ShareKit
+import ShareTestSupport
+import Testing
+
+@testable import ShareThumbnails
+
+/// A picture's row shows its thumbnail: if one format stopped working, those rows would fall back to an icon; if
+/// metadata survived, a photo's location would be served to anyone who may read the history.
+@Suite struct ThumbnailMakerTests {
+    let maker = ThumbnailMaker()
+
+    @Test(arguments: [
+        ("photo.jpg", 144, 192),  // 320 × 240 stored, shown upright (EXIF orientation 6)
+        ("picture.png", 192, 128),
+        ("picture.webp", 192, 192),
+        ("picture.gif", 120, 80),  // smaller than the box: never enlarged
+        ("picture.bmp", 192, 96),
+        ("picture.heic", 192, 192),
+    ])
+    func everyFormatBecomesASmallWebP(file: String, width: Int, height: Int) throws {
+        let thumbnail = try maker.thumbnail(of: try Pictures.bytes(file))
+        #expect(PictureFormat(sniffing: thumbnail) == .webp)
+        let size = try ThumbnailMaker.dimensions(of: thumbnail)
+        #expect(size.width == width && size.height == height, "\(size)")
+    }
+
+    @Test func aPhotosCameraAndLocationAreNotKept() throws {
+        let photo = try Pictures.bytes("photo.jpg")
+        #expect(photo.contains(subsequence: Array("PhoneMaker".utf8)), "the photo carries EXIF to strip")
+        let thumbnail = try maker.thumbnail(of: photo)
+        for marker in ["PhoneMaker", "Exif", "EXIF", "XMP "] {
+            #expect(!thumbnail.contains(subsequence: Array(marker.utf8)), "\(marker)")
+        }
+    }
+
+    @Test func aDecompressionBombIsRefusedByItsHeader() throws {
+        let bomb = try Pictures.bytes("bomb.png")
+        #expect(bomb.count < 200_000)
+        #expect(throws: ShareError.unreadablePicture("is 30000 × 30000 pixels, more than the 100000000 thumbnails are made from")) {
+            try maker.thumbnail(of: bomb)
+        }
+    }
+
+    @Test func aPictureCutShortIsRefusedNotHalfShown() throws {
+        let error = #expect(throws: ShareError.self) { try maker.thumbnail(of: try Pictures.bytes("truncated.jpg")) }
+        guard case .unreadablePicture(let reason) = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
+        #expect(reason.hasPrefix("cannot be read as JPEG"), "\(reason)")
+    }
+
+    @Test(arguments: ["drawing.svg", "make.py"])
+    func whatIsNotAPictureOfTheFormatsIsUnsupported(file: String) throws {
+        let error = #expect(throws: ShareError.self) { try maker.thumbnail(of: try Pictures.bytes(file)) }
+        guard case .unsupportedPicture = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
+    }
+
+    @Test func anEmptyBodyIsNamedAsSuch() {
+        #expect(throws: ShareError.unreadablePicture("is empty")) { try maker.thumbnail(of: []) }
+    }
+
+    /// Damaged pictures of every format, as an attacker would send them: each is a thumbnail or an error, never a
+    /// crash or a hang.
+    @Test func damagedPicturesAreThumbnailsOrErrors() throws {
+        var generator = SplitMix(seed: 20_261_125)
+        let originals = try ["photo.jpg", "picture.png", "picture.webp", "picture.gif", "picture.bmp", "picture.heic"].map(Pictures.bytes)
+        var made = 0
+        var refused = 0
+        for round in 0..<300 {
+            var damaged = originals[round % originals.count]
+            switch generator.next() % 3 {
+            case 0: damaged = Array(damaged.prefix(Int(generator.next() % UInt64(damaged.count))))
+            case 1:
+                for _ in 0..<(1 + generator.next() % 16) {
+                    damaged[Int(generator.next() % UInt64(damaged.count))] = UInt8(truncatingIfNeeded: generator.next())
+                }
+            default:
+                let at = Int(generator.next() % UInt64(damaged.count))
+                damaged.insert(contentsOf: generator.hostileBytes(maxPieces: 8), at: at)
+            }
+            do {
+                let thumbnail = try maker.thumbnail(of: damaged)
+                #expect(PictureFormat(sniffing: thumbnail) == .webp)
+                made += 1
+            } catch {
+                refused += 1
+            }
+        }
+        #expect(made > 0 && refused > 0, "\(made) made, \(refused) refused")
+    }
+}
+
+extension Array where Element == UInt8 {
+    func contains(subsequence: [UInt8]) -> Bool {
+        guard count >= subsequence.count else { return false }
+        return (0...(count - subsequence.count)).contains { start in self[start..<(start + subsequence.count)].elementsEqual(subsequence) }
+    }
+}
