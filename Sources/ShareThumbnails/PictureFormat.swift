@@ -34,6 +34,15 @@ public enum PictureFormat: String, Sendable, CaseIterable {
     /// The brands of HEIF files holding HEVC pictures (HEIC), as phones write them.
     private static let heifBrands = ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1"]
 
+    /// Whether its decoder holds the whole picture in memory (four bytes a pixel or more), where JPEG and WebP are
+    /// decoded already shrunk and PNG line by line.
+    var isDecodedWhole: Bool {
+        switch self {
+        case .jpeg, .png, .webp: return false
+        case .gif, .bmp, .heic: return true
+        }
+    }
+
     /// The class of the libvips loader that reads the format: the one libvips must choose for the file too.
     var loader: String {
         switch self {

@@ -7,7 +7,8 @@ import ShareKit
 ///
 /// Decoding is the riskiest input the service takes, so a picture is decoded only when it begins as one of the
 /// formats `PictureFormat` names, libvips chooses that same format's loader (every other loader is blocked, SVG
-/// among them), and its header declares at most `maxPixels` pixels: a decompression bomb is refused before a line of
+/// among them), and its header declares at most `maxPixels` pixels (half as many for a format decoded whole, whose
+/// pixels are all in memory at once): a decompression bomb is refused before a line of
 /// it is decoded. Data that breaks off or is damaged is an error, not a partial thumbnail. The byte limit of the
 /// upload, the pixel limit and the number of decodes run at once bound the time and memory one takes.
 public struct ThumbnailMaker: Sendable {
@@ -39,8 +40,9 @@ public struct ThumbnailMaker: Sendable {
             throw .unsupportedPicture("begins as \(format.rawValue) but is not one that can be read here")
         }
         let (width, height) = try Self.dimensions(of: picture)
-        guard width * height <= maxPixels else {
-            throw .unreadablePicture("is \(width) × \(height) pixels, more than the \(maxPixels) thumbnails are made from")
+        let allowed = format.isDecodedWhole ? maxPixels / 2 : maxPixels
+        guard width * height <= allowed else {
+            throw .unreadablePicture("is \(width) × \(height) pixels, more than the \(allowed) thumbnails are made from in \(format.rawValue)")
         }
         var output: UnsafeMutableRawPointer?
         var length = 0

@@ -61,7 +61,7 @@ import Testing
     @Test(arguments: [
         ("drawing.svg", "image/svg+xml", HTTPResponse.Status.unsupportedMediaType, "Content-Type"),
         ("drawing.svg", "image/png", .unsupportedMediaType, "is not a picture in a format thumbnails are made from"),
-        ("bomb.png", "image/png", .badRequest, "is 30000 × 30000 pixels"),
+        ("bomb.png", "image/png", .badRequest, "is 30000 × 30000 pixels, more than the 100000000 thumbnails are made from in PNG"),
         ("truncated.jpg", "image/jpeg", .badRequest, "cannot be read as JPEG"),
         ("make.py", "image/jpeg", .unsupportedMediaType, "is not a picture"),
     ])

@@ -36,9 +36,21 @@ import Testing
     @Test func aDecompressionBombIsRefusedByItsHeader() throws {
         let bomb = try Pictures.bytes("bomb.png")
         #expect(bomb.count < 200_000)
-        #expect(throws: ShareError.unreadablePicture("is 30000 × 30000 pixels, more than the 100000000 thumbnails are made from")) {
+        #expect(throws: ShareError.unreadablePicture("is 30000 × 30000 pixels, more than the 100000000 thumbnails are made from in PNG")) {
             try maker.thumbnail(of: bomb)
         }
+    }
+
+    /// A format decoded whole holds every pixel in memory at once: it may declare half as many.
+    @Test func aFormatDecodedWholeMayDeclareHalfAsManyPixels() throws {
+        let small = ThumbnailMaker(maxPixels: 20_000)
+        #expect(throws: ShareError.unreadablePicture("is 300 × 200 pixels, more than the 20000 thumbnails are made from in PNG")) {
+            try small.thumbnail(of: try Pictures.bytes("picture.png"))
+        }
+        #expect(throws: ShareError.unreadablePicture("is 200 × 100 pixels, more than the 10000 thumbnails are made from in BMP")) {
+            try small.thumbnail(of: try Pictures.bytes("picture.bmp"))
+        }
+        #expect(try ThumbnailMaker.dimensions(of: try small.thumbnail(of: try Pictures.bytes("picture.gif"))) == (120, 80))
     }
 
     @Test func aPictureCutShortIsRefusedNotHalfShown() throws {
