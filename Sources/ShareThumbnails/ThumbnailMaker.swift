@@ -8,9 +8,9 @@ import ShareKit
 /// Decoding is the riskiest input the service takes, so a picture is decoded only when it begins as one of the
 /// formats `PictureFormat` names, libvips chooses that same format's loader (every other loader is blocked, SVG
 /// among them), and its header declares at most `maxPixels` pixels (half as many for a format decoded whole, whose
-/// pixels are all in memory at once): a decompression bomb is refused before a line of
-/// it is decoded. Data that breaks off or is damaged is an error, not a partial thumbnail. The byte limit of the
-/// upload, the pixel limit and the number of decodes run at once bound the time and memory one takes.
+/// pixels are all in memory at once): a decompression bomb is refused before a line of it is decoded. Data that
+/// breaks off or is damaged is an error, not a partial thumbnail. The byte limit of the upload, the pixel limit and
+/// the number of decodes run at once bound the time and memory one takes.
 public struct ThumbnailMaker: Sendable {
     /// The thumbnail's largest side in pixels.
     public static let box = 192
@@ -53,7 +53,8 @@ public struct ThumbnailMaker: Sendable {
             throw .unreadablePicture("cannot be read as \(format.rawValue) (damaged or cut short?): \(Self.takeError())")
         }
         defer { g_free(output) }
-        return WebPMetadata.stripped([UInt8](UnsafeRawBufferPointer(start: output, count: length)))
+        let saved = [UInt8](UnsafeRawBufferPointer(start: output, count: length))
+        return WebPMetadata.stripped(saved) ?? saved
     }
 
     /// Whether `image` is a thumbnail as this type makes them: WebP, at most `box` pixels wide and high, without
