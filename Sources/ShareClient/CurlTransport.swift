@@ -97,6 +97,9 @@ public final class CurlTransport: HTTPTransport {
         default: share_curl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method)
         }
         if let upload = request.upload {
+            // libcurl reads a body from the callback for a POST: another method (a PUT) keeps its name, sent as
+            // CUSTOMREQUEST, and has its body sent the same way.
+            share_curl_setopt_long(handle, CURLOPT_POST, 1)
             share_curl_setopt_callback(handle, CURLOPT_READFUNCTION, UploadSource.supply)
             share_curl_setopt_pointer(handle, CURLOPT_READDATA, Unmanaged.passUnretained(upload).toOpaque())
             if let size = upload.size { share_curl_setopt_off_t(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(size)) }

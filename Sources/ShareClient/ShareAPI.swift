@@ -129,10 +129,10 @@ public final class ShareAPI {
         _ = try send("DELETE", try recordURL(id, purge ? [("purge", "true")] : []), id: id)
     }
 
-    /// Sends a picture (of media type `type`) for the server to make the record's thumbnail from; the record as it
-    /// now is.
-    public func putThumbnail(id: String, picture: Data, type: String) throws(ClientError) -> Answer {
-        try answer(send("PUT", try recordURL(id, action: "/thumbnail"), id: id, picture: (picture, type)))
+    /// Sends a picture (of media type `type`) for the server to make the record's thumbnail from, streamed from its
+    /// file; the record as it now is.
+    public func putThumbnail(id: String, picture: UploadSource, type: String) throws(ClientError) -> Answer {
+        try answer(send("PUT", try recordURL(id, action: "/thumbnail"), id: id, upload: picture, uploadType: type))
     }
 
     public func restore(id: String) throws(ClientError) -> Answer {
@@ -160,8 +160,8 @@ public final class ShareAPI {
     }
 
     private func send(
-        _ method: String, _ url: String, id: String?, body: [String: JSONField]? = nil, picture: (bytes: Data, type: String)? = nil,
-        upload: UploadSource? = nil, sink: (([UInt8]) -> Void)? = nil
+        _ method: String, _ url: String, id: String?, body: [String: JSONField]? = nil, upload: UploadSource? = nil,
+        uploadType: String = "application/json", sink: (([UInt8]) -> Void)? = nil
     ) throws(ClientError) -> HTTPResponse {
         var headers = ["Accept": "application/json", "User-Agent": "share/\(ShareVersion.current)"]
         if let token { headers["Authorization"] = "Bearer \(token)" }
@@ -170,13 +170,9 @@ public final class ShareAPI {
             headers["Content-Type"] = "application/json"
             data = try? WireJSON.encoder().encode(body)
         }
-        if let picture {
-            headers["Content-Type"] = picture.type
-            data = picture.bytes
-        }
         let response: HTTPResponse
         do {
-            if upload != nil { headers["Content-Type"] = "application/json" }
+            if upload != nil { headers["Content-Type"] = uploadType }
             response = try transport.send(HTTPRequest(method: method, url: url, headers: headers, body: data, upload: upload), sink: sink)
         } catch {
             switch error {

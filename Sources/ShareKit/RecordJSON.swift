@@ -8,6 +8,7 @@ import Foundation
 /// "A 100-row page"). `RecordJSONTests` checks it against `JSONEncoder` on random records.
 public enum RecordJSON {
     /// Appends one record object; its text fields are given as UTF-8 bytes (`String.utf8`, or a database column's).
+    /// `thumbnailImage` (an export's, in base64) and `owner` (an export of every history's) are what only exports add.
     @inlinable
     public static func append<Text: Collection<UInt8>>(
         id: Text, name: Text, folder: Text, createdAt: Int64, size: Int64, type: Text, trashedAt: Int64?, thumbnail: Bool = false,

@@ -43,4 +43,19 @@ import Testing
         #expect(try share(["ls"], server: daemon.address).stdout.contains("holiday.png"))
         #expect(daemon.stop() == 0)
     }
+
+    @Test func aPictureLargerThanTheServerTakesIsRefusedBeforeItIsSent() throws {
+        let folder = try temporaryFolder()
+        let daemon = try Daemon(folder: folder, environment: ["SHARE_SERVER_MAX_PICTURE_BYTES": "1000"])
+        let photo = folder.appending(path: "beach.jpg")
+        try Data(try Pictures.bytes("photo.jpg")).write(to: photo)
+
+        let added = try share(["add", photo.path], server: daemon.address)
+        #expect(added.status == 0)
+        #expect(
+            added.stderr
+                == "share: warning: no thumbnail for \(photo.path): the request body (4662 bytes) is larger than the 1000 bytes the server accepts\n"
+        )
+        #expect(daemon.stop() == 0)
+    }
 }

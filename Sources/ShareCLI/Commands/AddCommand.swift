@@ -47,7 +47,7 @@ struct AddCommand: ShareSubcommand {
             var answer = try context.call { () throws(ClientError) in
                 try context.api.create(name: fileName, size: size, folder: folder)
             }
-            if !noThumbnail, let thumbnailed = thumbnail(of: path, for: answer.record.id, in: context) { answer = thumbnailed }
+            if !noThumbnail, let thumbnailed = thumbnail(of: path, size: size, for: answer.record.id, in: context) { answer = thumbnailed }
             if context.json {
                 context.printJSON(answer.body)
             } else {
@@ -56,20 +56,23 @@ struct AddCommand: ShareSubcommand {
         }
     }
 
-    /// Sends the file at `path`, when it is a picture, for the record's thumbnail: the record as it then is, or nil
-    /// (with a warning on stderr when the picture could not be used: the record stays as it was made).
-    private func thumbnail(of path: String, for id: String, in context: CommandContext) -> ShareAPI.Answer? {
+    /// Sends the file at `path` (of `size` bytes, streamed: the server refuses one too large before it is sent), when
+    /// it is a picture, for the record's thumbnail: the record as it then is, or nil (with a warning on stderr when
+    /// the picture could not be used: the record stays as it was made).
+    private func thumbnail(of path: String, size: Int64, for id: String, in context: CommandContext) -> ShareAPI.Answer? {
         guard let type = PictureFile.mediaType(ofFileName: path) else { return nil }
-        let reason: String
-        do {
-            return try context.api.putThumbnail(id: id, picture: try Data(contentsOf: URL(filePath: path)), type: type)
-        } catch let error as ClientError {
-            reason = error.message
-        } catch {
-            reason = "it cannot be read"
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            StandardError().write("share: warning: no thumbnail for \(TerminalText.escape(path)): it cannot be read\n")
+            return nil
         }
-        StandardError().write("share: warning: no thumbnail for \(TerminalText.escape(path)): \(TerminalText.escape(reason))\n")
-        return nil
+        defer { close(descriptor) }
+        do {
+            return try context.api.putThumbnail(id: id, picture: UploadSource(descriptor: descriptor, size: size), type: type)
+        } catch {
+            StandardError().write("share: warning: no thumbnail for \(TerminalText.escape(path)): \(TerminalText.escape(error.message))\n")
+            return nil
+        }
     }
 
     /// The byte size of a regular file, or a failure that names it.
