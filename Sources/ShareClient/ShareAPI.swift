@@ -135,6 +135,15 @@ public final class ShareAPI {
         try answer(send("PUT", try recordURL(id, action: "/thumbnail"), id: id, upload: picture, uploadType: type))
     }
 
+    /// Moves (to `folder`), trashes, restores or purges the records of `ids` in one request: all of them, or none
+    /// (a missing id is `.notFound` naming it). Returns how many, and the body the server sent.
+    public func batch(_ action: String, ids: [String], folder: String? = nil) throws(ClientError) -> (count: Int, body: Data) {
+        var fields: [String: JSONField] = ["action": .text(action), "ids": .texts(ids)]
+        if let folder { fields["folder"] = .text(folder) }
+        let response = try send("POST", historyURL("/share/batch"), id: nil, body: fields)
+        return (try decode(BatchReport.self, response.body).count, response.body)
+    }
+
     public func restore(id: String) throws(ClientError) -> Answer {
         try answer(send("POST", try recordURL(id, action: "/restore"), id: id))
     }
@@ -240,13 +249,20 @@ public final class ShareAPI {
 /// The values a request body holds.
 private enum JSONField: Encodable {
     case text(String)
+    case texts([String])
     case integer(Int64)
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .text(let text): try container.encode(text)
+        case .texts(let texts): try container.encode(texts)
         case .integer(let number): try container.encode(number)
         }
     }
+}
+
+/// What `POST /share/batch` answers.
+private struct BatchReport: Decodable {
+    let count: Int
 }

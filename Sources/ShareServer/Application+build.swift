@@ -41,9 +41,9 @@ public func buildRouter(
     router.addRoutes(webPage.endpoints, atPath: base)
     // Before the record routes: `import`, `export` and `stats` are words no id may be.
     router.addRoutes(TransferController(histories: histories, maxRecordBytes: server.maxBodyBytes).endpoints, atPath: base)
-    let shares = ShareController(
-        histories: histories, defaultZone: ZonedCalendar(identifier: server.timezone) ?? ZonedCalendar(zone: .gmt),
-        pathPrefix: prefix, maxBodyBytes: server.maxBodyBytes)
+    let defaultZone = ZonedCalendar(identifier: server.timezone) ?? ZonedCalendar(zone: .gmt)
+    router.addRoutes(BatchController(histories: histories, defaultZone: defaultZone, maxBodyBytes: server.maxBodyBytes).endpoints, atPath: base)
+    let shares = ShareController(histories: histories, defaultZone: defaultZone, pathPrefix: prefix, maxBodyBytes: server.maxBodyBytes)
     router.addRoutes(shares.endpoints, atPath: base)
     router.addRoutes(
         ThumbnailController(histories: histories, maker: ThumbnailMaker(), maxPictureBytes: server.maxPictureBytes).endpoints, atPath: base)

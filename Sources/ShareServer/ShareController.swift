@@ -30,7 +30,10 @@ struct ShareController {
         routes.post("share/:id/restore", use: restore)
         routes.get("share/:id/events", use: events)
         routes.rejectMethods(on: "share", except: [.get, .post])
-        routes.rejectMethods(on: "share/:id", except: [.get, .patch, .delete])
+        // A POST there is the batch's (`BatchController`): the one method `/share/batch` is documented with.
+        routes.rejectMethods(on: "share/:id", handled: [.get, .post, .patch, .delete]) { context in
+            BatchController.isBatch(context) ? [.post] : [.get, .patch, .delete]
+        }
         routes.rejectMethods(on: "share/:id/restore", except: [.post])
         routes.rejectMethods(on: "share/:id/events", except: [.get])
         routes.rejectMethods(on: "share/stats", except: [.get])

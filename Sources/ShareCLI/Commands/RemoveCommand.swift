@@ -10,7 +10,7 @@ struct RemoveCommand: ShareSubcommand {
 
             Examples:
               share rm 7K2M9QDX
-              share rm 7K2M9QDX 3D4F5G6H --yes
+              share rm 7K2M9QDX 3D4F5G6H --yes     (all of them, or none)
               share rm 7K2M9QDX --purge --yes
             """)
 
@@ -42,11 +42,15 @@ struct RemoveCommand: ShareSubcommand {
                 return
             }
         }
-        for id in ids {
-            try context.call { () throws(ClientError) in try context.api.delete(id: id, purge: purge) }
-            if !context.json {
-                context.print(purge ? "Deleted \(TerminalText.escape(id)) for good" : "Moved \(TerminalText.escape(id)) to the trash")
-            }
+        guard ids.count == 1 else {
+            // Many at once: all of them, or none.
+            let answer = try context.call { () throws(ClientError) in try context.api.batch(purge ? "purge" : "trash", ids: ids) }
+            if context.json { return context.printJSON(answer.body) }
+            return context.print(purge ? "Deleted \(answer.count) shares for good" : "Moved \(answer.count) shares to the trash")
+        }
+        try context.call { () throws(ClientError) in try context.api.delete(id: ids[0], purge: purge) }
+        if !context.json {
+            context.print(purge ? "Deleted \(TerminalText.escape(ids[0])) for good" : "Moved \(TerminalText.escape(ids[0])) to the trash")
         }
     }
 }

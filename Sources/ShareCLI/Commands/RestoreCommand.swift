@@ -18,9 +18,12 @@ struct RestoreCommand: ShareSubcommand {
     }
 
     func run(in context: CommandContext) throws {
-        for id in ids {
-            let answer = try context.call { () throws(ClientError) in try context.api.restore(id: id) }
-            context.report(answer, "Restored \(TerminalText.escape(answer.record.id)) (\(TerminalText.escape(answer.record.name)))")
+        guard ids.count == 1 else {
+            // Many at once: all of them, or none.
+            let answer = try context.call { () throws(ClientError) in try context.api.batch("restore", ids: ids) }
+            return context.json ? context.printJSON(answer.body) : context.print("Restored \(answer.count) shares")
         }
+        let answer = try context.call { () throws(ClientError) in try context.api.restore(id: ids[0]) }
+        context.report(answer, "Restored \(TerminalText.escape(answer.record.id)) (\(TerminalText.escape(answer.record.name)))")
     }
 }

@@ -14,7 +14,7 @@ public struct ShareDatabase: ShareRepository {
     public let historyEpoch: String
     /// Held while the database is served from its file (`DatabaseLock`).
     private let lock: DatabaseLock?
-    private let trigramCounts = TrigramCounts()
+    let trigramCounts = TrigramCounts()
     private let ownerNumbers = OwnerNumbers()
     /// Whose history this value reads and changes: '' is nobody's, the one history everyone shares.
     public private(set) var owner = ""
@@ -195,7 +195,7 @@ public struct ShareDatabase: ShareRepository {
     }
 
     /// Refuses a change that adds `added` to the live records when it would take them past the quota.
-    private func refusePastQuota(adding added: Sums, _ db: Database) throws {
+    func refusePastQuota(adding added: Sums, _ db: Database) throws {
         guard let quota, added.total.bytes > 0 else { return }
         let used = try RunningTotals.sums(owner: try ownerNumber(db), trashed: false, db).total.bytes
         if used + added.total.bytes > Decimal(quota) { throw ShareError.quotaExceeded(quota: quota, used: used) }

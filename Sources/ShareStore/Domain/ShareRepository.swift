@@ -23,6 +23,9 @@ public protocol ShareRepository: Sendable {
     func purgeShare(id: String) async throws
     /// Deletes for good every record, in every history, put in the trash before `time`; returns how many.
     func purgeTrash(trashedBefore time: Timestamp) async throws -> Int
+    /// Applies `change` to every record of `targets` in one transaction, each with its event: all of them, or none
+    /// when one id is not found or a restore would pass the quota. Returns how many records it acted on.
+    func batch(_ change: BatchChange, _ targets: BatchTargets, now: Timestamp, by: String) async throws -> Int
     /// Keeps `thumbnail` as the record's (a trashed one only with `includeTrashed`), replacing any; returns the record.
     func setThumbnail(id: String, _ thumbnail: Thumbnail, includeTrashed: Bool) async throws -> ShareRecord
     /// Removes the record's thumbnail; `.noThumbnail` when it has none.
@@ -72,6 +75,10 @@ public protocol ShareRepository: Sendable {
 extension ShareRepository {
     public func createShare(_ new: NewShare, by: String) async throws -> ShareRecord {
         try await createShare(new, now: .now(), by: by)
+    }
+
+    public func batch(_ change: BatchChange, _ targets: BatchTargets, by: String) async throws -> Int {
+        try await batch(change, targets, now: .now(), by: by)
     }
 
     public func trashShare(id: String, includeTrashed: Bool, by: String) async throws {

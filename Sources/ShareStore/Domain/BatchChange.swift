@@ -1,0 +1,26 @@
+import ShareKit
+
+/// What a batch does to each of its records (`POST /share/batch`).
+public enum BatchChange: Equatable, Sendable {
+    case move(folder: String)
+    case trash
+    case restore
+    case purge
+
+    /// Whether it finds records in the trash too: a restore acts on the trash, a purge on any record; a move and a
+    /// trashing on live records, as their one-record requests do.
+    var reachesTrash: Bool {
+        switch self {
+        case .move, .trash: return false
+        case .restore, .purge: return true
+        }
+    }
+}
+
+/// Which records a batch acts on.
+public enum BatchTargets: Equatable, Sendable {
+    /// These ids, each of which must be found.
+    case ids([String])
+    /// Every record a listing with these filters would show, all its pages (its trash for a restore).
+    case matching(ShareQuery)
+}
