@@ -93,12 +93,8 @@ import Testing
     }
 
     @Test func anotherUsersIdIsNotFoundAndTheirRecordsAreUntouched() async throws {
-        let bob: HTTPFields = [.authorization: "Bearer bob-secret"]
-        let carol: HTTPFields = [.authorization: "Bearer carol-secret"]
-        try await withServer({ config in
-            config.auth.users = ["bob": ["bob-secret"], "carol": ["carol-secret"]]
-            config.auth.histories = .perUser
-        }) { client in
+        let (bob, carol) = (TwoUsers.bob, TwoUsers.carol)
+        try await withServer(TwoUsers.configure) { client in
             #expect(try await client.send(.post, "/share", #"{"name": "bob.pdf", "size": 5, "id": "BOB-1"}"#, headers: bob).status == .created)
             let theirs = try await Self.batch(client, #"{"action": "purge", "ids": ["BOB-1"]}"#, headers: carol)
             #expect(theirs.status == .notFound)

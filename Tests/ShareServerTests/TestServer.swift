@@ -85,3 +85,14 @@ final class CapturedLog: LogHandler, @unchecked Sendable {
         lock.withLock { stored.append(line) }
     }
 }
+
+/// Two people with histories of their own (`histories = "per-user"`), signed in by their tokens.
+enum TwoUsers {
+    static let bob: HTTPFields = [.authorization: "Bearer bob-secret"]
+    static let carol: HTTPFields = [.authorization: "Bearer carol-secret"]
+
+    static func configure(_ config: inout ShareConfig) {
+        config.auth.users = ["bob": ["bob-secret"], "carol": ["carol-secret"]]
+        config.auth.histories = .perUser
+    }
+}

@@ -129,12 +129,8 @@ import Testing
     }
 
     @Test func anotherUsersThumbnailIsAnsweredAsOneThatDoesNotExist() async throws {
-        let bob: HTTPFields = [.authorization: "Bearer bob-secret"]
-        let carol: HTTPFields = [.authorization: "Bearer carol-secret"]
-        try await withServer({ config in
-            config.auth.users = ["bob": ["bob-secret"], "carol": ["carol-secret"]]
-            config.auth.histories = .perUser
-        }) { client in
+        let (bob, carol) = (TwoUsers.bob, TwoUsers.carol)
+        try await withServer(TwoUsers.configure) { client in
             let created = try await client.send(.post, "/share", #"{"name": "bob.png", "size": 5, "id": "BOB-1"}"#, headers: bob)
             #expect(created.status == .created)
             #expect(try await Self.put(client, "BOB-1", try Pictures.bytes("picture.png"), type: "image/png", headers: bob).status == .ok)
