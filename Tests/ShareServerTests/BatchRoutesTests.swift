@@ -48,6 +48,19 @@ import Testing
         }
     }
 
+    @Test func aRestorePastTheQuotaRestoresNone() async throws {
+        try await withServer({ $0.auth.quotaBytes = 100 }) { client in
+            try await client.create(#""name": "a.pdf", "size": 60, "id": "A""#)
+            try await client.create(#""name": "b.pdf", "size": 40, "id": "B""#)
+            #expect(try await Self.batch(client, #"{"action": "trash", "ids": ["A", "B"]}"#).status == .ok)
+            try await client.create(#""name": "c.pdf", "size": 30, "id": "C""#)
+            let refused = try await Self.batch(client, #"{"action": "restore", "ids": ["A", "B"]}"#)
+            #expect(refused.status == .forbidden && refused.problemDetail.hasPrefix("this would pass the quota of 100 bytes"), "\(refused.text)")
+            #expect(try await client.send(.get, "/share").decode([ShareRecord].self).map(\.id) == ["C"], "none came back")
+            #expect(try await Self.batch(client, #"{"action": "restore", "ids": ["A"]}"#).status == .ok, "one fits")
+        }
+    }
+
     @Test func aListingsFiltersNameEveryRecordTheyMatchOnEveryPage() async throws {
         try await withServer { client in
             for index in 0..<150 { try await client.create(#""name": "report \#(index).pdf", "size": 1"#) }

@@ -5,12 +5,14 @@ extension ShareDatabase {
     /// Applies `change` to every record of `targets` in one transaction, each with its event, as its one-record
     /// request would: all of them, or none when one id is not found (`.notFound` naming it) or a restore would pass
     /// the quota. Returns how many records it acted on.
-    public func batch(_ change: BatchChange, _ targets: BatchTargets, now: Timestamp = .now(), by: String = Credential.localUser) async throws -> Int
-    {
+    public func batch(
+        _ change: BatchChange, _ targets: BatchTargets, now: Timestamp = .now(), by: String = Credential.localUser
+    ) async throws -> Int {
         try await self.change { db in
             let records = try records(of: targets, for: change, db)
             if change == .restore {
-                try refusePastQuota(adding: records.filter { $0.trashedAt != nil }.reduce(into: Sums()) { $0.add(Sums(size: $1.size)) }, db)
+                let comingBack = records.filter { $0.trashedAt != nil }.reduce(into: Sums()) { $0.add(Sums(size: $1.size)) }
+                try refusePastQuota(adding: comingBack, db)
             }
             for original in records {
                 var record = original
