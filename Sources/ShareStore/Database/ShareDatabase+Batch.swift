@@ -21,7 +21,7 @@ extension ShareDatabase {
                 case .trash: record.trashedAt = record.trashedAt ?? now
                 case .restore: record.trashedAt = nil
                 case .purge:
-                    try db.execute(sql: "DELETE FROM share WHERE id = ? AND owner = ?", arguments: [record.id, try ownerNumber(db)])
+                    try ShareRow.purge(id: record.id, owner: try ownerNumber(db), db)
                     continue
                 }
                 try ShareRow.update(record, from: original, db)

@@ -267,8 +267,7 @@ public struct ShareDatabase: ShareRepository {
     /// Deletes a record for good, whether or not it is in the trash.
     public func purgeShare(id: String) async throws {
         try await change { db in
-            try db.execute(sql: "DELETE FROM share WHERE id = ? AND owner = ?", arguments: [id, try ownerNumber(db)])
-            guard db.changesCount > 0 else { throw ShareError.notFound(id: id) }
+            try ShareRow.purge(id: id, owner: try ownerNumber(db), db)
         }
     }
 

@@ -40,6 +40,13 @@ enum ShareRow {
         return row
     }
 
+    /// Deletes the record of `owner`'s history with this id, with its events and thumbnail (the foreign keys
+    /// cascade), trashed or not; `.notFound` when there is none.
+    static func purge(id: String, owner: Int64, _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM share WHERE id = ? AND owner = ?", arguments: [id, owner])
+        guard db.changesCount > 0 else { throw ShareError.notFound(id: id) }
+    }
+
     /// The columns a new record fills; `newValues` gives them for a record.
     static let newColumns = "id, name, name_key, folder, created_at, size, type, trashed_at"
 
