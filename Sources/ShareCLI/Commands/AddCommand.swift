@@ -8,9 +8,9 @@ struct AddCommand: ShareSubcommand {
         commandName: "add",
         abstract: "Record a share of local files; prints each new id and name.",
         discussion: """
-            The name and size come from the file; the server derives the type from the name. A picture (JPEG, PNG,
-            WebP, GIF, BMP, HEIC) is sent along, and the server keeps a small thumbnail of it, as the page shows;
-            a picture the server cannot read is recorded all the same, with a warning.
+            The name and size come from the file; the server derives the type from the name. \
+            A picture (JPEG, PNG, WebP, GIF, BMP, HEIC) is sent along, and the server keeps a small thumbnail of it, \
+            as the page shows; a picture the server cannot read is recorded all the same, with a warning.
 
             Examples:
               share add report.pdf

@@ -11,7 +11,7 @@ struct MoveCommand: ShareSubcommand {
               share mv 7K2M9QDX 3D4F5G6H /reports/2021     (all of them, or none)
             """)
 
-    @Argument(help: "The share ids, then the folder, such as /reports/2021.")
+    @Argument(help: ArgumentHelp("The share ids, then the folder, such as /reports/2021.", valueName: "id-or-folder"))
     var arguments: [String]
 
     @OptionGroup var global: GlobalOptions
