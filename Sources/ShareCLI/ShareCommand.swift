@@ -36,6 +36,7 @@ struct ShareCommand: ParsableCommand {
         subcommands: [
             ListCommand.self, FindCommand.self, SortCommand.self, ShowCommand.self, AddCommand.self, RenameCommand.self,
             MoveCommand.self, RemoveCommand.self, TrashCommand.self, RestoreCommand.self, LogCommand.self, StatsCommand.self,
+            FoldersCommand.self,
             ImportCommand.self, ExportCommand.self, WhoamiCommand.self,
             UsersCommand.self,
         ],

@@ -47,6 +47,12 @@ public final class ShareAPI {
         return (try decode(ShareStats.self, response.body), response.body)
     }
 
+    /// The subfolders of `parent`, each with the count and bytes of everything below it (`GET /share/folders`).
+    public func folders(in parent: String) throws(ClientError) -> (folders: [FolderUsage], body: Data) {
+        let response = try send("GET", historyURL("/share/folders", [("parent", parent)]), id: nil)
+        return (try decode([FolderUsage].self, response.body), response.body)
+    }
+
     /// Who the server takes this client to be (`GET /me`).
     public func whoami() throws(ClientError) -> (user: UserInfo, body: Data) {
         let response = try send("GET", server.url("/me"), id: nil)

@@ -5,7 +5,7 @@ public enum ShareID {
     static let alphabet = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ")
     static let generatedLength = 8
     /// Words that are routes under `/share/`, so no record may be called that.
-    public static let reserved: Set<String> = ["import", "export", "stats"]
+    public static let reserved: Set<String> = ["import", "export", "stats", "folders"]
 
     /// A new 8-character id from the system's cryptographic random source (40 bits).
     public static func generate() -> String {
@@ -26,7 +26,7 @@ public enum ShareID {
     }
 
     public static func isReserved(_ id: some StringProtocol) -> Bool {
-        id.utf8.count <= 6 && reserved.contains(id.lowercased())
+        id.utf8.count <= 7 && reserved.contains(id.lowercased())
     }
 
     /// Only `[A-Za-z0-9_-]`.

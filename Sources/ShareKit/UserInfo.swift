@@ -15,9 +15,13 @@ public struct UserInfo: Codable, Sendable, Equatable {
     public var signedInWith: String?
     /// Where the page's *Sign out* goes under proxy sign-in, when set.
     public var signOutUrl: String?
+    /// The service's link for a share, `{id}` standing for its id (`[server] share_url`), when set.
+    public var shareUrl: String?
+    /// After how many days the trash is emptied of a record (`[database] trash_days`); 0: never.
+    public var trashDays: Int?
 
     private enum CodingKeys: String, CodingKey {
-        case user, admin, histories, usedBytes, quotaBytes, signedInWith, signOutUrl
+        case user, admin, histories, usedBytes, quotaBytes, signedInWith, signOutUrl, shareUrl, trashDays
     }
 
     /// `user` is written as `null` when nobody signed in, never left out: it is what a client reads first.
@@ -30,11 +34,13 @@ public struct UserInfo: Codable, Sendable, Equatable {
         try container.encodeIfPresent(quotaBytes, forKey: .quotaBytes)
         try container.encodeIfPresent(signedInWith, forKey: .signedInWith)
         try container.encodeIfPresent(signOutUrl, forKey: .signOutUrl)
+        try container.encodeIfPresent(shareUrl, forKey: .shareUrl)
+        try container.encodeIfPresent(trashDays, forKey: .trashDays)
     }
 
     public init(
         user: String?, admin: Bool, histories: String, usedBytes: Decimal, quotaBytes: Int64? = nil, signedInWith: String? = nil,
-        signOutUrl: String? = nil
+        signOutUrl: String? = nil, shareUrl: String? = nil, trashDays: Int? = nil
     ) {
         self.user = user
         self.admin = admin
@@ -43,5 +49,12 @@ public struct UserInfo: Codable, Sendable, Equatable {
         self.quotaBytes = quotaBytes
         self.signedInWith = signedInWith
         self.signOutUrl = signOutUrl
+        self.shareUrl = shareUrl
+        self.trashDays = trashDays
+    }
+
+    /// The link of the share `id`, when the service has a link pattern.
+    public func link(to id: String) -> String? {
+        shareUrl.map { $0.replacingOccurrences(of: "{id}", with: id) }
     }
 }

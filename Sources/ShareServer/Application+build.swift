@@ -37,9 +37,10 @@ public func buildRouter(
     router.addRoutes(HealthController(store: store).endpoints, atPath: base)
     router.addRoutes(DocumentController().endpoints, atPath: base)
     let histories = Histories(store: store, auth: setup.config.auth)
-    router.addRoutes(UserController(histories: histories).endpoints, atPath: base)
+    router.addRoutes(
+        UserController(histories: histories, shareURL: server.shareURL, trashDays: setup.config.database.trashDays).endpoints, atPath: base)
     router.addRoutes(webPage.endpoints, atPath: base)
-    // Before the record routes: `import`, `export` and `stats` are words no id may be.
+    // Before the record routes: `import`, `export`, `stats` and `folders` are words no id may be.
     router.addRoutes(TransferController(histories: histories, maxRecordBytes: server.maxBodyBytes).endpoints, atPath: base)
     let defaultZone = ZonedCalendar(identifier: server.timezone) ?? ZonedCalendar(zone: .gmt)
     router.addRoutes(BatchController(histories: histories, defaultZone: defaultZone, maxBodyBytes: server.maxBodyBytes).endpoints, atPath: base)

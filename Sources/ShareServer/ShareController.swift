@@ -3,7 +3,7 @@ import Hummingbird
 import ShareKit
 import ShareStore
 
-/// The `/share` endpoints: list, get, create, rename/move, trash or purge, restore.
+/// The `/share` endpoints: list, get, create, rename/move, trash or purge, restore, statistics, folders.
 struct ShareController {
     let histories: Histories
     /// The zone of `date`, `from` and `to` when a request names none.
@@ -24,6 +24,7 @@ struct ShareController {
         routes.get("share", use: list)
         routes.post("share", use: create)
         routes.get("share/stats", use: stats)
+        routes.get("share/folders", use: folders)
         routes.get("share/:id", use: get)
         routes.patch("share/:id", use: update)
         routes.delete("share/:id", use: delete)
@@ -37,6 +38,7 @@ struct ShareController {
         routes.rejectMethods(on: "share/:id/restore", except: [.post])
         routes.rejectMethods(on: "share/:id/events", except: [.get])
         routes.rejectMethods(on: "share/stats", except: [.get])
+        routes.rejectMethods(on: "share/folders", except: [.get])
         return routes
     }
 
@@ -69,6 +71,14 @@ struct ShareController {
         var stats = try await choice.history.stats(try ShareQuery(listing, defaultZone: defaultZone), by: period)
         stats.quotaBytes = choice.quota
         return try JSONBody.response(stats)
+    }
+
+    /// A folder's subfolders (`parent`, default `/`) with the count and bytes of everything below each.
+    @Sendable func folders(_ request: Request, context: ShareRequestContext) async throws -> Response {
+        let parent = try FormEncoding.values(request.uri.query, known: ["parent"])["parent"] ?? FolderPath.root
+        let folder = try FolderPath.normalize(parent, field: "parent")
+        let choice = try histories.choose(request, context)
+        return try JSONBody.response(try await choice.history.folders(in: folder))
     }
 
     @Sendable func get(_ request: Request, context: ShareRequestContext) async throws -> Response {

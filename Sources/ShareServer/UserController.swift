@@ -6,6 +6,10 @@ import ShareStore
 /// `GET /users`: for admins, every user with live records, with their count and bytes (`share users`).
 struct UserController {
     let histories: Histories
+    /// `[server] share_url`: the service's link pattern, which `/me` passes on to the page and `share show`.
+    let shareURL: String
+    /// `[database] trash_days`, which `/me` passes on for the page's trash to say.
+    let trashDays: Int
 
     var endpoints: RouteCollection<ShareRequestContext> {
         let routes = RouteCollection(context: ShareRequestContext.self)
@@ -15,7 +19,8 @@ struct UserController {
             let me = UserInfo(
                 user: context.user, admin: histories.isAdmin(context), histories: auth.histories.rawValue,
                 usedBytes: try await choice.history.usage().bytes, quotaBytes: choice.quota, signedInWith: context.signedInWith?.rawValue,
-                signOutUrl: context.signedInWith == .proxy && !auth.signOutURL.isEmpty ? auth.signOutURL : nil)
+                signOutUrl: context.signedInWith == .proxy && !auth.signOutURL.isEmpty ? auth.signOutURL : nil,
+                shareUrl: shareURL.isEmpty ? nil : shareURL, trashDays: trashDays)
             return try JSONBody.response(me)
         }
         routes.get("users") { _, context in

@@ -43,7 +43,9 @@ import Glibc
         let trusted = try Daemon(folder: try temporaryFolder(), environment: ["SHARE_AUTH_PROXY_USER_HEADER": "X-Forwarded-User"])
         let signedIn = try await http("GET", "\(trusted.address)/me", headers: ["X-Forwarded-User": "carol@example.org"])
         #expect(signedIn.status == 200)
-        #expect(try me(signedIn) == UserInfo(user: "carol@example.org", admin: false, histories: "shared", usedBytes: 0, signedInWith: "proxy"))
+        #expect(
+            try me(signedIn)
+                == UserInfo(user: "carol@example.org", admin: false, histories: "shared", usedBytes: 0, signedInWith: "proxy", trashDays: 30))
         let passedAlong = try await http(
             "GET", "\(trusted.address)/me", headers: ["X-Forwarded-User": "carol@example.org", "Authorization": "Basic Y2Fyb2w6cHc="])
         #expect(try me(passedAlong).user == "carol@example.org", "a proxy's own Basic sign-in passed along is not a token")

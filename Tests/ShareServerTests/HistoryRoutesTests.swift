@@ -75,7 +75,10 @@ import Testing
             let importing = try await client.send(.post, "/share/import", lines, headers: headers)
             #expect(importing.status == .forbidden && importing.text.contains("quota-exceeded"), "\(importing.text)")
             let me = try await client.send(.get, "/me", headers: Self.carol).decode(UserInfo.self)
-            #expect(me == UserInfo(user: "carol", admin: false, histories: "per-user", usedBytes: 60, quotaBytes: 100, signedInWith: "token"))
+            #expect(
+                me
+                    == UserInfo(
+                        user: "carol", admin: false, histories: "per-user", usedBytes: 60, quotaBytes: 100, signedInWith: "token", trashDays: 30))
             #expect(try await client.send(.post, "/share", #"{"name": "b.zip", "size": 900}"#, headers: Self.bob).status == .created)
         }
     }

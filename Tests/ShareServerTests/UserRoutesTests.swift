@@ -14,7 +14,15 @@ import Testing
             _ = try await client.send(.delete, "/share/\(trashed.id)")
             try await client.create(#""name": "c.pdf", "size": 4"#)
             let me = try await client.send(.get, "/me").decode(UserInfo.self)
-            #expect(me == UserInfo(user: "local", admin: false, histories: "shared", usedBytes: 7))
+            #expect(me == UserInfo(user: "local", admin: false, histories: "shared", usedBytes: 7, trashDays: 30))
+        }
+    }
+
+    @Test func theServicesLinkPatternIsPassedOnForThePageToCopy() async throws {
+        try await withServer({ $0.server.shareURL = "https://files.example.org/s/{id}" }) { client in
+            let me = try await client.send(.get, "/me").decode(UserInfo.self)
+            #expect(me.shareUrl == "https://files.example.org/s/{id}")
+            #expect(me.link(to: "7K2M9QDX") == "https://files.example.org/s/7K2M9QDX")
         }
     }
 
@@ -35,7 +43,7 @@ import Testing
             $0.auth.signOutURL = "/oauth2/sign_out"
         }) { client in
             let alice = try await client.send(.get, "/me", headers: [.authorization: "Bearer alice-secret"]).decode(UserInfo.self)
-            #expect(alice == UserInfo(user: "alice", admin: true, histories: "shared", usedBytes: 0, signedInWith: "token"))
+            #expect(alice == UserInfo(user: "alice", admin: true, histories: "shared", usedBytes: 0, signedInWith: "token", trashDays: 30))
             let bob = try await client.send(.get, "/me", headers: [.authorization: "Bearer bob-secret"]).decode(UserInfo.self)
             #expect(bob.user == "bob" && !bob.admin && bob.signOutUrl == nil, "the proxy's sign-out is for proxy sign-in only")
             let nobody = try await client.send(.get, "/me")

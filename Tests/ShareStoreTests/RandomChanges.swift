@@ -52,7 +52,7 @@ struct RandomChanges {
         case .rename:
             _ = try await database.updateShare(id: pick(), try SharePatch(name: name(), folder: nil), includeTrashed: true, by: "test")
         case .move:
-            _ = try await database.updateShare(id: pick(), try SharePatch(name: nil, folder: "/moved"), includeTrashed: false, by: "test")
+            _ = try await database.updateShare(id: pick(), try SharePatch(name: nil, folder: folder()), includeTrashed: false, by: "test")
         case .trash:
             try await database.trashShare(id: pick(), includeTrashed: false, now: time(), by: "test")
         case .restore:
@@ -91,13 +91,18 @@ struct RandomChanges {
         return Timestamp(millisecondsSinceEpoch: instant)
     }
 
+    /// A folder, nested up to three deep, with neighbours that share a prefix (`/a` and `/a b`).
+    private mutating func folder() -> String {
+        ["/", "/a", "/a/b", "/a/b/c", "/a b", "/moved", "/写真"].randomElement(using: &generator)!
+    }
+
     private mutating func newShare(id: String?, trashed: Bool = false) throws -> NewShare {
         let created = time()
         let size =
             Int.random(in: 0..<20, using: &generator) == 0
             ? Int64.max - Int64.random(in: 0..<1000, using: &generator) : Int64.random(in: 0..<10_000_000, using: &generator)
         return try NewShare(
-            id: id, name: name(), folder: "/", createdAt: created.description, size: size,
+            id: id, name: name(), folder: folder(), createdAt: created.description, size: size,
             trashedAt: trashed ? Timestamp(millisecondsSinceEpoch: created.millisecondsSinceEpoch + 1000).description : nil)
     }
 }

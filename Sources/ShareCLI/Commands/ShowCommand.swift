@@ -5,7 +5,12 @@ struct ShowCommand: ShareSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show one share.",
-        discussion: "Example:\n  share show 7K2M9QDX")
+        discussion: """
+            With the server's link pattern ([server] share_url), the share's link too.
+
+            Example:
+              share show 7K2M9QDX
+            """)
 
     @Argument(help: "The share id (any case).")
     var id: String
@@ -20,10 +25,12 @@ struct ShowCommand: ShareSubcommand {
             return
         }
         let record = answer.record
+        // The link is a courtesy: a server that does not say its pattern still shows the share.
+        let link = (try? context.api.whoami().user)?.link(to: record.id).map { "\n  link:    \(TerminalText.escape($0))" } ?? ""
         context.print(
             """
             \(context.style.bold(TerminalText.escape(record.name)))
-              id:      \(TerminalText.escape(record.id))
+              id:      \(TerminalText.escape(record.id))\(link)
               type:    \(context.style.category(record.type.rawValue, record.type))
               size:    \(Formats.size(record.size)) (\(record.size) bytes)
               folder:  \(TerminalText.escape(record.folder))

@@ -41,6 +41,12 @@ extension ConfigSetting {
                 return host.name
             }
         },
+        ConfigSetting("server", "share_url", .string) { config, pattern, _ in
+            guard pattern.isEmpty || ((pattern.hasPrefix("https://") || pattern.hasPrefix("http://")) && pattern.contains("{id}")) else {
+                throw InvalidSetting(reason: "expected an http:// or https:// URL with {id} where the share id goes, got '\(pattern)'")
+            }
+            config.server.shareURL = pattern
+        },
         ConfigSetting("server", "metrics_public", .bool) { config, flag, _ in
             config.server.metricsPublic = flag
         },

@@ -40,6 +40,9 @@ public struct ServerSettings: Sendable, Equatable {
     /// Host names answered besides the ones the daemon listens on, when no sign-in is configured (a name the
     /// machine is known by on the local network, say). Lower-case, without a port.
     public var allowedHosts: [String] = []
+    /// The service's link for a share, `{id}` standing for its id (`https://files.example.org/s/{id}`): what the
+    /// page copies and `share show` prints. Empty: shares have no link, and the page copies the bare id.
+    public var shareURL = ""
     /// `/metrics` needs no token (for a scraper on a private network).
     public var metricsPublic = false
     /// Permissions of the unix socket, as an octal number such as `0660`.

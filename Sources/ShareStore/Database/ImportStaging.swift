@@ -71,19 +71,19 @@ public struct ImportStaging: Sendable {
         let rebuilt = staged > 0 && staged >= existing ? try Self.secondaryIndexes(db) : []
         for index in rebuilt { try db.execute(sql: "DROP INDEX main.\"\(index.name)\"") }
         let before = try ShareRow.lastSeq(db)
-        // The records join the totals below, summed: the trigger that would add them one by one is put aside meanwhile.
-        let perRecord = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'share_total_insert'")
-        if perRecord != nil { try db.execute(sql: "DROP TRIGGER main.share_total_insert") }
+        // The records join the totals below, summed: the triggers that would add them one by one are put aside meanwhile.
+        let perRecord = try Row.fetchAll(
+            db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name IN ('share_total_insert', 'share_folder_total_insert')")
+        for trigger in perRecord { try db.execute(sql: "DROP TRIGGER main.\(trigger["name"] as String)") }
         try db.execute(
             sql: """
                 INSERT INTO main.share (owner, \(ShareRow.newColumns), thumbnail)
                 SELECT ?, \(ShareRow.newColumns), thumbnail IS NOT NULL FROM \(table) ORDER BY rowid
                 """,
             arguments: [owner])
-        if let perRecord {
-            try db.execute(sql: perRecord)
-            try totals.write(owner: owner, db)
-        }
+        for trigger in perRecord { try db.execute(sql: trigger["sql"]) }
+        try totals.write(owner: owner, db)
+        try FolderTotals.add(recordsAfter: before, db)
         for index in rebuilt { try db.execute(sql: index.sql) }
         try ShareRow.indexNames(after: before, db)
         try db.execute(

@@ -2,19 +2,22 @@ import Foundation
 import GRDB
 import ShareKit
 
-/// The running totals (`share_total` per day, `share_total_month` per month; migration 0011) against the records
-/// they sum (the views `share_total_of_records`, `share_total_month_of_records`): compared by `shared check` and
+/// The running totals (`share_total` per day, `share_total_month` per month, migration 0011; `share_folder_total`
+/// per folder, 0015) against the records they sum (the views `share_total_of_records`, `share_total_month_of_records`): compared by `shared check` and
 /// every backup's checks, rebuilt by a repair.
 public enum RunningTotals {
     /// Each table of totals, the view that sums the records the same way, and the columns that name a row.
     private static let tables = [
         (table: "share_total", records: "share_total_of_records", key: "owner, trashed, day, type"),
         (table: "share_total_month", records: "share_total_month_of_records", key: "owner, trashed, month, type"),
+        (table: "share_folder_total", records: "share_folder_total_of_records", key: "owner, folder"),
     ]
 
-    /// How many rows of the totals differ from what the records give, counting those missing on either side.
+    /// How many rows of the totals differ from what the records give, counting those missing on either side; a
+    /// database from before a table of totals (a backup's) has none of it to check.
     static func differences(_ db: Database) throws -> Int {
         try tables.reduce(0) { differing, totals in
+            guard try db.tableExists(totals.table) else { return differing }
             let columns = "\(totals.key), count, bytes_high, bytes_low"
             let kept = "SELECT \(columns) FROM \(totals.table)"
             let summed = "SELECT \(columns) FROM \(totals.records)"
@@ -51,10 +54,8 @@ public enum RunningTotals {
         }
     }
 
-    /// Throws `StoreError.totalsDiffer` unless the totals match the records; databases from before the totals
-    /// have none to check.
+    /// Throws `StoreError.totalsDiffer` unless the totals match the records.
     static func verify(_ db: Database, path: String) throws {
-        guard try db.tableExists("share_total") else { return }
         let differing = try differences(db)
         guard differing == 0 else { throw StoreError.totalsDiffer(path: path, rows: differing) }
     }

@@ -355,6 +355,10 @@ public struct ShareDatabase: ShareRepository {
         }
     }
 
+    public func folders(in parent: String) async throws -> [FolderUsage] {
+        try await writer.read { db in try FolderTotals.subfolders(of: parent, owner: try ownerNumber(db), db) }
+    }
+
     public func users() async throws -> [UserUsage] {
         try await writer.read(RunningTotals.owners)
     }

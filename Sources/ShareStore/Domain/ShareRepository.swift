@@ -57,6 +57,9 @@ public protocol ShareRepository: Sendable {
     func recordCounts() async throws -> (live: Int, trashed: Int)
     /// How many live records there are and their bytes: what the history holds (`GET /me`).
     func usage() async throws -> ShareStats.Total
+    /// The subfolders of `parent` (a normalised path) holding live records, by name, each with the count and bytes
+    /// of the live records in it and below it (`GET /share/folders`).
+    func folders(in parent: String) async throws -> [FolderUsage]
     /// Every user whose history holds live records, by name, with their count and bytes (`GET /users`).
     func users() async throws -> [UserUsage]
     /// Counts and bytes of the records `query` selects, in total, per icon category and per day, month or year in

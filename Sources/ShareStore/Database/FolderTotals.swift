@@ -1,0 +1,41 @@
+import GRDB
+import ShareKit
+
+/// The running totals per folder (`share_folder_total`, migration 0015): each history's live records in each
+/// folder itself, kept by triggers. A folder's subfolders add up the rows of the folders below them.
+enum FolderTotals {
+    /// The subfolders of `parent` in `owner`'s history that hold live records (in them or below them), by name,
+    /// each with the count and bytes of everything below it. Reads one row per folder below `parent`.
+    static func subfolders(of parent: String, owner: Int64, _ db: Database) throws -> [FolderUsage] {
+        let prefix = FolderPath.descendantPrefix(of: parent)
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT folder, count, bytes_high, bytes_low FROM share_folder_total
+                WHERE owner = ? AND folder > ? AND folder < ? ORDER BY folder
+                """,
+            arguments: [owner, prefix, String(prefix.dropLast()) + "0"])
+        var sums: [String: Sums] = [:]
+        while let row = try rows.next() {
+            let below: String = row[0]
+            let name = String(below.dropFirst(prefix.count).prefix { $0 != "/" })
+            sums[name, default: Sums()].add(Sums(count: row[1], high: row[2], low: row[3]))
+        }
+        return sums.map { name, sums in
+            let total = sums.total
+            return FolderUsage(folder: prefix + name, name: name, count: total.count, bytes: total.bytes)
+        }.sorted { ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name) }
+    }
+
+    /// Adds the live records stored after `seq` to the totals, a folder at a time: what an import does once its
+    /// records are in, with the per-record trigger put aside.
+    static func add(recordsAfter seq: Int64, _ db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO share_folder_total_change
+                SELECT owner, folder, count(*), sum(size >> 32), sum(size & 4294967295) FROM share
+                WHERE seq > ? AND trashed_at IS NULL GROUP BY owner, folder
+                """,
+            arguments: [seq])
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import GRDB
+import ShareKit
+import Testing
+
+@testable import ShareStore
+
+/// A folder's subfolders with their counts and bytes, from the running totals per folder. Were they wrong, the page's
+/// folder list and `share folders` would promise shares that a click into the folder does not show.
+@Suite struct FolderTotalsTests {
+    @Test func aFolderListsItsSubfoldersWithEverythingBelowThem() async throws {
+        let database = try ShareDatabase.temporary()
+        try await database.add("top.pdf", size: 1)
+        try await database.add("a.pdf", size: 10, folder: "/reports")
+        try await database.add("b.pdf", size: 20, folder: "/reports/2021")
+        try await database.add("c.pdf", size: 40, folder: "/reports/2021/q1")
+        try await database.add("d.pdf", size: 80, folder: "/reports 2")
+        try await database.add("e.jpg", size: 160, folder: "/Photos")
+        let trashed = try await database.add("f.jpg", size: 320, folder: "/trashed only")
+        try await database.trashShare(id: trashed.id, includeTrashed: false, by: "test")
+        try await database.history(of: "bob", quota: nil).add("bob.pdf", size: 640, folder: "/bob's")
+
+        #expect(
+            try await database.folders(in: "/") == [
+                FolderUsage(folder: "/Photos", name: "Photos", count: 1, bytes: 160),
+                FolderUsage(folder: "/reports", name: "reports", count: 3, bytes: 70),
+                FolderUsage(folder: "/reports 2", name: "reports 2", count: 1, bytes: 80),
+            ], "by name, whatever the case; the trash and another history's folders are not there")
+        #expect(try await database.folders(in: "/reports") == [FolderUsage(folder: "/reports/2021", name: "2021", count: 2, bytes: 60)])
+        #expect(try await database.folders(in: "/reports/2021/q1") == [], "a folder without subfolders")
+        #expect(try await database.folders(in: "/nowhere") == [])
+        #expect(
+            try await database.history(of: "bob", quota: nil).folders(in: "/") == [FolderUsage(folder: "/bob's", name: "bob's", count: 1, bytes: 640)]
+        )
+    }
+
+    /// After every kind of change (moves, the trash, imports, purges), each folder's subfolders add up what the records
+    /// in them hold, counted the slow way.
+    @Test func subfoldersAddUpTheRecordsAfterEveryKindOfChange() async throws {
+        let queue = try DatabaseQueue()
+        let database = try ShareDatabase(writer: queue)
+        var changes = RandomChanges(database: database, seed: 41)
+        for _ in 0..<4 {
+            try await changes.apply(50)
+            let live = try await queue.read { db in
+                try Row.fetchAll(db, sql: "SELECT folder, size FROM share WHERE trashed_at IS NULL").map {
+                    (folder: $0[0] as String, size: $0[1] as Int64)
+                }
+            }
+            for parent in ["/", "/a", "/a/b", "/a/b/c"] {
+                let prefix = FolderPath.descendantPrefix(of: parent)
+                var expected: [String: (count: Int, bytes: Decimal)] = [:]
+                for record in live where record.folder.hasPrefix(prefix) && record.folder != parent {
+                    let name = String(record.folder.dropFirst(prefix.count).prefix { $0 != "/" })
+                    expected[name, default: (0, 0)].count += 1
+                    expected[name, default: (0, 0)].bytes += Decimal(record.size)
+                }
+                let folders = try await database.folders(in: parent)
+                #expect(Dictionary(uniqueKeysWithValues: folders.map { ($0.name, $0.count) }) == expected.mapValues(\.count), "\(parent)")
+                #expect(Dictionary(uniqueKeysWithValues: folders.map { ($0.name, $0.bytes) }) == expected.mapValues(\.bytes), "\(parent)")
+            }
+        }
+    }
+}
