@@ -1,51 +1,94 @@
-// The share history screen: a list that grows as you scroll, the filters that find things, the menu that
-// tidies them, and a storage bar. Everything it shows comes from the API; the view is the page's URL.
+// The share history screen: a list that grows as you scroll, the filters that find things, the folders to browse,
+// a selection to act on many, and a storage bar. Everything it shows comes from the API; the view is the page's URL.
 
-import { actFor, forgetToken, keepToken, nextPage, request, RequestError, shareURL, token } from "./api.js";
-import { askFor, showMenu } from "./dialogs.js";
-import { shown, size, typeNames, zone } from "./format.js";
-import { typeColour } from "./icons.js";
+import { actFor, forgetToken, keepToken, nextPage, request, RequestError, token } from "./api.js";
+import { changeFromFields, dateFilterCount, fieldValues } from "./dates.js";
+import { hideFolders, loadFolders } from "./folders.js";
+import { count, zone } from "./format.js";
 import { row } from "./rows.js";
+import { choose, clearSelection, connectSelection, deselect, isSelected } from "./selection.js";
 import { apiParameters, descending, pageURL, readState } from "./state.js";
+import { loadStorage } from "./storage.js";
+import { releasePictures } from "./thumbnails.js";
+import { connect, emptyTrash, shareMenu, trashMenu } from "./tidy.js";
+import { onUndoFailure } from "./toast.js";
 
 const byId = (id) => document.getElementById(id);
 const list = byId("list");
-const controls = { q: byId("q"), date: byId("date"), from: byId("from"), to: byId("to"), type: byId("type"), sort: byId("sort") };
+const controls = { q: byId("q"), type: byId("type"), sort: byId("sort"), from: byId("from"), to: byId("to") };
 const orderLabels = { createdAt: ["Oldest first", "Newest first"], name: ["A to Z", "Z to A"], size: ["Smallest first", "Largest first"] };
 
 let state = readState();
 let next = null;
 let loading = null;
 let searchTimer = 0;
+let dateTimer = 0;
+/** The records shown, in order. */
+let shown = [];
+/** How many shares the view matches (from its statistics). */
+let matching = 0;
+/** What `GET /me` said: who is signed in, the link pattern, the trash's days. */
+let me = null;
 
-/** The message line: a problem the server named, with the list left as it was. */
-function showProblem(text) {
-  const message = byId("message");
-  message.textContent = text;
-  message.hidden = !text;
+// MARK: - Messages
+
+/** The message line: what went wrong, in words for people, with Try again when trying again can help. */
+function showProblem(text, retry) {
+  byId("message-text").textContent = text;
+  byId("message").hidden = !text;
+  const button = byId("retry");
+  button.hidden = !retry;
+  button.onclick = retry ?? null;
 }
 
 function showStatus(text) {
   byId("status").textContent = text;
 }
 
+const emptyText = () => (state.trashed ? "The trash is empty." : "No shares match.");
+
+// MARK: - The view
+
 function showControls() {
-  for (const [field, control] of Object.entries(controls)) control.value = state[field];
-  if (!controls.sort.value) controls.sort.value = "createdAt";
+  for (const field of ["q", "type"]) controls[field].value = state[field];
+  controls.sort.value = state.sort || "createdAt";
+  [controls.from.value, controls.to.value] = fieldValues(state);
+  byId("date-error").hidden = true;
+  for (const chip of byId("presets").children) chip.setAttribute("aria-pressed", String(chip.dataset.when === state.when));
   const order = byId("order");
   order.textContent = orderLabels[controls.sort.value][descending(state) ? 1 : 0];
   order.setAttribute("aria-label", `Order: ${order.textContent}`);
+  const active = (state.type ? 1 : 0) + dateFilterCount(state);
+  byId("filter-toggle").textContent = active ? `Filters (${active})` : "Filters";
   const trash = byId("trash-toggle");
   trash.setAttribute("aria-pressed", String(Boolean(state.trashed)));
   trash.textContent = state.trashed ? "Back to shares" : "Trash";
   document.body.classList.toggle("trash", Boolean(state.trashed));
+  byId("trash-note").hidden = !state.trashed;
+  showTrashDays();
   byId("user-picker").value = state.user;
   showCrumbs();
+}
+
+function showTrashDays() {
+  const days = me?.trashDays;
+  byId("trash-days").textContent =
+    days > 0 ? `Shares in the trash are deleted for good ${count(days, "day")} after they were deleted.` : "Shares stay in the trash until you empty it.";
+}
+
+const folderURL = (folder) => pageURL({ ...state, folder, trashed: "", q: "", when: "", date: "", from: "", to: "", type: "" });
+
+/** Follows a link to `folder` in this tab, unless the person asked for another tab or window. */
+function openFolder(folder, event) {
+  if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey || event.button !== 0) return;
+  event.preventDefault();
+  change({ folder, trashed: "", q: "", when: "", date: "", from: "", to: "", type: "" });
 }
 
 function showCrumbs() {
   const crumbs = byId("crumbs");
   const parts = state.folder ? state.folder.split("/").filter(Boolean) : [];
+  crumbs.hidden = parts.length === 0;
   const links = [["All folders", ""], ...parts.map((part, index) => [part, `/${parts.slice(0, index + 1).join("/")}`])];
   crumbs.replaceChildren(
     ...links.map(([label, folder], index) => {
@@ -54,31 +97,35 @@ function showCrumbs() {
       node.textContent = label;
       if (last) node.setAttribute("aria-current", "location");
       else {
-        node.href = pageURL({ ...state, folder });
-        node.addEventListener("click", (event) => {
-          event.preventDefault();
-          change({ folder });
-        });
+        node.href = folderURL(folder);
+        node.addEventListener("click", (event) => openFolder(folder, event));
       }
       return node;
     }),
   );
 }
 
-/** Shows `changes` applied to the view: a new entry in the history, unless `replace` (typing). */
+/** Shows `changes` applied to the view, from its top: a new entry in the history, unless `replace` (typing). */
 function change(changes, { replace = false } = {}) {
   state = { ...state, ...changes };
   const url = pageURL(state);
   if (replace) history.replaceState(null, "", url);
   else history.pushState(null, "", url);
+  clearSelection();
   showControls();
+  scrollTo(0, 0);
   load();
 }
 
 const rowActions = {
-  onFolder: (folder) => change({ folder }),
+  onFolder: openFolder,
   onMenu: (record, button) => (state.trashed ? trashMenu(record, button) : shareMenu(record, button)),
+  onSelect: choose,
 };
+
+const rowOf = (record) => row(record, { folder: state.folder, folderURL, selected: isSelected(record.id) }, rowActions);
+
+// MARK: - Loading
 
 /** Loads the first page of the view, replacing the list; a load still running for an older view is aborted. */
 async function load() {
@@ -90,16 +137,21 @@ async function load() {
   list.setAttribute("aria-busy", "true");
   showStatus("Loading…");
   const parameters = apiParameters(state, zone());
+  if (state.trashed) hideFolders();
+  else loadFolders(state.folder, { link: folderURL, onOpen: openFolder });
   try {
     const response = await request(`share?${parameters}`, { signal: controller.signal });
     const records = await response.json();
     if (controller.signal.aborted) return;
-    list.replaceChildren(...records.map((record) => row(record, rowActions)));
+    shown = records;
+    list.replaceChildren(...records.map(rowOf));
+    releasePictures();
+    list.classList.remove("stale");
     next = nextPage(response);
     showProblem("");
-    showStatus(records.length ? "" : state.trashed ? "The trash is empty." : "No shares match.");
-    loadStorage(parameters);
-    if (!signedIn) showUser();
+    showStatus(records.length ? "" : emptyText());
+    refreshStorage();
+    if (!me) showUser();
   } catch (error) {
     if (error.name === "AbortError") return;
     failed(error, load);
@@ -124,7 +176,8 @@ async function loadMore() {
     const records = await response.json();
     // A new view began while this page arrived: its rows belong to the old list.
     if (controller.signal.aborted) return;
-    list.append(...records.map((record) => row(record, rowActions)));
+    shown = shown.concat(records);
+    list.append(...records.map(rowOf));
     next = nextPage(response);
     showStatus("");
   } catch (error) {
@@ -142,60 +195,29 @@ function fillScreen() {
   if (next && byId("more").getBoundingClientRect().top < innerHeight + 400) loadMore();
 }
 
-/** The storage line again after a change: what it counts has just changed. */
-function refreshStorage() {
-  loadStorage(apiParameters(state, zone()));
-}
-
-async function loadStorage(parameters) {
-  // The storage line shows totals only: no counts per period, which would cost the server more.
-  const query = new URLSearchParams(parameters);
-  query.set("by", "none");
-  try {
-    const stats = await (await request(`share/stats?${query}`)).json();
-    const bar = byId("storage-bar");
-    const total = Number(stats.bytes) || 0;
-    // With a quota the bar is the quota, filled as far as it is used; without, the bar is what is used.
-    const quota = Number(stats.quotaBytes) || 0;
-    const whole = Math.max(quota, total);
-    const types = Object.entries(stats.types).sort((a, b) => Number(b[1].bytes) - Number(a[1].bytes));
-    bar.replaceChildren(
-      ...types.map(([type, totals]) => {
-        const part = document.createElement("span");
-        part.style.width = `${whole ? (Number(totals.bytes) / whole) * 100 : 0}%`;
-        part.style.background = typeColour(type);
-        part.title = `${typeNames[type] ?? type}: ${size(Number(totals.bytes))}`;
-        return part;
-      }),
-    );
-    const words = types.map(([type, totals]) => `${typeNames[type] ?? type} ${size(Number(totals.bytes))}`).join(", ");
-    const ofQuota = quota ? ` of ${size(quota)}` : "";
-    bar.setAttribute("aria-label", `Storage used: ${size(total)}${ofQuota}${words ? `; ${words}` : ""}`);
-    byId("storage-text").textContent = `${size(total)}${ofQuota} in ${stats.count} share${stats.count === 1 ? "" : "s"}`;
-  } catch (error) {
-    if (!(error instanceof RequestError) || error.status !== 401) byId("storage-text").textContent = "";
-  }
+/** The storage line (and the count "Select all" offers) again: after every change, what it counts has changed. */
+async function refreshStorage() {
+  matching = (await loadStorage(apiParameters(state, zone()))) ?? matching;
 }
 
 /** Who the server takes this page to be, shown once a view has loaded (the sign-in it needed is done). */
-let signedIn = null;
-
 async function showUser() {
   try {
-    signedIn = await (await request("me")).json();
+    me = await (await request("me")).json();
   } catch {
     return; // The name is a courtesy: the history shows without it.
   }
+  showTrashDays();
   const who = byId("who");
-  who.textContent = signedIn.user ?? "";
-  who.hidden = !signedIn.user || signedIn.user === "local";
-  if (signedIn.admin) who.textContent += " (admin)";
-  if (signedIn.admin && signedIn.histories === "per-user") showUserPicker(signedIn.user);
+  who.textContent = me.user ?? "";
+  who.hidden = !me.user || me.user === "local";
+  if (me.admin) who.textContent += " (admin)";
+  if (me.admin && me.histories === "per-user") showUserPicker(me.user);
   const signOut = byId("sign-out");
-  signOut.hidden = !(signedIn.signedInWith === "token" || signedIn.signOutUrl);
+  signOut.hidden = !(me.signedInWith === "token" || me.signOutUrl);
   signOut.onclick = () => {
-    if (signedIn.signOutUrl) {
-      location.href = signedIn.signOutUrl;
+    if (me.signOutUrl) {
+      location.href = me.signOutUrl;
       return;
     }
     forgetToken();
@@ -204,7 +226,7 @@ async function showUser() {
 }
 
 /** An admin's choice of whose history the page shows: their own, or any user's with shares. */
-async function showUserPicker(me) {
+async function showUserPicker(myself) {
   let users;
   try {
     users = await (await request("users")).json();
@@ -212,19 +234,25 @@ async function showUserPicker(me) {
     return; // Without the list the admin still has their own history.
   }
   const picker = byId("user-picker");
-  const others = users.map((entry) => entry.user).filter((user) => user !== me);
+  const others = users.map((entry) => entry.user).filter((user) => user !== myself);
   if (state.user && !others.includes(state.user)) others.push(state.user);
   const option = (value, label) => Object.assign(document.createElement("option"), { value, textContent: label });
-  picker.replaceChildren(option("", `${me} (you)`), ...others.map((user) => option(user, user)));
+  picker.replaceChildren(option("", `${myself} (you)`), ...others.map((user) => option(user, user)));
   picker.value = state.user;
   picker.onchange = () => change({ user: picker.value, folder: "", trashed: "" });
   byId("user-picker-label").hidden = false;
 }
 
-/** A request failed: a 401 brings the sign-in back and then `retry`; anything else is shown as it is. */
+/**
+ * A request failed: a 401 brings the sign-in back and then `retry`; no answer or a server in trouble marks the list
+ * as out of date, with Try again (and again by itself when the browser is back online); anything else is said.
+ */
 function failed(error, retry) {
   if (error.status === 401) signIn(retry);
-  else showProblem(error.message);
+  else if (error.status === 0 || error.status >= 500) {
+    list.classList.add("stale");
+    showProblem(error.message, () => load());
+  } else showProblem(error.message);
 }
 
 function signIn(retry) {
@@ -255,155 +283,75 @@ function signIn(retry) {
   byId("token").focus();
 }
 
-// MARK: - Tidying
+// MARK: - Rows after a change
 
 function replaceRow(record) {
   const old = list.querySelector(`li[data-id="${CSS.escape(record.id)}"]`);
-  old?.replaceWith(row(record, rowActions));
+  shown = shown.map((each) => (each.id === record.id ? record : each));
+  old?.replaceWith(rowOf(record));
   return list.querySelector(`li[data-id="${CSS.escape(record.id)}"] .menu-button`);
 }
 
-function removeRow(id) {
-  const old = list.querySelector(`li[data-id="${CSS.escape(id)}"]`);
-  const focus = old?.nextElementSibling ?? old?.previousElementSibling;
-  old?.remove();
+/** Takes the rows of `ids` away; focus goes to the row after the first (or before it). */
+function removeRows(ids) {
+  const gone = new Set(ids);
+  const rows = ids.map((id) => list.querySelector(`li[data-id="${CSS.escape(id)}"]`)).filter(Boolean);
+  let focus = rows[0]?.nextElementSibling;
+  while (focus && gone.has(focus.dataset.id)) focus = focus.nextElementSibling;
+  focus ??= rows[0]?.previousElementSibling;
+  for (const each of rows) each.remove();
+  shown = shown.filter((record) => !gone.has(record.id));
+  deselect(ids);
   focus?.querySelector(".menu-button")?.focus();
-  if (!list.children.length) showStatus(state.trashed ? "The trash is empty." : "No shares match.");
+  if (!list.children.length) showStatus(emptyText());
   fillScreen();
 }
 
-function shareMenu(record, button) {
-  showMenu(shown(record.name), [
-    ["Rename", (opener) => rename(record, opener ?? button)],
-    ["Move to a folder", (opener) => move(record, opener ?? button)],
-    ["Copy share id", () => copyID(record, button)],
-    ["Delete", () => trash(record)],
-  ]);
+function focusRow(id) {
+  list.querySelector(`li[data-id="${CSS.escape(id)}"] .menu-button`)?.focus();
 }
 
-function trashMenu(record, button) {
-  showMenu(shown(record.name), [
-    ["Restore", () => restore(record)],
-    ["Delete for good", () => purge(record, button)],
-  ]);
-}
-
-async function patch(record, body) {
-  const response = await request(shareURL(record.id), { method: "PATCH", body });
-  return response.json();
-}
-
-async function rename(record, button) {
-  let updated = null;
-  await askFor({
-    title: "Rename", label: "New name", value: record.name, ok: "Rename", returnTo: button,
-    submit: async (name) => (updated = await patch(record, { name })),
-  });
-  if (updated) {
-    replaceRow(updated)?.focus();
-    refreshStorage();
-  }
-}
-
-async function move(record, button) {
-  let updated = null;
-  await askFor({
-    title: `Move ${shown(record.name)}`, label: "Folder", value: record.folder ?? "/", ok: "Move", returnTo: button,
-    submit: async (folder) => (updated = await patch(record, { folder })),
-  });
-  if (updated) {
-    replaceRow(updated)?.focus();
-    refreshStorage();
-  }
-}
-
-async function copyID(record, button) {
-  try {
-    await navigator.clipboard.writeText(record.id);
-    toast(`Copied ${record.id}`);
-  } catch {
-    // No clipboard (a page not served over HTTPS): show the id, selected, to copy by hand.
-    await askFor({ title: "Share id", label: "Share id", value: record.id, ok: "Done", returnTo: button });
-  }
-}
-
-async function trash(record) {
-  try {
-    await request(shareURL(record.id), { method: "DELETE" });
-    removeRow(record.id);
-    refreshStorage();
-    toast(`Deleted ${shown(record.name)}`, async () => {
-      await request(shareURL(record.id, "/restore"), { method: "POST" });
-      await load();
-      list.querySelector(`li[data-id="${CSS.escape(record.id)}"] .menu-button`)?.focus();
-    });
-  } catch (error) {
-    failed(error, () => trash(record));
-  }
-}
-
-async function restore(record) {
-  try {
-    await request(shareURL(record.id, "/restore"), { method: "POST" });
-    removeRow(record.id);
-    refreshStorage();
-    toast(`Restored ${shown(record.name)}`);
-  } catch (error) {
-    failed(error, () => restore(record));
-  }
-}
-
-async function purge(record, button) {
-  const sure = await askFor({
-    title: "Delete for good?", text: `${shown(record.name)} will be gone for good, with its history. This cannot be undone.`,
-    ok: "Delete for good", returnTo: button,
-    submit: () => request(`${shareURL(record.id)}?purge=true`, { method: "DELETE" }),
-  });
-  if (sure) {
-    removeRow(record.id);
-    refreshStorage();
-  }
-}
-
-let toastTimer = 0;
-
-/** A short message at the bottom; with `undo`, an Undo button that runs it, and Ctrl+Z (⌘Z) while it shows. */
-function toast(text, undo) {
-  const box = byId("toast");
-  const button = byId("toast-undo");
-  byId("toast-text").textContent = text;
-  button.hidden = !undo;
-  button.onclick = async () => {
-    box.hidden = true;
-    try {
-      await undo();
-    } catch (error) {
-      failed(error, undo);
-    }
-  };
-  box.hidden = false;
-  clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => (box.hidden = true), 10000);
-}
+connect({ state: () => state, load, refreshStorage, failed, replaceRow, removeRows, focusRow, me: () => me });
+connectSelection({
+  rows: () => shown, matching: () => matching, trashed: () => Boolean(state.trashed), load, failed,
+  filter: () => {
+    const query = apiParameters(state, zone());
+    query.delete("sort");
+    query.delete("order");
+    return query.toString();
+  },
+});
+onUndoFailure(failed);
 
 // MARK: - Controls
-
-// Undo from the keyboard, wherever focus is, except in a field (where Ctrl+Z undoes typing).
-addEventListener("keydown", (event) => {
-  const undo = byId("toast-undo");
-  if (event.key.toLowerCase() !== "z" || !(event.ctrlKey || event.metaKey) || event.shiftKey) return;
-  if (byId("toast").hidden || undo.hidden || event.target.closest?.("input, textarea, select")) return;
-  event.preventDefault();
-  undo.click();
-});
 
 controls.q.addEventListener("input", () => {
   clearTimeout(searchTimer);
   searchTimer = setTimeout(() => change({ q: controls.q.value.trim() }, { replace: true }), 250);
 });
-controls.date.addEventListener("change", () => change({ date: controls.date.value, from: "", to: "" }));
+/** The date fields, once what they hold is whole dates (a date being typed passes through years like 0202). */
+function applyDates() {
+  clearTimeout(dateTimer);
+  dateTimer = setTimeout(() => {
+    const wanted = changeFromFields(controls.from.value, controls.to.value);
+    if (!wanted) return;
+    const message = byId("date-error");
+    message.textContent = wanted.error ?? "";
+    message.hidden = !wanted.error;
+    if (wanted.error) return;
+    const same = ["when", "date", "from", "to"].every((field) => (wanted[field] ?? "") === state[field]);
+    if (!same) change(wanted);
+  }, 300);
+}
 for (const field of ["from", "to"]) {
-  controls[field].addEventListener("change", () => change({ [field]: controls[field].value, date: "" }));
+  controls[field].addEventListener("input", applyDates);
+  controls[field].addEventListener("change", applyDates);
+}
+for (const chip of byId("presets").children) {
+  chip.addEventListener("click", () => {
+    const when = state.when === chip.dataset.when ? "" : chip.dataset.when;
+    change({ when, date: "", from: "", to: "" });
+  });
 }
 controls.type.addEventListener("change", () => change({ type: controls.type.value }));
 // Each sort starts where people look first: the newest, A to Z, the largest.
@@ -412,17 +360,27 @@ controls.sort.addEventListener("change", () => {
   change({ sort: sort === "createdAt" ? "" : sort, order: sort === "name" ? "asc" : "" });
 });
 byId("order").addEventListener("click", () => change({ order: descending(state) ? "asc" : "" }));
-byId("clear").addEventListener("click", () => change({ q: "", date: "", from: "", to: "", type: "", folder: "" }));
+byId("clear").addEventListener("click", () => change({ q: "", when: "", date: "", from: "", to: "", type: "", folder: "" }));
+byId("filter-toggle").addEventListener("click", (event) => {
+  const open = byId("filter-panel").classList.toggle("open");
+  event.currentTarget.setAttribute("aria-expanded", String(open));
+});
 byId("trash-toggle").addEventListener("click", () => change({ trashed: state.trashed ? "" : "1" }));
+byId("empty-trash").addEventListener("click", (event) => emptyTrash(event.currentTarget));
 byId("filters").addEventListener("submit", (event) => event.preventDefault());
 byId("home").addEventListener("click", (event) => {
   event.preventDefault();
-  change({ q: "", date: "", from: "", to: "", type: "", folder: "", sort: "", order: "", trashed: "" });
+  change({ q: "", when: "", date: "", from: "", to: "", type: "", folder: "", sort: "", order: "", trashed: "" });
 });
 addEventListener("popstate", () => {
   state = readState();
+  clearSelection();
   showControls();
   load();
+});
+// Back online: a list that could not be loaded (or is out of date) is loaded again.
+addEventListener("online", () => {
+  if (list.classList.contains("stale") || !byId("retry").hidden) load();
 });
 // An observer's entry can arrive after the list it measured was filled: where the end of the list is now decides.
 new IntersectionObserver(() => fillScreen(), { rootMargin: "400px" }).observe(byId("more"));

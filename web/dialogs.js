@@ -4,8 +4,10 @@
 const ask = document.getElementById("ask");
 
 /** Asks for a value (or, without `label`, a confirmation); resolves with the value, or null when cancelled.
- *  `submit` may throw: its message is shown in the dialog, which stays open. */
-export function askFor({ title, label, value = "", text = "", ok = "OK", submit, returnTo }) {
+ *  `submit` may throw: its message is shown in the dialog, which stays open. `selectTo`: how much of the value is
+ *  selected (a name without its extension); `options`: values to offer as one types; `danger`: what cannot be
+ *  undone, so the dialog starts on Cancel and its button is red. */
+export function askFor({ title, label, value = "", text = "", ok = "OK", submit, returnTo, selectTo, options = [], danger = false }) {
   const opener = returnTo ?? document.activeElement;
   const input = document.getElementById("ask-input");
   const error = document.getElementById("ask-error");
@@ -13,7 +15,12 @@ export function askFor({ title, label, value = "", text = "", ok = "OK", submit,
   document.getElementById("ask-label").textContent = label ?? "";
   document.getElementById("ask-field").hidden = !label;
   document.getElementById("ask-text").textContent = text;
-  document.getElementById("ask-ok").textContent = ok;
+  const okButton = document.getElementById("ask-ok");
+  okButton.textContent = ok;
+  okButton.classList.toggle("danger", danger);
+  document.getElementById("ask-options").replaceChildren(
+    ...options.map((option) => Object.assign(document.createElement("option"), { value: option })),
+  );
   input.value = value;
   error.hidden = true;
   return new Promise((resolve) => {
@@ -38,8 +45,8 @@ export function askFor({ title, label, value = "", text = "", ok = "OK", submit,
     };
     ask.onclose = () => finish(null);
     ask.showModal();
-    (label ? input : document.getElementById("ask-ok")).focus();
-    if (label) input.select();
+    (label ? input : document.getElementById(danger ? "ask-cancel" : "ask-ok")).focus();
+    if (label) input.setSelectionRange(0, selectTo ?? value.length);
   });
 }
 
@@ -70,4 +77,16 @@ export function showMenu(title, actions) {
 
 for (const dialog of document.querySelectorAll("dialog")) {
   for (const button of dialog.querySelectorAll("button.close")) button.addEventListener("click", () => dialog.close());
+}
+
+/** A dialog listing `lines` (a share's history), closed by Close or Escape; focus goes back to what opened it. */
+export function showList(title, lines, returnTo) {
+  const dialog = document.getElementById("history");
+  document.getElementById("history-title").textContent = title;
+  document.getElementById("history-events").replaceChildren(
+    ...lines.map((line) => Object.assign(document.createElement("li"), { textContent: line })),
+  );
+  dialog.onclose = () => returnTo?.focus?.();
+  dialog.showModal();
+  dialog.querySelector("button.close").focus();
 }

@@ -1,9 +1,11 @@
-// How values are shown: sizes in 1000-based units with one decimal, times in the browser's zone.
+// How values are shown: sizes in 1000-based units with one decimal, counts with the reader's thousands separators,
+// times in the browser's zone.
 
 const units = ["kB", "MB", "GB", "TB", "PB", "EB"];
+const numbers = new Intl.NumberFormat();
 
 export function size(bytes) {
-  if (bytes < 1000) return `${bytes} B`;
+  if (bytes < 1000) return `${numbers.format(bytes)} B`;
   let value = bytes;
   let unit = -1;
   while (value >= 999.95 && unit < units.length - 1) {
@@ -12,6 +14,9 @@ export function size(bytes) {
   }
   return `${value.toFixed(1)} ${units[unit]}`;
 }
+
+/** `1,234 shares`, `1 share`: a count and its noun, in the reader's way of writing numbers. */
+export const count = (number, noun) => `${numbers.format(number)} ${noun}${number === 1 ? "" : "s"}`;
 
 const two = (number) => String(number).padStart(2, "0");
 

@@ -5,7 +5,7 @@ const svg = "http://www.w3.org/2000/svg";
 
 const looks = {
   image: ["#2e7d32", "IMG"], pdf: ["#c62828", "PDF"], doc: ["#1565c0", "DOC"], txt: ["#546e7a", "TXT"],
-  ppt: ["#d84315", "PPT"], xls: ["#2e7d32", "XLS"], zip: ["#6d4c41", "ZIP"], audio: ["#6a1b9a", "AUD"],
+  ppt: ["#d84315", "PPT"], xls: ["#00796b", "XLS"], zip: ["#6d4c41", "ZIP"], audio: ["#6a1b9a", "AUD"],
   video: ["#ad1457", "VID"], other: ["#616161", "FILE"],
 };
 

@@ -1,5 +1,6 @@
-// One list row per share, like the app's: type icon (or the picture's thumbnail), name, size, local date and time, share id, folder, and a
-// menu button. Every text goes in as text, never as HTML: a name is shown exactly as it is.
+// One list row per share, like the app's: a checkbox to select it, type icon (or the picture's thumbnail), name,
+// size, local date and time, share id, folder, and a menu button. Every text goes in as text, never as HTML: a
+// name is shown exactly as it is.
 
 import { dateTime, shown, size, typeNames } from "./format.js";
 import { icon } from "./icons.js";
@@ -12,33 +13,45 @@ function span(className, text) {
   return node;
 }
 
-/** The row of `record`; `onMenu(record, button)` opens its actions, `onFolder(folder)` shows a folder. */
-export function row(record, { onMenu, onFolder }) {
+/**
+ * The row of `record`. `view.folder` is the folder shown (its rows do not repeat it); `view.folderURL(folder)` is a
+ * folder's page; `actions.onFolder(folder, event)` follows a folder link, `actions.onMenu(record, button)` opens the
+ * row's actions, `actions.onSelect(record, checked, event)` follows its checkbox.
+ */
+export function row(record, view, actions) {
   const item = document.createElement("li");
   item.className = "row";
   item.dataset.id = record.id;
+  const label = shown(record.name);
+  const check = document.createElement("input");
+  check.type = "checkbox";
+  check.className = "select";
+  check.checked = view.selected;
+  check.setAttribute("aria-label", `Select ${label}`);
+  // Shift with a click selects the range from the last row clicked: the event goes along.
+  check.addEventListener("click", (event) => actions.onSelect(record, check.checked, event));
+  const pick = document.createElement("label");
+  pick.className = "pick";
+  pick.append(check);
   const text = document.createElement("div");
   text.className = "text";
-  const name = span("name", shown(record.name));
+  const name = span("name", label);
   // A name written right to left stays within its own box.
   name.dir = "auto";
   const meta = document.createElement("div");
   meta.className = "meta";
-  meta.append(
-    span("type", typeNames[record.type] ?? "File"),
-    span("size", size(record.size)),
-    span("time", dateTime(record.createdAt)),
-    span("id", `Share id: ${record.id}`),
-  );
-  if (record.folder && record.folder !== "/") {
+  meta.append(span("type", typeNames[record.type] ?? "File"), span("size", size(record.size)), span("time", dateTime(record.createdAt)));
+  if (record.trashedAt) meta.append(span("trashed", `Deleted ${dateTime(record.trashedAt)}`));
+  // On a phone the words "Share id:" make way for the id itself; screen readers still hear them.
+  const id = span("id", record.id);
+  id.prepend(span("id-label", "Share id: "));
+  meta.append(id);
+  if (record.folder && record.folder !== "/" && record.folder !== view.folder) {
     const folder = document.createElement("a");
     folder.className = "folder";
-    folder.href = "#";
+    folder.href = view.folderURL(record.folder);
     folder.textContent = shown(record.folder);
-    folder.addEventListener("click", (event) => {
-      event.preventDefault();
-      onFolder(record.folder);
-    });
+    folder.addEventListener("click", (event) => actions.onFolder(record.folder, event));
     meta.append(folder);
   }
   text.append(name, meta);
@@ -46,8 +59,9 @@ export function row(record, { onMenu, onFolder }) {
   menu.type = "button";
   menu.className = "menu-button";
   menu.textContent = "⋯";
-  menu.setAttribute("aria-label", `Actions for ${shown(record.name)}`);
-  menu.addEventListener("click", () => onMenu(record, menu));
-  item.append(pictureBox(record, icon(record.type)), text, menu);
+  menu.setAttribute("aria-label", `Actions for ${label}`);
+  menu.addEventListener("click", () => actions.onMenu(record, menu));
+  item.classList.toggle("selected", view.selected);
+  item.append(pick, pictureBox(record, icon(record.type)), text, menu);
   return item;
 }

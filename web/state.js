@@ -1,11 +1,13 @@
 // The whole view lives in the page's URL (its query string), so that reload, back and a shared link give the
-// same view. The same names are the API's listing parameters.
+// same view. The same names are the API's listing parameters, but for `when`: a date preset (dates.js).
+
+import { dateParameters } from "./dates.js";
 
 // `user`: an admin's view of another user's history (the API's `user`, which every request carries: api.js).
-const fields = ["q", "date", "from", "to", "type", "folder", "sort", "order", "trashed", "user"];
+const fields = ["q", "when", "date", "from", "to", "type", "folder", "sort", "order", "trashed", "user"];
 
-export function readState() {
-  const query = new URLSearchParams(location.search);
+export function readState(search = location.search) {
+  const query = new URLSearchParams(search);
   const state = {};
   for (const field of fields) state[field] = query.get(field) ?? "";
   return state;
@@ -19,10 +21,11 @@ export function pageURL(state) {
   return text ? `./?${text}` : "./";
 }
 
-/** The API parameters of `state`, with the browser's zone for its days and per-day counts. */
+/** The API parameters of `state`, with the browser's zone for its days. */
 export function apiParameters(state, zone) {
   const query = new URLSearchParams();
-  for (const field of ["q", "date", "from", "to", "type", "sort", "order"]) if (state[field]) query.set(field, state[field]);
+  for (const field of ["q", "type", "sort", "order"]) if (state[field]) query.set(field, state[field]);
+  for (const [field, value] of Object.entries(dateParameters(state))) if (value) query.set(field, value);
   if (state.folder) {
     query.set("folder", state.folder);
     query.set("recursive", "true");

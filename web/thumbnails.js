@@ -18,6 +18,15 @@ const observer = new IntersectionObserver(
   { rootMargin: "200px" },
 );
 
+/** Stops waiting for the pictures of rows that are gone (the list was replaced before they came into view). */
+export function releasePictures() {
+  for (const box of waiting.keys()) {
+    if (box.isConnected) continue;
+    observer.unobserve(box);
+    waiting.delete(box);
+  }
+}
+
 /** The box of `record`'s row holding `icon`, and its thumbnail in place of it once loaded when it has one. */
 export function pictureBox(record, icon) {
   const box = document.createElement("span");

@@ -1,0 +1,56 @@
+// The folders of the folder shown, above its rows: real links (to open in a new tab or copy), each with how many
+// shares it holds and their size, everything below it included.
+
+import { request } from "./api.js";
+import { count, shown, size } from "./format.js";
+
+const list = document.getElementById("folders");
+
+const svg = "http://www.w3.org/2000/svg";
+
+/** A folder's outline, hidden from screen readers (the list is named "Folders"). */
+function folderIcon() {
+  const root = document.createElementNS(svg, "svg");
+  for (const [key, value] of Object.entries({ viewBox: "0 0 20 16", width: "20", height: "16", "aria-hidden": "true" })) root.setAttribute(key, value);
+  const path = document.createElementNS(svg, "path");
+  for (const [key, value] of Object.entries({ d: "M1 2h6l2 2h10v11H1z", fill: "none", stroke: "currentColor", "stroke-width": "1.5" })) path.setAttribute(key, value);
+  root.append(path);
+  return root;
+}
+
+/** Shows the subfolders of `parent`; `link(folder)` is a folder's page, `onOpen(folder, event)` follows a link. */
+export async function loadFolders(parent, { link, onOpen }) {
+  let folders = [];
+  try {
+    folders = await (await request(`share/folders?${new URLSearchParams({ parent: parent || "/" })}`)).json();
+  } catch {
+    // The rows still show; the folders come back with the next view.
+  }
+  list.replaceChildren(
+    ...folders.map((folder) => {
+      const item = document.createElement("li");
+      const anchor = document.createElement("a");
+      anchor.href = link(folder.folder);
+      anchor.addEventListener("click", (event) => onOpen(folder.folder, event));
+      const name = document.createElement("span");
+      name.className = "folder-name";
+      const label = document.createElement("span");
+      label.textContent = shown(folder.name);
+      label.dir = "auto";
+      name.append(folderIcon(), label);
+      const totals = document.createElement("span");
+      totals.className = "folder-totals";
+      totals.textContent = `${count(folder.count, "share")} · ${size(Number(folder.bytes))}`;
+      anchor.append(name, totals);
+      item.append(anchor);
+      return item;
+    }),
+  );
+  list.hidden = folders.length === 0;
+}
+
+/** Hides the folders (the trash has none to browse). */
+export function hideFolders() {
+  list.replaceChildren();
+  list.hidden = true;
+}

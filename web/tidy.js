@@ -1,0 +1,216 @@
+// Tidying: the row menu's actions on one share and the selection's on many (one request, all or none), each
+// undoable where it can be, the storage line and the list brought up to date after every change.
+
+import { request, shareURL } from "./api.js";
+import { askFor, showList, showMenu } from "./dialogs.js";
+import { count, dateTime, shown } from "./format.js";
+import { forget, toast } from "./toast.js";
+
+let page;
+
+/**
+ * Connects the actions to the page: `view.state()`, `view.load()`, `view.refreshStorage()`, `view.failed(error,
+ * retry)`, `view.replaceRow(record)` (returns the row's menu button), `view.removeRows(ids)`, `view.focusRow(id)`,
+ * `view.me()` (what `/me` said: the link pattern and the trash's days).
+ */
+export function connect(view) {
+  page = view;
+}
+
+const json = async (response) => response.json();
+
+// MARK: - One share
+
+export function shareMenu(record, button) {
+  const link = page.me()?.shareUrl;
+  showMenu(shown(record.name), [
+    ["Rename", (opener) => rename(record, opener ?? button)],
+    ["Move to a folder", (opener) => move([record], opener ?? button)],
+    [link ? "Copy link" : "Copy share id", () => copy(record, button)],
+    ["History", (opener) => history(record, opener ?? button)],
+    ["Delete", () => trash([record])],
+  ]);
+}
+
+export function trashMenu(record, button) {
+  showMenu(shown(record.name), [
+    ["Restore", () => restore([record])],
+    ["History", (opener) => history(record, opener ?? button)],
+    ["Delete for good", (opener) => purge([record], opener ?? button)],
+  ]);
+}
+
+async function rename(record, button) {
+  let updated = null;
+  const dot = record.name.lastIndexOf(".");
+  await askFor({
+    title: "Rename", label: "New name", value: record.name, ok: "Rename", returnTo: button,
+    // The name without its extension, as a file manager selects it: typing keeps ".pdf".
+    selectTo: dot > 0 ? dot : record.name.length,
+    submit: async (name) => (updated = await json(await request(shareURL(record.id), { method: "PATCH", body: { name } }))),
+  });
+  if (updated) {
+    page.replaceRow(updated)?.focus();
+    page.refreshStorage();
+  }
+}
+
+async function copy(record, button) {
+  const link = page.me()?.shareUrl?.replaceAll("{id}", record.id);
+  const text = link ?? record.id;
+  try {
+    await navigator.clipboard.writeText(text);
+    toast(`Copied ${text}`);
+  } catch {
+    // No clipboard (a page not served over HTTPS): show it, selected, to copy by hand.
+    await askFor({ title: link ? "Link" : "Share id", label: link ? "Link" : "Share id", value: text, ok: "Done", returnTo: button });
+  }
+}
+
+const eventWords = { created: "Shared", imported: "Imported", renamed: "Renamed", moved: "Moved", trashed: "Deleted", restored: "Restored" };
+
+async function history(record, button) {
+  try {
+    const events = await json(await request(`${shareURL(record.id, "/events")}?limit=100${page.state().trashed ? "&trashed=true" : ""}`));
+    const lines = events.map((event) => {
+      const change = event.from !== undefined ? `: ${shown(event.from)} → ${shown(event.to)}` : "";
+      return `${dateTime(event.at)} · ${eventWords[event.action] ?? event.action}${change} · by ${event.by}`;
+    });
+    showList(`History of ${shown(record.name)}`, lines, button);
+  } catch (error) {
+    page.failed(error, () => history(record, button));
+  }
+}
+
+// MARK: - One share or many
+
+/** `POST /share/batch` with `ids`; returns how many it changed. (Each action below returns whether it was done.) */
+async function batch(action, ids, extra = {}) {
+  return (await json(await request("share/batch", { method: "POST", body: { action, ids, ...extra } }))).count;
+}
+
+const about = (records) => (records.length === 1 ? shown(records[0].name) : count(records.length, "share"));
+
+/** The folders people have, for Move to offer as they type: the subfolders of the folder typed so far. */
+async function folderOptions(typed) {
+  const parent = typed.lastIndexOf("/") > 0 ? typed.slice(0, typed.lastIndexOf("/")) : "/";
+  try {
+    return (await json(await request(`share/folders?${new URLSearchParams({ parent })}`))).map((folder) => folder.folder);
+  } catch {
+    return [];
+  }
+}
+
+export async function move(records, button) {
+  const input = document.getElementById("ask-input");
+  const offer = async () => {
+    const options = await folderOptions(input.value);
+    document.getElementById("ask-options").replaceChildren(...options.map((value) => Object.assign(document.createElement("option"), { value })));
+  };
+  input.addEventListener("input", offer);
+  const first = records[0].folder ?? "/";
+  let confirmedNew = "";
+  let moved = 0;
+  try {
+    await askFor({
+      title: `Move ${about(records)}`, label: "Folder", value: first, ok: "Move", returnTo: button,
+      options: await folderOptions(first),
+      submit: async (folder) => {
+        const path = `/${folder.split("/").filter(Boolean).join("/")}`;
+        const known = path === "/" || (await folderOptions(path)).includes(path);
+        // A typo is not a new folder made silently: a new one is confirmed by a second Move.
+        if (!known && confirmedNew !== path) {
+          confirmedNew = path;
+          throw new Error(`${shown(path)} is a new folder: choose Move again to make it, or pick one of yours.`);
+        }
+        moved = await batch("move", records.map((record) => record.id), { folder: path });
+        toast(`Moved ${about(records)} to ${shown(path)}`, {
+          ids: records.map((record) => record.id),
+          undo: () => moveBack(records),
+        });
+      },
+    });
+  } finally {
+    input.removeEventListener("input", offer);
+  }
+  if (moved) await page.load();
+  return moved > 0;
+}
+
+/** Puts each of `records` back in the folder it was in: one request per folder. */
+async function moveBack(records) {
+  const byFolder = Map.groupBy(records, (record) => record.folder ?? "/");
+  for (const [folder, group] of byFolder) await batch("move", group.map((record) => record.id), { folder });
+  await page.load();
+  page.focusRow(records[0].id);
+}
+
+export async function trash(records) {
+  const ids = records.map((record) => record.id);
+  try {
+    await batch("trash", ids);
+    page.removeRows(ids);
+    page.refreshStorage();
+    toast(`Deleted ${about(records)}`, {
+      ids,
+      undo: async () => {
+        await batch("restore", ids);
+        await page.load();
+        page.focusRow(ids[0]);
+      },
+    });
+    return true;
+  } catch (error) {
+    page.failed(error, () => trash(records));
+    return false;
+  }
+}
+
+export async function restore(records) {
+  const ids = records.map((record) => record.id);
+  try {
+    await batch("restore", ids);
+    page.removeRows(ids);
+    page.refreshStorage();
+    toast(`Restored ${about(records)}`, {
+      ids,
+      undo: async () => {
+        await batch("trash", ids);
+        await page.load();
+        page.focusRow(ids[0]);
+      },
+    });
+    return true;
+  } catch (error) {
+    page.failed(error, () => restore(records));
+    return false;
+  }
+}
+
+export async function purge(records, button) {
+  const ids = records.map((record) => record.id);
+  const sure = await askFor({
+    title: "Delete for good?", danger: true, returnTo: button, ok: "Delete for good",
+    text: `${about(records)} will be gone for good, with ${records.length === 1 ? "its" : "their"} history. This cannot be undone.`,
+    submit: () => batch("purge", ids),
+  });
+  if (sure) {
+    forget(ids);
+    page.removeRows(ids);
+    page.refreshStorage();
+  }
+  return Boolean(sure);
+}
+
+/** Deletes for good everything in the trash (of the history shown), after asking. */
+export async function emptyTrash(button) {
+  const sure = await askFor({
+    title: "Empty the trash?", danger: true, returnTo: button, ok: "Empty trash",
+    text: "Everything in the trash will be gone for good, with its history. This cannot be undone.",
+    submit: () => request("share/batch", { method: "POST", body: { action: "purge", filter: "trashed=true" } }),
+  });
+  if (sure) {
+    toast("The trash is empty");
+    await page.load();
+  }
+}
