@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
     ],
     targets: [
         /// Wire types and the configuration model, shared by the daemon and the CLI.
@@ -53,6 +54,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "CompressNIO", package: "compress-nio"),
             ],
             plugins: ["EmbedTexts"]
         ),
@@ -92,7 +94,7 @@ let package = Package(
             name: "ShareServerTests",
             dependencies: [
                 "ShareServer", "ShareTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "CompressNIO", package: "compress-nio"),
             ]
         ),
         .testTarget(name: "ShareThumbnailsTests", dependencies: ["ShareThumbnails", "ShareKit", "ShareTestSupport"]),

@@ -73,6 +73,7 @@ function show() {
       button.type = "button";
       button.textContent = label;
       if (label === "Delete for good") button.className = "danger";
+      if (label.startsWith("Delete")) button.setAttribute("aria-keyshortcuts", "Delete");
       button.addEventListener("click", () => handler(button));
       return button;
     }),
@@ -125,6 +126,12 @@ selectAll.addEventListener("click", () => {
   show();
 });
 document.getElementById("select-none").addEventListener("click", clearSelection);
+// Escape forgets the selection; Delete deletes it (from a row deep in the list the bar's buttons are far away by Tab).
 addEventListener("keydown", (event) => {
-  if (event.key === "Escape" && !bar.hidden && !document.querySelector("dialog[open]")) clearSelection();
+  if (bar.hidden || document.querySelector("dialog[open]") || event.target.closest?.("input:not([type=checkbox]), select")) return;
+  if (event.key === "Escape") clearSelection();
+  if (event.key === "Delete") {
+    event.preventDefault();
+    [...document.querySelectorAll("#selection-actions button")].find((button) => button.hasAttribute("aria-keyshortcuts"))?.click();
+  }
 });

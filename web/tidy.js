@@ -145,47 +145,30 @@ async function moveBack(records) {
   page.focusRow(records[0].id);
 }
 
-export async function trash(records) {
+/** Sends `action` for `records` (to the trash, or back from it), takes their rows away, and offers `opposite` as Undo. */
+async function across(action, opposite, done, records) {
   const ids = records.map((record) => record.id);
   try {
-    await batch("trash", ids);
+    await batch(action, ids);
     page.removeRows(ids);
     page.refreshStorage();
-    toast(`Deleted ${about(records)}`, {
+    toast(`${done} ${about(records)}`, {
       ids,
       undo: async () => {
-        await batch("restore", ids);
+        await batch(opposite, ids);
         await page.load();
         page.focusRow(ids[0]);
       },
     });
     return true;
   } catch (error) {
-    page.failed(error, () => trash(records));
+    page.failed(error, () => across(action, opposite, done, records));
     return false;
   }
 }
 
-export async function restore(records) {
-  const ids = records.map((record) => record.id);
-  try {
-    await batch("restore", ids);
-    page.removeRows(ids);
-    page.refreshStorage();
-    toast(`Restored ${about(records)}`, {
-      ids,
-      undo: async () => {
-        await batch("trash", ids);
-        await page.load();
-        page.focusRow(ids[0]);
-      },
-    });
-    return true;
-  } catch (error) {
-    page.failed(error, () => restore(records));
-    return false;
-  }
-}
+export const trash = (records) => across("trash", "restore", "Deleted", records);
+export const restore = (records) => across("restore", "trash", "Restored", records);
 
 export async function purge(records, button) {
   const ids = records.map((record) => record.id);

@@ -20,6 +20,7 @@ public func buildRouter(
     router.add(middleware: RequestMetricsMiddleware())
     router.add(middleware: RequestLogMiddleware(log: AccessLog(trustedProxies: server.trustedProxies)))
     router.add(middleware: ProblemMiddleware())
+    router.add(middleware: ResponseCompression())
     router.add(
         middleware: CrossSiteMiddleware(
             allowedHosts: CrossSiteMiddleware.allowedHosts(

@@ -23,14 +23,15 @@ def free_port():
 class Shared:
     """`shared` on a free port (or a unix socket) with a temporary database; stopped by `stop`."""
 
-    def __init__(self, base_path="/", tokens=(), socket_path=None, users=None, auth=""):
-        """`users` maps each user to their token ([auth.users]); `auth` is more of the [auth] table, as TOML."""
+    def __init__(self, base_path="/", tokens=(), socket_path=None, users=None, auth="", server=""):
+        """`users` maps each user to their token ([auth.users]); `auth` and `server` are more of the [auth] and
+        [server] tables, as TOML."""
         self.folder = tempfile.mkdtemp(prefix="share-web-")
         self.tokens = list(tokens) + list((users or {}).values())
         users_table = "".join(f"{user} = {json.dumps(secret)}\n" for user, secret in (users or {}).items())
         listen = f"unix:{socket_path}" if socket_path else "127.0.0.1:0"
         with open(os.path.join(self.folder, "share.toml"), "w") as config:
-            config.write(f'[server]\nlisten = "{listen}"\nbase_path = "{base_path}"\n'
+            config.write(f'[server]\nlisten = "{listen}"\nbase_path = "{base_path}"\n{server}'
                          f'[database]\npath = "share.db"\n[auth]\ntokens = {json.dumps(list(tokens))}\n{auth}'
                          f'[auth.users]\n{users_table}')
         self.log_path = os.path.join(self.folder, "shared.log")

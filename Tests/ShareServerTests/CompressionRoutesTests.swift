@@ -1,0 +1,42 @@
+import CompressNIO
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import ShareKit
+import Testing
+
+/// Text responses travel gzip-compressed to a client that accepts it: a phone on a slow network loads the page and
+/// its lists in a fraction of the bytes, and reads exactly the same thing.
+@Suite struct CompressionRoutesTests {
+    private static let gzip: HTTPFields = [.acceptEncoding: "br;q=0.9, gzip"]
+
+    @Test func aListingIsCompressedForAClientThatAcceptsGzipAndReadsTheSame() async throws {
+        try await withServer { client in
+            for index in 0..<40 { try await client.create(#""name": "report \#(index).pdf", "size": \#(index)"#) }
+            let plain = try await client.send(.get, "/share")
+            let compressed = try await client.send(.get, "/share", headers: Self.gzip)
+            #expect(plain.headers[.contentEncoding] == nil, "a client that does not ask gets plain text")
+            #expect(compressed.headers[.contentEncoding] == "gzip")
+            #expect(compressed.headers[.vary] == "Accept-Encoding")
+            #expect(compressed.headers[.eTag] == plain.headers[.eTag], "the same resource")
+            var body = compressed.body
+            let unpacked = try body.decompress(with: .gzip())
+            #expect(String(buffer: unpacked) == plain.text)
+            #expect(
+                compressed.body.readableBytes * 4 < plain.body.readableBytes, "\(compressed.body.readableBytes) of \(plain.body.readableBytes) bytes")
+        }
+    }
+
+    @Test func smallAnswersRefusedCodingsHeadAndPicturesGoAsTheyAre() async throws {
+        try await withServer { client in
+            for index in 0..<40 { try await client.create(#""name": "report \#(index).pdf", "size": \#(index)"#) }
+            #expect(try await client.send(.get, "/me", headers: Self.gzip).headers[.contentEncoding] == nil, "under a kilobyte")
+            #expect(try await client.send(.get, "/share", headers: [.acceptEncoding: "gzip;q=0, identity"]).headers[.contentEncoding] == nil)
+            let head = try await client.send(.head, "/share", headers: Self.gzip)
+            #expect(head.headers[.contentEncoding] == nil && head.status == .ok)
+            let page = try await client.send(.get, "/", headers: [.acceptEncoding: "*"])
+            #expect(page.headers[.contentEncoding] == "gzip", "the web page's files too")
+        }
+    }
+}
