@@ -34,7 +34,7 @@ struct Listing {
         if context.json {
             array.close()
         } else {
-            context.print(count == 0 ? "No shares." : count == 1 ? "1 share" : "\(count) shares")
+            context.print(count == 0 ? "No shares." : Formats.shares(count))
         }
     }
 
@@ -42,7 +42,7 @@ struct Listing {
         guard !records.isEmpty else { return context.print("No shares.") }
         var table = ShareTable(zone: context.zone, style: context.style)
         context.output.write(table.render(records))
-        let count = records.count == 1 ? "1 share" : "\(records.count) shares"
+        let count = Formats.shares(records.count)
         context.print(more ? "\(count) shown; more match (use --all or a larger --limit)" : count)
     }
 }

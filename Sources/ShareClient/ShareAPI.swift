@@ -141,10 +141,14 @@ public final class ShareAPI {
         try answer(send("PUT", try recordURL(id, action: "/thumbnail"), id: id, upload: picture, uploadType: type))
     }
 
-    /// Moves (to `folder`), trashes, restores or purges the records of `ids` in one request: all of them, or none
-    /// (a missing id is `.notFound` naming it). Returns how many, and the body the server sent.
-    public func batch(_ action: String, ids: [String], folder: String? = nil) throws(ClientError) -> (count: Int, body: Data) {
-        var fields: [String: JSONField] = ["action": .text(action), "ids": .texts(ids)]
+    /// Moves (to `folder`), trashes, restores or purges the records of `ids`, or every record the listing `filter`
+    /// matches (all its pages; a restore's in the trash), in one request: all of them, or none (a missing id is
+    /// `.notFound` naming it). Returns how many, and the body the server sent.
+    public func batch(
+        _ action: String, ids: [String] = [], matching filter: ListingQuery? = nil, folder: String? = nil
+    ) throws(ClientError) -> (count: Int, body: Data) {
+        var fields: [String: JSONField] = ["action": .text(action)]
+        if let filter { fields["filter"] = .text(filter.formEncoded) } else { fields["ids"] = .texts(ids) }
         if let folder { fields["folder"] = .text(folder) }
         let response = try send("POST", historyURL("/share/batch"), id: nil, body: fields)
         return (try decode(BatchReport.self, response.body).count, response.body)

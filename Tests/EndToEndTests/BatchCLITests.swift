@@ -25,4 +25,30 @@ import Testing
         #expect(purged.stdout == #"{"action":"purge","count":2}"# + "\n", "\(purged.stdout)")
         #expect(daemon.stop() == 0)
     }
+
+    @Test func filtersNameEveryShareTheyMatchOnEveryPage() throws {
+        let folder = try temporaryFolder()
+        let daemon = try Daemon(folder: folder)
+        let server = daemon.address
+        let drafts = (0..<3).map { folder.appending(path: "draft \($0).pdf") } + [folder.appending(path: "Draft notes.txt")]
+        let kept = folder.appending(path: "final.pdf")
+        for file in drafts + [kept] { try Data(count: 5).write(to: file) }
+        #expect(try share(["add"] + (drafts + [kept]).map(\.path) + ["--folder", "/work"], server: server).status == 0)
+
+        let moved = try share(["mv", "--matching", "DRAFT", "--type", "pdf", "/drafts"], server: server)
+        #expect(moved.stdout == "Moved 3 shares to /drafts\n", "\(moved.stdout)\(moved.stderr)")
+        #expect(try share(["rm", "--in", "/drafts", "--yes"], server: server).stdout == "Moved 3 shares to the trash\n")
+        #expect(try share(["ls", "/work"], server: server).stdout.hasSuffix("2 shares\n"), "the text file and final.pdf stay")
+        #expect(try share(["restore", "--matching", "draft 1"], server: server).stdout == "Restored 1 share\n", "from the trash only")
+        #expect(try share(["rm", "--matching", "draft", "--purge", "--yes"], server: server).stdout == "Deleted 2 shares for good\n")
+
+        for (arguments, words) in [
+            (["rm", "--yes"], "name share ids, or filters"), (["rm", "ABC", "--matching", "x", "--yes"], "not both"),
+            (["mv", "--type", "pdf"], "id-or-folder"), (["restore", "--date", "17-01-2021"], "--date"),
+        ] {
+            let refused = try share(arguments, server: server)
+            #expect(refused.status != 0 && refused.stderr.contains(words), "\(arguments): \(refused.stderr)")
+        }
+        #expect(daemon.stop() == 0)
+    }
 }

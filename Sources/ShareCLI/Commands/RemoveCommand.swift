@@ -1,21 +1,26 @@
 import ArgumentParser
 import ShareClient
+import ShareKit
 
 struct RemoveCommand: ShareSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "rm",
         abstract: "Move shares to the trash, or delete them for good with --purge.",
         discussion: """
-            Asks first on a terminal; elsewhere (scripts, pipes) it needs --yes.
+            Name the shares by id, or by filters: every share they match, on every page. Asks first on a terminal;
+            elsewhere (scripts, pipes) it needs --yes. Many at once: all of them, or none.
 
             Examples:
               share rm 7K2M9QDX
-              share rm 7K2M9QDX 3D4F5G6H --yes     (all of them, or none)
+              share rm 7K2M9QDX 3D4F5G6H --yes
               share rm 7K2M9QDX --purge --yes
+              share rm --matching draft --type pdf --to 2021-12-31
             """)
 
     @Argument(help: "Share ids.")
-    var ids: [String]
+    var ids: [String] = []
+
+    @OptionGroup var match: MatchOptions
 
     @Flag(name: [.short, .long], help: "Do not ask for confirmation.")
     var yes = false
@@ -27,26 +32,30 @@ struct RemoveCommand: ShareSubcommand {
     @ParentCommand var root: ShareCommand
 
     func validate() throws {
-        if ids.isEmpty { throw ValidationError("name at least one share id") }
+        try match.validate(ids: ids)
     }
 
     func run(in context: CommandContext) throws {
+        let filter = match.isEmpty ? nil : try match.query(zoneName: context.zoneName)
         if !yes {
             guard context.input.isTerminal else {
                 throw ValidationError("refusing to delete without --yes when input is not a terminal")
             }
-            let what = ids.count == 1 ? "share \(TerminalText.escape(ids[0]))" : "\(ids.count) shares"
-            context.output.write(purge ? "Delete \(what) for good? [y/N] " : "Move \(what) to the trash? [y/N] ")
+            let what = try filter.map { filter in
+                let matching = try context.call { () throws(ClientError) in try context.api.stats(filter, by: StatsPeriod.none) }.stats.count
+                return "the matching \(Formats.shares(matching))"
+            }
+            let named = ids.count == 1 ? "share \(TerminalText.escape(ids[0]))" : Formats.shares(ids.count)
+            context.output.write(purge ? "Delete \(what ?? named) for good? [y/N] " : "Move \(what ?? named) to the trash? [y/N] ")
             guard let answer = context.input.readLine()?.lowercased(), answer == "y" || answer == "yes" else {
                 context.print("Nothing deleted.")
                 return
             }
         }
         guard ids.count == 1 else {
-            // Many at once: all of them, or none.
-            let answer = try context.call { () throws(ClientError) in try context.api.batch(purge ? "purge" : "trash", ids: ids) }
+            let answer = try context.call { () throws(ClientError) in try context.api.batch(purge ? "purge" : "trash", ids: ids, matching: filter) }
             if context.json { return context.printJSON(answer.body) }
-            return context.print(purge ? "Deleted \(answer.count) shares for good" : "Moved \(answer.count) shares to the trash")
+            return context.print(purge ? "Deleted \(Formats.shares(answer.count)) for good" : "Moved \(Formats.shares(answer.count)) to the trash")
         }
         try context.call { () throws(ClientError) in try context.api.delete(id: ids[0], purge: purge) }
         if !context.json {

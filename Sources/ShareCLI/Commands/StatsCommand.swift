@@ -39,7 +39,7 @@ struct StatsCommand: ShareSubcommand {
             return
         }
         let stats = answer.stats
-        context.print("\(Self.shares(stats.count)), \(Formats.size(stats.bytes))")
+        context.print("\(Formats.shares(stats.count)), \(Formats.size(stats.bytes))")
         guard stats.count > 0 else { return }
         let types = stats.types.sorted { $0.value.bytes > $1.value.bytes }.map { [$0.key, String($0.value.count), Formats.size($0.value.bytes)] }
         var text = "\n" + table(["TYPE", "SHARES", "SIZE"], types, context)
@@ -48,10 +48,6 @@ struct StatsCommand: ShareSubcommand {
             text += "\n\n" + table([stats.by.rawValue.uppercased(), "SHARES", "SIZE"], periods, context)
         }
         context.print(text)
-    }
-
-    private static func shares(_ count: Int) -> String {
-        count == 1 ? "1 share" : "\(count) shares"
     }
 
     /// A left column and two right-aligned number columns; every cell comes from the server, so every cell is escaped.
