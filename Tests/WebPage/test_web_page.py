@@ -488,6 +488,24 @@ class RootPageTests(BrowserTests):
         self.page.wait_loaded()
         self.assertEqual([a.text.split("\n")[0] for a in self.driver.find_elements(By.CSS_SELECTOR, "#folders a")], ["alpha"])
 
+    def test_control_borders_reach_3_to_1_against_the_page_light_and_dark(self):
+        for scheme in ("light", "dark"):
+            self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            self.page.open()
+            weak = self.driver.execute_script("""
+                const channels = (colour) => colour.match(/[\\d.]+/g).slice(0, 3).map(Number);
+                const luminance = (colour) => channels(colour).map((c) => c / 255)
+                  .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
+                  .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+                const page = luminance(getComputedStyle(document.body).backgroundColor);
+                return [...document.querySelectorAll('input:not([type=checkbox]), select, button, #folders a')]
+                  .filter((c) => c.getClientRects().length)
+                  .map((c) => [c.id || c.textContent.trim(), luminance(getComputedStyle(c).borderTopColor)])
+                  .map(([name, border]) => [name, (Math.max(border, page) + 0.05) / (Math.min(border, page) + 0.05)])
+                  .filter(([, ratio]) => ratio < 3);""")
+            self.assertEqual(weak, [], f"{scheme}: borders under 3:1")
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
     def test_the_storage_bar_has_a_legend_in_distinct_colours(self):
         legend = lambda: self.driver.find_elements(By.CSS_SELECTOR, "#storage-legend li")
         self.page.wait(lambda: len(legend()) == 10, message="one entry per type")

@@ -34,7 +34,8 @@ struct MoveCommand: ShareSubcommand {
         guard ids.count == 1 else {
             let filter = match.isEmpty ? nil : try match.query(zoneName: context.zoneName)
             let answer = try context.call { () throws(ClientError) in try context.api.batch("move", ids: ids, matching: filter, folder: folder) }
-            return context.json ? context.printJSON(answer.body) : context.print("Moved \(Formats.shares(answer.count)) to \(TerminalText.escape(folder))")
+            return context.json
+                ? context.printJSON(answer.body) : context.print("Moved \(Formats.shares(answer.count)) to \(TerminalText.escape(folder))")
         }
         let answer = try context.call { () throws(ClientError) in try context.api.update(id: ids[0], folder: folder) }
         context.report(answer, "Moved \(TerminalText.escape(answer.record.id)) to \(TerminalText.escape(answer.record.folder))")
