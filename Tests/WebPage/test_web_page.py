@@ -78,7 +78,8 @@ class Page:
         """Waits until `condition` holds. The page replaces rows as it re-renders: an element it looked up that
         was replaced meanwhile (stale) or is not there yet only means "not yet", so `condition` should look up
         what it reads each time it runs."""
-        return WebDriverWait(self.driver, seconds, ignored_exceptions=(StaleElementReferenceException, NoSuchElementException)) \
+        return WebDriverWait(self.driver, seconds, poll_frequency=0.05,
+                             ignored_exceptions=(StaleElementReferenceException, NoSuchElementException)) \
             .until(lambda _: condition(), message)
 
     def click(self, find, message=""):
