@@ -6,7 +6,7 @@ import { request } from "./api.js";
 import { askFor } from "./dialogs.js";
 import { count } from "./format.js";
 import { toast } from "./toast.js";
-import { move, purge, restore, trash } from "./tidy.js";
+import { askFolder, move, purge, restore, trash } from "./tidy.js";
 
 const bar = document.getElementById("selection");
 const selectAll = document.getElementById("select-all");
@@ -87,9 +87,8 @@ function show() {
 
 async function act(action, button) {
   if (!everyMatch) {
-    const records = [...selected.values()];
-    const act = { move, trash, restore, purge }[action];
-    if (await act(records, button)) clearSelection();
+    const perform = { move, trash, restore, purge }[action];
+    if (await perform([...selected.values()], button)) clearSelection();
     return;
   }
   await actOnEveryMatch(action, button);
@@ -98,27 +97,26 @@ async function act(action, button) {
 /** Every share of the view, by its filter: no undo (the ids were never loaded), so a purge is asked for first. */
 async function actOnEveryMatch(action, button) {
   const many = count(view.matching(), "share");
-  let body = { action, filter: everyMatch };
-  if (action === "move") {
-    const folder = await askFor({ title: `Move ${many}`, label: "Folder", value: "/", ok: "Move", returnTo: button });
-    if (folder === null) return;
-    body = { ...body, folder };
-  } else if (action === "purge") {
-    const sure = await askFor({
-      title: "Delete for good?", danger: true, ok: "Delete for good", returnTo: button,
-      text: `${many} will be gone for good, with their history. This cannot be undone.`,
-    });
-    if (!sure) return;
-  }
+  const filter = everyMatch;
+  const send = async (extra = {}) => (await (await request("share/batch", { method: "POST", body: { action, filter, ...extra } })).json()).count;
+  let done = null;
   try {
-    const report = await (await request("share/batch", { method: "POST", body })).json();
-    const words = { move: "Moved", trash: "Deleted", restore: "Restored", purge: "Deleted for good" }[action];
-    toast(`${words} ${count(report.count, "share")}${action === "trash" ? ": they are in the trash" : ""}`);
-    clearSelection();
-    await view.load();
+    if (action === "move") {
+      await askFolder(many, "/", button, async (folder) => (done = await send({ folder })));
+    } else if (action === "purge") {
+      const text = `${many} will be gone for good, with their history. This cannot be undone.`;
+      await askFor({ title: "Delete for good?", danger: true, ok: "Delete for good", returnTo: button, text, submit: async () => (done = await send()) });
+    } else {
+      done = await send();
+    }
   } catch (error) {
     view.failed(error, () => actOnEveryMatch(action, button));
   }
+  if (done === null) return;
+  const words = { move: "Moved", trash: "Deleted", restore: "Restored", purge: "Deleted for good" }[action];
+  toast(`${words} ${count(done, "share")}${action === "trash" ? ": they are in the trash" : ""}`);
+  clearSelection();
+  await view.load();
 }
 
 selectAll.addEventListener("click", () => {

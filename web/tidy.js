@@ -71,7 +71,7 @@ const eventWords = { created: "Shared", imported: "Imported", renamed: "Renamed"
 
 async function history(record, button) {
   try {
-    const events = await json(await request(`${shareURL(record.id, "/events")}?limit=100${page.state().trashed ? "&trashed=true" : ""}`));
+    const events = await json(await request(`${shareURL(record.id, "/events")}?limit=100`));
     const lines = events.map((event) => {
       const change = event.from !== undefined ? `: ${shown(event.from)} → ${shown(event.to)}` : "";
       return `${dateTime(event.at)} · ${eventWords[event.action] ?? event.action}${change} · by ${event.by}`;
@@ -101,40 +101,48 @@ async function folderOptions(typed) {
   }
 }
 
-export async function move(records, button) {
+/**
+ * Asks which folder to move `what` to and hands it to `send` (whose error the dialog shows): the folders one has are
+ * offered as one types, and a folder that does not exist yet is taken only when chosen twice (a typo is not a new
+ * folder made silently). Resolves with the folder, or null when cancelled.
+ */
+export async function askFolder(what, first, button, send) {
   const input = document.getElementById("ask-input");
   const offer = async () => {
     const options = await folderOptions(input.value);
     document.getElementById("ask-options").replaceChildren(...options.map((value) => Object.assign(document.createElement("option"), { value })));
   };
   input.addEventListener("input", offer);
-  const first = records[0].folder ?? "/";
   let confirmedNew = "";
-  let moved = 0;
+  let chosen = null;
   try {
     await askFor({
-      title: `Move ${about(records)}`, label: "Folder", value: first, ok: "Move", returnTo: button,
+      title: `Move ${what}`, label: "Folder", value: first, ok: "Move", returnTo: button,
       options: await folderOptions(first),
       submit: async (folder) => {
         const path = `/${folder.split("/").filter(Boolean).join("/")}`;
         const known = path === "/" || (await folderOptions(path)).includes(path);
-        // A typo is not a new folder made silently: a new one is confirmed by a second Move.
         if (!known && confirmedNew !== path) {
           confirmedNew = path;
           throw new Error(`${shown(path)} is a new folder: choose Move again to make it, or pick one of yours.`);
         }
-        moved = await batch("move", records.map((record) => record.id), { folder: path });
-        toast(`Moved ${about(records)} to ${shown(path)}`, {
-          ids: records.map((record) => record.id),
-          undo: () => moveBack(records),
-        });
+        await send(path);
+        chosen = path;
       },
     });
   } finally {
     input.removeEventListener("input", offer);
   }
-  if (moved) await page.load();
-  return moved > 0;
+  return chosen;
+}
+
+export async function move(records, button) {
+  const ids = records.map((record) => record.id);
+  const folder = await askFolder(about(records), records[0].folder ?? "/", button, (path) => batch("move", ids, { folder: path }));
+  if (folder === null) return false;
+  toast(`Moved ${about(records)} to ${shown(folder)}`, { ids, undo: () => moveBack(records) });
+  await page.load();
+  return true;
 }
 
 /** Puts each of `records` back in the folder it was in: one request per folder. */

@@ -619,6 +619,8 @@ class TidyTests(BrowserTests):
         self.page.wait(lambda: self.selection_text() == f"{matching} shares selected")
         self.driver.find_element(By.XPATH, '//span[@id="selection-actions"]/button[text()="Move…"]').click()
         self.page.answer("/notes")
+        self.page.wait(lambda: "new folder" in self.driver.find_element(By.ID, "ask-error").text, message="a new folder is asked for twice")
+        self.driver.find_element(By.ID, "ask-input").send_keys(Keys.ENTER)
         self.page.wait(lambda: self.driver.find_element(By.ID, "toast-text").text == f"Moved {matching} shares", message="moved")
         moved = json.loads(self.shared.request("GET", "/share/stats?folder=%2Fnotes&by=none")[2])["count"]
         self.assertEqual(moved, matching, "every page's shares, not only those loaded")
