@@ -49,13 +49,14 @@ def wait_until_up(url, process, seconds=120):
     sys.exit(f"{url} did not answer")
 
 
-def wrk(url):
+def wrk(url, headers=()):
     """Requests/s, p50 and p99 in ms, and how many answers were not 2xx; after a warm-up run, so that both
-    servers are measured with their caches (pages, statements, statistics) filled."""
-    subprocess.run(["wrk", "-t2", f"-c{CONNECTIONS}", f"-d{WARM_UP_SECONDS}s", "--timeout", "30s", url],
+    servers are measured with their caches (pages, statements, statistics) filled. `headers`: `Name: value`s."""
+    sent = [argument for header in headers for argument in ("-H", header)]
+    subprocess.run(["wrk", "-t2", f"-c{CONNECTIONS}", f"-d{WARM_UP_SECONDS}s", "--timeout", "30s", *sent, url],
                    check=True, capture_output=True)
     output = subprocess.run(
-        ["wrk", "-t2", f"-c{CONNECTIONS}", f"-d{WRK_SECONDS}s", "--timeout", "30s", "--latency", url],
+        ["wrk", "-t2", f"-c{CONNECTIONS}", f"-d{WRK_SECONDS}s", "--timeout", "30s", "--latency", *sent, url],
         check=True, capture_output=True, text=True).stdout
 
     def latency(percent):

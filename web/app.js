@@ -289,6 +289,7 @@ function replaceRow(record) {
   const old = list.querySelector(`li[data-id="${CSS.escape(record.id)}"]`);
   shown = shown.map((each) => (each.id === record.id ? record : each));
   old?.replaceWith(rowOf(record));
+  releasePictures();
   return list.querySelector(`li[data-id="${CSS.escape(record.id)}"] .menu-button`);
 }
 
@@ -300,6 +301,7 @@ function removeRows(ids) {
   while (focus && gone.has(focus.dataset.id)) focus = focus.nextElementSibling;
   focus ??= rows[0]?.previousElementSibling;
   for (const each of rows) each.remove();
+  releasePictures();
   shown = shown.filter((record) => !gone.has(record.id));
   deselect(ids);
   focus?.querySelector(".menu-button")?.focus();
