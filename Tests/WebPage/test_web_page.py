@@ -680,6 +680,23 @@ class TidyTests(BrowserTests):
         self.page.wait(lambda: self.page.ids() == [] and "The trash is empty." in self.driver.find_element(By.ID, "status").text)
         self.assertEqual(json.loads(self.shared.request("GET", "/share/stats?trashed=true&by=none")[2])["count"], 0)
 
+    def test_the_undo_toast_stays_while_it_has_focus(self):
+        # The page's clock, made by hand: timers run when the test says, so no test waits for ten seconds.
+        self.driver.execute_script("""
+            window.pending = new Map(); let next = 1;
+            window.setTimeout = (run) => { pending.set(next, run); return next++; };
+            window.clearTimeout = (id) => pending.delete(id);
+            window.runTimers = () => { const due = [...pending.values()]; pending.clear(); due.forEach((run) => run()); };""")
+        self.page.open_menu("WEB0215")
+        self.page.choose("Delete")
+        toast = self.driver.find_element(By.ID, "toast")
+        self.page.wait(lambda: toast.is_displayed())
+        self.driver.execute_script("document.getElementById('toast-undo').focus(); runTimers()")
+        self.assertTrue(toast.is_displayed(), "time passing does not take away what has focus")
+        self.driver.execute_script("document.getElementById('q').focus(); runTimers()")
+        self.assertFalse(toast.is_displayed(), "once focus leaves, the toast goes in its time")
+        self.shared.request("POST", "/share/WEB0215/restore")
+
     def test_a_toast_about_a_share_deleted_for_good_goes_away(self):
         self.page.open_menu("WEB0210")
         self.page.choose("Delete")
