@@ -4,13 +4,13 @@ import ShareStore
 import ShareTestSupport
 
 /// Every kind of change a history goes through, drawn at random (seeded, so a failure replays): creations,
-/// renames that change the type, moves, trashing, restoring, purging one record or the old trash, and imports
-/// with records of their own, records already held, and records straight into the trash. Times cluster where
+/// renames that change the type, moves, trashing, restoring, purging one record or the old trash, imports
+/// with records of their own, records already held, and records straight into the trash, and batches of each. Times cluster where
 /// zones are awkward: Amsterdam's +00:19:32 of 1937, 1965, Sao Paulo's midnight DST start of 2018, and 2021 with
 /// New York's, Lord Howe's half-hour and Chatham's changes; some fall exactly on a quarter hour.
 struct RandomChanges {
     enum Kind: CaseIterable {
-        case create, rename, move, trash, restore, purge, purgeTrash, importBatch
+        case create, rename, move, trash, restore, purge, purgeTrash, importBatch, batch
     }
 
     let database: ShareDatabase
@@ -73,6 +73,15 @@ struct RandomChanges {
             let taken = Set(try await session.stage(batch).map(\.line))
             _ = try await session.finish()
             ids += batch.filter { !taken.contains($0.line) }.compactMap(\.share.id).filter { !ids.contains($0) }
+        case .batch:
+            // Many at once, by ids or by a folder's tree, moved, trashed, restored or purged.
+            let changes: [BatchChange] = [.move(folder: folder()), .trash, .restore, .purge]
+            let change = changes.randomElement(using: &generator)!
+            let targets: BatchTargets =
+                Bool.random(using: &generator)
+                ? .ids([pick(), pick(), pick()])
+                : .matching(try ShareQuery(parameters: [("folder", folder()), ("recursive", "true")], defaultZone: ZonedCalendar(zone: .gmt)))
+            _ = try await database.batch(change, targets, now: time(), by: "test")
         }
     }
 
