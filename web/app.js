@@ -70,10 +70,11 @@ function showControls() {
   showCrumbs();
 }
 
+/** What the trash keeps, once `/me` has said (until then, nothing rather than a guess). */
 function showTrashDays() {
   const days = me?.trashDays;
-  byId("trash-days").textContent =
-    days > 0 ? `Shares in the trash are deleted for good ${count(days, "day")} after they were deleted.` : "Shares stay in the trash until you empty it.";
+  const words = days > 0 ? `Shares in the trash are deleted for good ${count(days, "day")} after they were deleted.` : "Shares stay in the trash until you empty it.";
+  byId("trash-days").textContent = days === undefined ? "" : words;
 }
 
 const folderURL = (folder) => pageURL({ ...state, folder, trashed: "", q: "", when: "", date: "", from: "", to: "", type: "" });
