@@ -338,8 +338,9 @@ class RootPageTests(BrowserTests):
     def test_move_offers_the_folders_and_a_new_one_is_confirmed(self):
         self.page.open_menu("WEB0247")
         self.page.choose("Move to a folder")
-        options = self.driver.execute_script("return [...document.querySelectorAll('#ask-options option')].map(o => o.value)")
-        self.assertIn("/projects", options, "the folders one has are offered")
+        options = lambda: self.driver.execute_script("return [...document.querySelectorAll('#ask-options option')].map(o => o.value)")
+        # The dialog opens once the folders are in (a request): wait for them as a person would see them.
+        self.page.wait(lambda: "/projects" in options(), message="the folders one has are offered")
         self.page.answer("/archive/2021")
         error = self.driver.find_element(By.ID, "ask-error")
         self.page.wait(lambda: error.is_displayed() and "new folder" in error.text, message="a new folder is not made silently")
