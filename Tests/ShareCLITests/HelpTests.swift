@@ -13,4 +13,17 @@ import Testing
             #expect(help.contains("created") && help.contains("when it was shared"))
         }
     }
+
+    /// A paragraph of a command's help is one line in its source, so the terminal wraps it at its own width; a line
+    /// broken in the source shows as a ragged break in the middle of a sentence.
+    @Test func everyParagraphOfEveryCommandsHelpIsOneLine() {
+        for command in ShareCommand.configuration.subcommands {
+            let lines = command.configuration.discussion.split(separator: "\n", omittingEmptySubsequences: false)
+            // A line of prose ends its sentence (or introduces what follows); examples are indented.
+            let broken = lines.filter { line in
+                !line.isEmpty && !line.hasPrefix(" ") && !(line.hasSuffix(".") || line.hasSuffix(":") || line.hasSuffix(")"))
+            }
+            #expect(broken.isEmpty, "share \(command.configuration.commandName ?? ""): \(broken)")
+        }
+    }
 }

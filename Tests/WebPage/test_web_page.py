@@ -643,6 +643,38 @@ class TidyTests(BrowserTests):
         self.page.wait(lambda: self.page.active().get_attribute("aria-label") == f"Actions for {self.page.text_of('WEB0231', '.name')}",
                        message="focus back on the row")
 
+    def menu_by_keyboard(self, id, action):
+        """Opens the row's menu from its button with Enter, Tabs to `action` and presses it: the keyboard alone."""
+        button = self.page.row(id).find_element(By.CSS_SELECTOR, ".menu-button")
+        self.driver.execute_script("arguments[0].focus()", button)
+        self.page.keys(Keys.ENTER)
+        self.page.wait(lambda: self.driver.find_element(By.ID, "menu").get_attribute("open") is not None)
+        for _ in range(8):
+            if self.page.active().text == action:
+                break
+            self.page.keys(Keys.TAB)
+        self.assertEqual(self.page.active().text, action)
+        self.page.keys(Keys.ENTER)
+
+    def test_every_menu_action_works_from_the_keyboard_alone(self):
+        self.menu_by_keyboard("WEB0219", "Move to a folder")
+        self.page.wait(lambda: self.page.active().get_attribute("id") == "ask-input", message="the folder field has focus")
+        ActionChains(self.driver).key_down(Keys.CONTROL).send_keys("a").key_up(Keys.CONTROL).perform()
+        self.page.keys("/projects", Keys.ENTER)
+        self.page.wait(lambda: self.page.text_of("WEB0219", ".folder") == "/projects", message="moved")
+        self.menu_by_keyboard("WEB0219", "History")
+        self.page.wait(lambda: len(self.driver.find_elements(By.CSS_SELECTOR, "#history-events li")) == 2, message="imported, then moved")
+        self.page.keys(Keys.ESCAPE)
+        self.menu_by_keyboard("WEB0219", "Delete")
+        self.page.wait(lambda: "WEB0219" not in self.page.ids())
+        self.driver.execute_script("document.getElementById('trash-toggle').focus()")
+        self.page.keys(Keys.ENTER)
+        self.page.wait(lambda: "trashed=1" in self.driver.current_url)
+        self.page.wait_loaded()
+        self.menu_by_keyboard("WEB0219", "Restore")
+        self.page.wait(lambda: "WEB0219" not in self.page.ids(), message="restored out of the trash")
+        self.assertEqual(self.shared.request("GET", "/share/WEB0219")[0], 200)
+
     def test_rename_selects_the_name_without_its_extension(self):
         self.page.open_menu("WEB0229")
         self.page.choose("Rename")

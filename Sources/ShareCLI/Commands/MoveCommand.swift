@@ -6,7 +6,7 @@ struct MoveCommand: ShareSubcommand {
         commandName: "mv",
         abstract: "Move shares into a folder.",
         discussion: """
-            Name the shares by id, or by filters: every share they match, on every page. Many at once: all of them,
+            Name the shares by id, or by filters: every share they match, on every page. Many at once: all of them, \
             or none.
 
             Examples:

@@ -7,7 +7,7 @@ struct RemoveCommand: ShareSubcommand {
         commandName: "rm",
         abstract: "Move shares to the trash, or delete them for good with --purge.",
         discussion: """
-            Name the shares by id, or by filters: every share they match, on every page. Asks first on a terminal;
+            Name the shares by id, or by filters: every share they match, on every page. Asks first on a terminal; \
             elsewhere (scripts, pipes) it needs --yes. Many at once: all of them, or none.
 
             Examples:

@@ -6,7 +6,7 @@ struct RestoreCommand: ShareSubcommand {
         commandName: "restore",
         abstract: "Bring shares back from the trash.",
         discussion: """
-            Name the shares by id, or by filters: every share in the trash they match. Many at once: all of them,
+            Name the shares by id, or by filters: every share in the trash they match. Many at once: all of them, \
             or none.
 
             Examples:
