@@ -77,13 +77,16 @@ function showTrashDays() {
   byId("trash-days").textContent = days === undefined ? "" : words;
 }
 
-const folderURL = (folder) => pageURL({ ...state, folder, trashed: "", q: "", when: "", date: "", from: "", to: "", type: "" });
+/** The view's filters, none of them set: what Clear, a folder's link and the title give. */
+const unfiltered = { q: "", when: "", date: "", from: "", to: "", type: "" };
+
+const folderURL = (folder) => pageURL({ ...state, ...unfiltered, folder, trashed: "" });
 
 /** Follows a link to `folder` in this tab, unless the person asked for another tab or window. */
 function openFolder(folder, event) {
   if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey || event.button !== 0) return;
   event.preventDefault();
-  change({ folder, trashed: "", q: "", when: "", date: "", from: "", to: "", type: "" });
+  change({ ...unfiltered, folder, trashed: "" });
 }
 
 function showCrumbs() {
@@ -363,7 +366,7 @@ controls.sort.addEventListener("change", () => {
   change({ sort: sort === "createdAt" ? "" : sort, order: sort === "name" ? "asc" : "" });
 });
 byId("order").addEventListener("click", () => change({ order: descending(state) ? "asc" : "" }));
-byId("clear").addEventListener("click", () => change({ q: "", when: "", date: "", from: "", to: "", type: "", folder: "" }));
+byId("clear").addEventListener("click", () => change({ ...unfiltered, folder: "" }));
 byId("filter-toggle").addEventListener("click", (event) => {
   const open = byId("filter-panel").classList.toggle("open");
   event.currentTarget.setAttribute("aria-expanded", String(open));
@@ -373,7 +376,7 @@ byId("empty-trash").addEventListener("click", (event) => emptyTrash(event.curren
 byId("filters").addEventListener("submit", (event) => event.preventDefault());
 byId("home").addEventListener("click", (event) => {
   event.preventDefault();
-  change({ q: "", when: "", date: "", from: "", to: "", type: "", folder: "", sort: "", order: "", trashed: "" });
+  change({ ...unfiltered, folder: "", sort: "", order: "", trashed: "" });
 });
 addEventListener("popstate", () => {
   state = readState();

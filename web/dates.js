@@ -2,10 +2,7 @@
 // date into a date field passes through years such as 0002 and 0202 on its way to 2025: only complete, plausible
 // dates are applied, so that each change a person means is one request and one history entry.
 
-const two = (number) => String(number).padStart(2, "0");
-
-/** `2021-01-17` of `date` in the browser's zone. */
-export const isoDay = (date) => `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+import { isoDay } from "./format.js";
 
 /** The presets, each giving its first and last day (both included) from today's date. */
 export const presets = {

@@ -20,10 +20,13 @@ export const count = (number, noun) => `${numbers.format(number)} ${noun}${numbe
 
 const two = (number) => String(number).padStart(2, "0");
 
+/** `2021-01-17` of `date` in the browser's zone. */
+export const isoDay = (date) => `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+
 /** `2021-01-17 20:40` in the browser's zone. */
 export function dateTime(text) {
   const date = new Date(text);
-  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
+  return `${isoDay(date)} ${two(date.getHours())}:${two(date.getMinutes())}`;
 }
 
 /**

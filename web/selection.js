@@ -2,11 +2,10 @@
 // and "Select all N matching" for every page of the view. The bar at the bottom says how many and offers what can
 // be done to them; one request does it, all or none.
 
-import { request } from "./api.js";
 import { askFor } from "./dialogs.js";
 import { count } from "./format.js";
 import { toast } from "./toast.js";
-import { askFolder, move, purge, restore, trash } from "./tidy.js";
+import { askFolder, move, purge, restore, sendBatch, trash } from "./tidy.js";
 
 const bar = document.getElementById("selection");
 const selectAll = document.getElementById("select-all");
@@ -98,7 +97,7 @@ async function act(action, button) {
 async function actOnEveryMatch(action, button) {
   const many = count(view.matching(), "share");
   const filter = everyMatch;
-  const send = async (extra = {}) => (await (await request("share/batch", { method: "POST", body: { action, filter, ...extra } })).json()).count;
+  const send = (extra = {}) => sendBatch({ action, filter, ...extra });
   let done = null;
   try {
     if (action === "move") {

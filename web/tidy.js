@@ -84,10 +84,13 @@ async function history(record, button) {
 
 // MARK: - One share or many
 
-/** `POST /share/batch` with `ids`; returns how many it changed. (Each action below returns whether it was done.) */
-async function batch(action, ids, extra = {}) {
-  return (await json(await request("share/batch", { method: "POST", body: { action, ids, ...extra } }))).count;
+/** `POST /share/batch` with `body` (its action, and its ids or filter); returns how many it changed. */
+export async function sendBatch(body) {
+  return (await json(await request("share/batch", { method: "POST", body }))).count;
 }
+
+/** A batch of `ids`. (Each action below returns whether it was done.) */
+const batch = (action, ids, extra = {}) => sendBatch({ action, ids, ...extra });
 
 const about = (records) => (records.length === 1 ? shown(records[0].name) : count(records.length, "share"));
 
@@ -198,7 +201,7 @@ export async function emptyTrash(button) {
   const sure = await askFor({
     title: "Empty the trash?", danger: true, returnTo: button, ok: "Empty trash",
     text: "Everything in the trash will be gone for good, with its history. This cannot be undone.",
-    submit: () => request("share/batch", { method: "POST", body: { action: "purge", filter: "trashed=true" } }),
+    submit: () => sendBatch({ action: "purge", filter: "trashed=true" }),
   });
   if (sure) {
     toast("The trash is empty");
