@@ -5,17 +5,12 @@ measures under wrk the plain page with and without `Accept-Encoding: gzip`, the 
 `GET /share/folders` at the top and one level down.
 
 Usage: python3 bench/compression.py --bin .build/release [--records 1000000]; prints a Markdown section."""
-import argparse
-import os
-import subprocess
-import tempfile
 import time
 import urllib.request
 
+from generated import arguments, serving
 from measure import wrk
-from thumbnails import request, start
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GZIP = "Accept-Encoding: gzip"
 
 
@@ -31,28 +26,17 @@ def answer_bytes(url, headers):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--bin", required=True)
-    parser.add_argument("--records", type=int, default=1_000_000)
-    args = parser.parse_args()
-    history = subprocess.run(["python3", os.path.join(ROOT, "bench", "generate.py"), str(args.records)],
-                             check=True, capture_output=True).stdout
-    with tempfile.TemporaryDirectory(prefix="share-compression-") as folder:
-        daemon, url = start(args.bin, folder)
-        try:
-            request("POST", f"{url}/share/import", history, "application/x-ndjson")
-            rows = []
-            for label, path, headers in (
-                ("the plain page, identity", "/share?limit=100", ()),
-                ("the plain page, gzip", "/share?limit=100", (GZIP,)),
-                ("the folders at the top, gzip", "/share/folders", (GZIP,)),
-                ("the folders of /reports, gzip", "/share/folders?parent=%2Freports", (GZIP,)),
-            ):
-                size, one = answer_bytes(url + path, dict(header.split(": ") for header in headers))
-                rows.append((label, path, size, one, wrk(url + path, headers)))
-        finally:
-            daemon.terminate()
-            daemon.wait()
+    args = arguments(__doc__)
+    rows = []
+    with serving(args.bin, args.records) as url:
+        for label, path, headers in (
+            ("the plain page, identity", "/share?limit=100", ()),
+            ("the plain page, gzip", "/share?limit=100", (GZIP,)),
+            ("the folders at the top, gzip", "/share/folders", (GZIP,)),
+            ("the folders of /reports, gzip", "/share/folders?parent=%2Freports", (GZIP,)),
+        ):
+            size, one = answer_bytes(url + path, dict(header.split(": ") for header in headers))
+            rows.append((label, path, size, one, wrk(url + path, headers)))
     print(f"## Compressed responses and the folders list\n\n`python3 bench/compression.py --bin .build/release --records {args.records}` "
           f"({time.strftime('%Y-%m-%d')}, {args.records:,} generated records; wrk as above):\n")
     print("| request | path | bytes sent | one request ms | req/s | p50 ms | p99 ms |")

@@ -74,6 +74,11 @@ struct FilterOptions: ParsableArguments {
 }
 
 extension ListingQuery {
+    /// The texts of a folder and everything below it (`share stats /reports`, `share rm --in /reports`).
+    static func tree(_ folder: String?) -> [(Parameter, String?)] {
+        [(.folder, folder), (.recursive, folder.map { _ in "true" })]
+    }
+
     /// A query from command-line texts, read by the server's own rule: a wrong value is refused here as the
     /// server would refuse it, in its words and with the same exit status, before anything is sent.
     static func reading(_ texts: [(Parameter, String?)]) throws -> ListingQuery {

@@ -19,7 +19,7 @@ struct MatchOptions: ParsableArguments {
 
     /// The listing the filters make, read by the server's rules: a wrong value is refused before anything is sent.
     func query(zoneName: String) throws -> ListingQuery {
-        try ListingQuery.reading([(.q, text), (.folder, folder), (.recursive, folder.map { _ in "true" })] + filters.texts(zoneName: zoneName))
+        try ListingQuery.reading([(.q, text)] + ListingQuery.tree(folder) + filters.texts(zoneName: zoneName))
     }
 
     /// Checks that the command was given ids or filters, not both and not neither.

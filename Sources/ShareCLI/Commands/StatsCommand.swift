@@ -30,7 +30,7 @@ struct StatsCommand: ShareSubcommand {
 
     func run(in context: CommandContext) throws {
         var query = try ListingQuery.reading(
-            [(.folder, folder), (.recursive, folder.map { _ in "true" })] + filters.texts(zoneName: context.zoneName))
+            ListingQuery.tree(folder) + filters.texts(zoneName: context.zoneName))
         // Days are always the user's days.
         query.zone = context.zoneName
         let answer = try context.call { () throws(ClientError) in try context.api.stats(query, by: by) }
