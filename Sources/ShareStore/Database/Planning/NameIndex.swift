@@ -62,7 +62,8 @@ enum NameIndex {
         guard documents.count <= entries else { return nil }
         let first = owner << 40
         let rows = Set(documents.lazy.filter { $0 >> 40 == owner }.map { $0 - first })
-        return rows.count > limit ? nil : Array(rows)
+        // In the table's order: looked up one after the other, neighbours share pages.
+        return rows.count > limit ? nil : rows.sorted()
     }
 
     /// The entries (`doc`, with repeats) of every trigram that begins with `key`, a text of one or two characters: the trigrams
