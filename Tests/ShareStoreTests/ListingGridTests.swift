@@ -114,6 +114,8 @@ import Testing
         try await GridHistory.fill(database.history(of: "grid", quota: nil), records: 100_000)
         try await GridHistory.fill(database.history(of: "neighbour", quota: nil), records: 30_000)
         let queue = try DatabaseQueue(path: path)
+        let pool = try #require(database.writer as? DatabasePool)
+        let second = SecondReader(pool: pool, isFree: { true }, fromWork: 0)
         let counter = WorkCounter()
         try await queue.write { db in counter.install(on: db) }
         let utc = ZonedCalendar(identifier: "UTC")!
@@ -161,6 +163,11 @@ import Testing
                     let ids = try result.records.map(\.id)
                     let reference = Array(expected.dropFirst(page * 100).prefix(100))
                     #expect(ids == reference, "\(label), page \(page + 1)")
+                    if page == 0 {
+                        // The same page when the ordered reads run on a second reader from the first round.
+                        let beside = ShareListing(query: query, trigramCounts: trigramCounts, secondReader: second)
+                        #expect(try await pool.read { db in try beside.fetch(db).records.map(\.id) } == reference, "\(label), beside")
+                    }
                     let start = page * 100
                     let ordered = try await orderedReadRows(queue, live: live, sort: sort, expected: expected, from: start)
                     let best = combination.trashed ? trash : (singleCounts + [ordered]).min()!

@@ -16,9 +16,13 @@ import Testing
     ]
 
     /// Every way a page of a search can be found: the race between reads (first with room for a page, then from
-    /// one step, where every read is cut short until the budget has grown), and each read on its own (in a folder
-    /// by name, the folder's index read among the names the trigram index holds).
-    private static let strategies = ["race", "race from one step", "ordered", "candidates", "fullText", "unordered share_live_by_folder among named"]
+    /// one step, where every read is cut short until the budget has grown, then with no candidates and the ordered
+    /// reads on a second reader from the first round), and each read on its own (in a folder by name, the folder's
+    /// index read among the names the trigram index holds).
+    private static let strategies = [
+        "race", "race from one step", "race beside a second reader", "ordered", "candidates", "fullText",
+        "unordered share_live_by_folder among named",
+    ]
 
     /// Every search alone, and within a folder sorted by name.
     private static let scopes: [[(String, String)]] = [[], [("folder", "/a"), ("sort", "name")]]
@@ -28,6 +32,7 @@ import Testing
         switch strategy {
         case "race": return try listing.fetch(db)
         case "race from one step": return try listing.fetch(db, firstBudget: 1)
+        case "race beside a second reader": return try listing.fetch(db)
         default:
             let planner = ListingPlanner(listing)
             guard let read = try planner.reads(db).first(where: { $0.name.hasPrefix(strategy) }) else { return nil }
@@ -62,6 +67,7 @@ import Testing
             if folder == "/a" { inFolder.insert(record.id) }
         }
         let queue = try DatabaseQueue(path: path)
+        let second = SecondReader(pool: try #require(database.writer as? DatabasePool), isFree: { true }, fromWork: 0)
         let utc = ZonedCalendar(identifier: "UTC")!
         for round in 0..<200 {
             let query: String
@@ -81,14 +87,16 @@ import Testing
             let counted = try await database.stats(ShareQuery(parameters: [("q", query)], defaultZone: utc)).count
             #expect(counted == found.count, "statistics, q=\(query.debugDescription)")
             for scope in Self.scopes {
-                try await expectEveryStrategyFinds(scope.isEmpty ? found : found.intersection(inFolder), query, scope, names.count, queue)
+                let matches = scope.isEmpty ? found : found.intersection(inFolder)
+                try await expectEveryStrategyFinds(matches, query, scope, names.count, queue, second)
             }
         }
     }
 
     /// Every strategy finds `expected` for `query` within `scope`, all in the same order.
     private func expectEveryStrategyFinds(
-        _ expected: Set<String>, _ query: String, _ scope: [(String, String)], _ total: Int, _ queue: DatabaseQueue
+        _ expected: Set<String>, _ query: String, _ scope: [(String, String)], _ total: Int, _ queue: DatabaseQueue,
+        _ second: SecondReader
     ) async throws {
         let utc = ZonedCalendar(identifier: "UTC")!
         var ordered: [String]?
@@ -98,7 +106,8 @@ import Testing
             var found: [String] = []
             var complete = true
             repeat {
-                let listing = ShareListing(query: parsed)
+                let beside = strategy == "race beside a second reader"
+                let listing = ShareListing(query: parsed, candidateLimit: beside ? 0 : TrigramCounts.cap, secondReader: beside ? second : nil)
                 guard let page = try await queue.read({ db in try self.page(listing, strategy, db) }) else {
                     complete = false
                     break

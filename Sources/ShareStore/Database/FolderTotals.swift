@@ -27,6 +27,12 @@ enum FolderTotals {
         }.sorted { ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name) }
     }
 
+    /// How many live records `owner`'s history holds in `folder` and below it.
+    static func records(inTreeOf folder: String, owner: Int64, _ db: Database) throws -> Int {
+        let tree: SQL = "owner = \(owner) AND (folder = \(folder) OR \(ShareFilter.descendants(of: folder)))"
+        return try SQLRequest<Int>(literal: "SELECT coalesce(sum(count), 0) FROM share_folder_total WHERE \(tree)").fetchOne(db) ?? 0
+    }
+
     /// Adds the live records stored after `seq` to the totals, a folder at a time: what an import does once its
     /// records are in, with the per-record trigger put aside.
     static func add(recordsAfter seq: Int64, _ db: Database) throws {

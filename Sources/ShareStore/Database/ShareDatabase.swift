@@ -54,7 +54,7 @@ public struct ShareDatabase: ShareRepository {
         self.writer = writer
         self.path = path
         try SchemaMigrator.migrate(writer, path: path)
-        version = HistoryVersion(try writer.read { db in try Int64.fetchOne(db, sql: "SELECT version FROM history_version") ?? 0 })
+        version = HistoryVersion(try writer.read(HistoryVersion.stored))
         historyEpoch = try writer.read(HistoryEpoch.read)
         try StoredSearchKeys.refresh(writer)
         // The one writer connection gets a larger page cache (24 MiB): a write touches a dozen indexes, and with
@@ -300,8 +300,15 @@ public struct ShareDatabase: ShareRepository {
         try await lanes.read(writer) { [self] db in
             var query = query
             query.owner = try ownerNumber(db)
-            return try ShareListing(query: query, trigramCounts: trigramCounts).fetch(db)
+            return try ShareListing(query: query, trigramCounts: trigramCounts, secondReader: secondReader).fetch(db)
         }
+    }
+
+    /// The reader a listing's long race may run its ordered reads on beside the others, while no other heavy read
+    /// waits: a file's pool has several readers, a database in memory one connection.
+    private var secondReader: SecondReader? {
+        guard let pool = writer as? DatabasePool else { return nil }
+        return SecondReader(pool: pool, isFree: { [lanes] in lanes.nobodyWaits })
     }
 
     /// Records after `position` (a `seq`) in the order they were stored, as NDJSON lines, and the last one's; the

@@ -1,9 +1,15 @@
+import Synchronization
+
 /// At most `slots` holders at a time; the others wait in line, each for at most a given time. A waiter whose task
 /// is cancelled (its client has gone) leaves the line at once.
 actor LaneGate {
     private let slots: Int
     private var holders = 0
-    private var line: [(ticket: UInt64, admit: CheckedContinuation<Bool, Never>)] = []
+    private var line: [(ticket: UInt64, admit: CheckedContinuation<Bool, Never>)] = [] {
+        didSet { waitingNow.store(line.count, ordering: .relaxed) }
+    }
+    /// The line's length, for those that cannot wait to ask (a read running on a database thread).
+    private nonisolated let waitingNow = Atomic(0)
     private var nextTicket: UInt64 = 0
 
     init(slots: Int) {
@@ -41,7 +47,7 @@ actor LaneGate {
     }
 
     /// How many wait for a slot now.
-    var waiting: Int { line.count }
+    nonisolated var waiting: Int { waitingNow.load(ordering: .relaxed) }
 
     private func giveUp(_ ticket: UInt64) {
         guard let index = line.firstIndex(where: { $0.ticket == ticket }) else { return }

@@ -41,6 +41,9 @@ public struct ReadLanes: Sendable {
         self.observe = observe
     }
 
+    /// Whether no heavy read waits for a slot now.
+    var nobodyWaits: Bool { gate.waiting == 0 }
+
     /// What `body` reads, in the quick lane or, past its budget, in the heavy one.
     func read<T: Sendable>(_ reader: any DatabaseReader, _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         if let value = try await reader.read({ db in try WorkBudget.run(db, work: quickWork) { try body(db) } }) {

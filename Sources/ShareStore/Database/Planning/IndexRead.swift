@@ -3,7 +3,7 @@ import ShareKit
 
 /// A read of one index: one seek per value of its leading column (each type asked for, say), or of a range.
 /// Each seek's conditions are the ones the index answers by itself; every other filter is tested row by row.
-struct IndexRead {
+struct IndexRead: Sendable {
     /// Named to SQLite with INDEXED BY, so that the read done is the read chosen.
     let index: String
     let seeks: [ShareFilter]
@@ -14,6 +14,8 @@ struct IndexRead {
     /// Whether only the rows the trigram index names for the text are tested further: the others are passed over in
     /// the index, never looked up in the table.
     var amongNamed = false
+    /// How the running totals count the read's rows, when they can.
+    var totals: RowTotals?
 
     /// The first page of a seek's matches, with their sort keys, from an index that holds them in another order:
     /// read whole and sorted. SQLite tests each row in the WHERE clause, in order, reading the columns the index

@@ -44,19 +44,20 @@ extension ListingPlanner {
             var range = ShareFilter(live: true, owner: query.owner)
             range.addCreatedRange(query)
             if let types = query.types, hasDateRange {
-                reads.append(read(Self.index(led: "type", .createdAt), Self.typeSeeks(types, from: range), ordered: false))
+                reads.append(read(Self.index(led: "type", .createdAt), Self.typeSeeks(types, from: range), ordered: false, totals: datesAndTypes))
             }
             if let exactFolder {
                 reads.append(read(Self.index(led: "folder", .createdAt), [range.adding("folder = \(exactFolder)")], ordered: false))
             } else if hasDateRange && query.types == nil {
-                reads.append(read(Self.index(led: nil, .createdAt), [range], ordered: false))
+                reads.append(read(Self.index(led: nil, .createdAt), [range], ordered: false, totals: datesAndTypes))
             }
         }
         if let subtree {
             // The folder itself, and its descendants.
             let live = ShareFilter(live: true, owner: query.owner)
             let descendants = live.adding(ShareFilter.descendants(of: subtree))
-            reads.append(read(Self.index(led: "folder", .createdAt), [live.adding("folder = \(subtree)"), descendants], ordered: false))
+            let seeks = [live.adding("folder = \(subtree)"), descendants]
+            reads.append(read(Self.index(led: "folder", .createdAt), seeks, ordered: false, totals: .folderTree(subtree, owner: query.owner)))
         }
         guard !(query.nameContains ?? "").isEmpty else { return reads }
         // With text, a read that would look every row up in the table for its name looks up only the rows the
@@ -72,11 +73,24 @@ extension ListingPlanner {
 
     /// A read of `index`, knowing whether its rows are read from the table: for a filter on a column the index
     /// lacks, or, read out of order, for the sort value every match is sorted (and the cursor tested) by.
-    private func read(_ index: String, _ seeks: [ShareFilter], ordered: Bool, answersEveryFilter: Bool = false) -> IndexRead {
+    private func read(
+        _ index: String, _ seeks: [ShareFilter], ordered: Bool, answersEveryFilter: Bool = false, totals: RowTotals? = nil
+    ) -> IndexRead {
         var tested = testedColumns
         if !ordered { tested.insert(ShareListing.column(for: query.sort)) }
         let held = Self.heldColumns[index] ?? []
-        return IndexRead(index: index, seeks: seeks, answersEveryFilter: answersEveryFilter, readsTable: !tested.isSubset(of: held))
+        return IndexRead(
+            index: index, seeks: seeks, answersEveryFilter: answersEveryFilter, readsTable: !tested.isSubset(of: held), totals: totals)
+    }
+
+    /// The totals of the reads of the query's date range (and types): its other filters and its cursor left out.
+    private var datesAndTypes: RowTotals {
+        var dates = query
+        dates.nameContains = nil
+        dates.folder = nil
+        dates.recursive = false
+        dates.cursor = nil
+        return .dates(dates)
     }
 
     /// The columns each live index holds, besides `id` (and `seq`, which every index holds); the owner leads each.

@@ -8,8 +8,9 @@ import ShareKit
 /// each row until a page passes (cheap when the filters are common), and reading every row a filter's index (or
 /// the trigram index) names and sorting (cheap when the filter is rare). Which one wins is not guessed from
 /// statistics: the reads race in rounds of work (`WorkBudget`) growing fourfold (`race`). The work is a small
-/// multiple of what the better read alone costs. docs/planner.md tells the whole.
-struct ListingPlanner {
+/// multiple of what the better read alone costs; a race that runs long gives its ordered reads to a second reader
+/// (`SideRead`). docs/planner.md tells the whole.
+struct ListingPlanner: Sendable {
     let listing: ShareListing
     /// The work each read may do in the first round.
     let firstBudget: Int
@@ -44,12 +45,31 @@ struct ListingPlanner {
         return listing.statement(among: try race(scans, others, db))
     }
 
+    /// From rounds of this much on, a read of every match whose rows the running totals count (`RowTotals`) runs only
+    /// in a round its rows fit, as counted there (a millisecond or two), rather than being tried or counted in its
+    /// index in every round before.
+    static let totalsWork = 250_000
+
+    /// The page's rows, from the first read to finish: in `rounds`, on this connection, or on the listing's second
+    /// reader that took the ordered reads, which stops the rounds where they are when it has the page first. A read
+    /// whose whole work is limited (the quick lane's: `ReadLanes`) may be cut short, and takes no second reader.
+    func race(_ scans: [OrderedScan], _ others: [ListingRead], _ db: Database) throws -> [Int64] {
+        guard !others.isEmpty, let second = listing.secondReader, !WorkBudget.isLimited(db) else {
+            return try rounds(scans, others, beside: nil, db)
+        }
+        let side = SideRead(self, on: second, version: try HistoryVersion.stored(db))
+        defer { side.stop() }
+        return try WorkBudget.run(db, work: nil, endingWhen: { side.hasPage }, { try rounds(scans, others, beside: side, db) }) ?? side.page
+    }
+
     /// The page's rows, from the first read to finish within its budget. Round by round, the budget grows fourfold:
     /// a read of every match whose rows come from its index alone is tried with the round's budget; one that looks
     /// its rows up elsewhere runs once its rows, counted in the index, show it fits the round (`fitting`). Then the
-    /// ordered reads go on for as much. Until another read may run, they have the rounds to themselves, in one.
-    private func race(_ scans: [OrderedScan], _ others: [ListingRead], _ db: Database) throws -> [Int64] {
+    /// ordered reads go on for as much, unless `side` reads them. Until another read may run, they have the rounds
+    /// to themselves, in one.
+    private func rounds(_ scans: [OrderedScan], _ others: [ListingRead], beside side: SideRead?, _ db: Database) throws -> [Int64] {
         var scans = scans
+        var counts = RowCounts()
         var budget = firstBudget
         var orderedAhead = false
         while !others.isEmpty && !others.contains(where: { mayRun($0, budget) }) {
@@ -59,18 +79,24 @@ struct ListingPlanner {
         while true {
             // Alone, an ordered read runs to its end.
             let work = others.isEmpty && scans.count == 1 ? nil : budget
-            if orderedAhead, let rows = try advance(&scans, work: work, db) { return rows }
-            if let rows = try firstToFit(others, within: budget, db) { return rows }
-            if !orderedAhead, let rows = try advance(&scans, work: work, db) { return rows }
+            // Where the second reader gave up, the ordered reads go on from where they were when it took them.
+            let ordered = side?.reads(scans, inRoundOf: budget) != true
+            if ordered, orderedAhead, let rows = try advance(&scans, work: work, db) { return rows }
+            if let rows = try firstToFit(others, within: budget, &counts, db) { return rows }
+            if ordered, !orderedAhead, let rows = try advance(&scans, work: work, db) { return rows }
             orderedAhead = false
             budget *= 4
         }
     }
 
     /// The page's rows from the first of `others` to finish within `budget`.
-    private func firstToFit(_ others: [ListingRead], within budget: Int, _ db: Database) throws -> [Int64]? {
-        var counts = RowCounts()
+    private func firstToFit(_ others: [ListingRead], within budget: Int, _ counts: inout RowCounts, _ db: Database) throws -> [Int64]? {
         for read in others {
+            if case .unordered(let indexRead) = read, budget >= Self.totalsWork, let rows = try counts.totals(of: indexRead, db),
+                rows * read.rowWork > budget
+            {
+                continue
+            }
             if read.rowWork <= IndexRead.indexRowWork {
                 // Counting its rows would cost what reading them does: it is tried instead.
                 if let rows = try WorkBudget.run(db, work: budget, { try page(of: read, db) }) { return rows }
@@ -99,9 +125,9 @@ struct ListingPlanner {
 
     /// `read`, when reading every one of its rows takes at most about `budget`: its rows counted in the index alone
     /// (about 15 of work a row, a sixth or less of looking one up), only as far as the budget allows, and once a round
-    /// for the two reads of one index (`counts`). The rows the trigram index names are taken rather than counted: the
-    /// read goes on from them (for a text of one or two characters, after reading as many of the index's entries as
-    /// the budget would count rows).
+    /// for the two reads of one index (`counts`), unless the running totals counted them. The rows the trigram index
+    /// names are taken rather than counted: the read goes on from them (for a text of one or two characters, after
+    /// reading as many of the index's entries as the budget would count rows).
     private func fitting(_ read: ListingRead, within budget: Int, _ counts: inout RowCounts, _ db: Database) throws -> ListingRead? {
         guard mayRun(read, budget) else { return nil }
         let allowed = budget / read.rowWork
@@ -185,14 +211,26 @@ struct ListingPlanner {
     }
 }
 
-/// The rows of reads of every match, counted in their indexes during one round: a read of an index among the
-/// trigram index's names, and the same index's read of every row, share one count.
+/// The rows of reads of every match, counted in their indexes or in the running totals during a race: a read of an
+/// index among the trigram index's names, and the same index's read of every row, share one count.
 private struct RowCounts {
     /// By index: the rows counted, and the limit they were counted up to.
     private var counted: [String: (rows: Int, limit: Int)] = [:]
+    /// By index: the rows the running totals hold.
+    private var totals: [String: Int] = [:]
 
-    /// The rows of `read`'s seeks, each counted up to `limit`.
+    /// The rows of `read`'s seeks as the running totals count them (nil: they cannot), asked once a race.
+    mutating func totals(of read: IndexRead, _ db: Database) throws -> Int? {
+        if let known = totals[read.index] { return known }
+        guard let source = read.totals else { return nil }
+        let rows = try source.rows(db)
+        totals[read.index] = rows
+        return rows
+    }
+
+    /// The rows of `read`'s seeks, each counted up to `limit`, or all of them if the running totals counted them.
     mutating func rows(of read: IndexRead, upTo limit: Int, _ db: Database) throws -> Int {
+        if let total = totals[read.index] { return total }
         if let known = counted[read.index], known.limit >= limit || known.rows < known.limit { return known.rows }
         var rows = 0
         for seek in read.seeks {

@@ -4,12 +4,12 @@ import ShareKit
 /// An ordered read: each seek is read in the listing's order, SQLite testing each row itself so that only
 /// matches leave it, until the seek has a page of matches or runs out of rows. Tried with a budget of work, a seek
 /// cut short keeps what it found and resumes after its last match.
-struct OrderedScan {
+struct OrderedScan: Sendable {
     let read: IndexRead
     private var seeks: [Progress]
 
     /// How far one seek has got.
-    private struct Progress {
+    private struct Progress: Sendable {
         /// In the listing's order: the last is where a read cut short resumes.
         var matches: [(seq: Int64, key: SortKey)] = []
         var done = false

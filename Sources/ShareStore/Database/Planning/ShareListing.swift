@@ -9,6 +9,8 @@ struct ShareListing: Sendable {
     let trigramCounts: TrigramCounts
     /// A search reads at most this many names it took from the trigram index.
     let candidateLimit: Int
+    /// Where a long race may run its ordered reads beside the others (`SideRead`).
+    let secondReader: SecondReader?
     /// Every condition a row of the page passes: the query's filters, its text tested row by row, and the cursor.
     let filter: ShareFilter
     /// The query's filters but live or trashed (which the reads' partial indexes answer) and the cursor: what each
@@ -22,10 +24,14 @@ struct ShareListing: Sendable {
     /// Columns of a listing: a record, plus the folded name a `sort=name` cursor continues from.
     private static let columns = "\(ShareRow.columns), name_key"
 
-    init(query: ShareQuery, trigramCounts: TrigramCounts = TrigramCounts(), candidateLimit: Int = TrigramCounts.cap) {
+    init(
+        query: ShareQuery, trigramCounts: TrigramCounts = TrigramCounts(), candidateLimit: Int = TrigramCounts.cap,
+        secondReader: SecondReader? = nil
+    ) {
         self.query = query
         self.trigramCounts = trigramCounts
         self.candidateLimit = candidateLimit
+        self.secondReader = secondReader
         let name = query.nameContains.flatMap { $0.isEmpty ? nil : NameCondition.contains($0) }
         cursorCondition = query.cursor.map { cursor in
             switch cursor.value {

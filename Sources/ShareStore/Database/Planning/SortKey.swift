@@ -2,7 +2,7 @@ import ShareKit
 
 /// Where a row stands in a listing's order, ascending: its sort value, then its id as the indexes compare ids
 /// (ASCII letters folded, SQLite's NOCASE). Lets rows read from several places be merged in Swift.
-struct SortKey: Comparable {
+struct SortKey: Comparable, Sendable {
     let number: Int64
     let text: [UInt8]
     let id: [UInt8]

@@ -6,7 +6,8 @@ import Synchronization
 /// interrupted. Lets a read be tried with a budget of work, whatever it does, and given up at the point its cost
 /// passes the budget. Budgets nest: the read lanes give a whole read a budget (`ReadLanes`), and the listing
 /// planner's race gives each of its reads one inside it; all work counts against every budget running, and the
-/// first to run out interrupts.
+/// first to run out interrupts. A budget may also end when a condition turns true (the race's, once a second reader
+/// has its page: `SideRead`).
 ///
 /// Work is SQLite's virtual-machine steps plus `pageWork` for each page a statement fetches from its cache or the
 /// file: a count that follows time (about 10 ns a unit on the machine measured, whether a read walks an index or
@@ -24,8 +25,8 @@ enum WorkBudget {
     private final class Meter: @unchecked Sendable {
         let connection: OpaquePointer
         private(set) var work = 0
-        /// The work at which each budget runs out, outermost first.
-        var limits: [Int] = []
+        /// Each budget running, outermost first.
+        var limits: [Limit] = []
         /// The connection's count of fetched pages at the last look.
         private var pages: Int32
 
@@ -39,8 +40,24 @@ enum WorkBudget {
             let now = WorkBudget.fetchedPages(connection)
             work += steps + WorkBudget.pages(from: pages, to: now) * WorkBudget.pageWork
             pages = now
-            return limits.contains { work > $0 }
+            return limits.contains(where: isOver)
         }
+
+        func isOver(_ limit: Limit) -> Bool {
+            work > limit.work || limit.ends?() == true
+        }
+    }
+
+    /// Where a budget runs out: at `work`, or once `ends` says so.
+    private struct Limit {
+        let work: Int
+        let ends: (@Sendable () -> Bool)?
+    }
+
+    /// Whether a budget runs on the connection: the read is limited, and may be cut short.
+    static func isLimited(_ db: Database) -> Bool {
+        guard let connection = db.sqliteConnection else { return false }
+        return running.withLock { $0[UInt(bitPattern: connection)] != nil }
     }
 
     /// Pages fetched on a connection so far, from SQLite's cache or not: the count's lowest 31 bits, as SQLite
@@ -63,11 +80,12 @@ enum WorkBudget {
     /// table itself needs the lock.
     private static let running = Mutex<[UInt: Meter]>([:])
 
-    /// What `body` returns, or nil when its statements took more than `work` in all (nil budget: no limit).
-    /// An interrupt that is not this budget's own (an outer budget ran out, the request's client has gone, the
-    /// daemon is stopping) is thrown, never read as this budget blown, which would send the read on to its next plan.
-    static func run<T>(_ db: Database, work: Int?, _ body: () throws -> T) throws -> T? {
-        guard let work, let connection = db.sqliteConnection else { return try body() }
+    /// What `body` returns, or nil when its statements took more than `work` in all (nil budget: no limit), or
+    /// `ends` turned true (checked as often as the work is). An interrupt that is not this budget's own (an outer
+    /// budget ran out, the request's client has gone, the daemon is stopping) is thrown, never read as this budget
+    /// blown, which would send the read on to its next plan.
+    static func run<T>(_ db: Database, work: Int?, endingWhen ends: (@Sendable () -> Bool)? = nil, _ body: () throws -> T) throws -> T? {
+        guard work != nil || ends != nil, let connection = db.sqliteConnection else { return try body() }
         let key = UInt(bitPattern: connection)
         let meter = running.withLock { running in
             if let meter = running[key] { return meter }
@@ -77,7 +95,7 @@ enum WorkBudget {
         }
         let level = meter.limits.count
         _ = meter.look(steps: 0)
-        meter.limits.append(meter.work + work)
+        meter.limits.append(Limit(work: work.map { meter.work + $0 } ?? .max, ends: ends))
         if level == 0 {
             sqlite3_progress_handler(
                 connection, interval,
@@ -97,8 +115,8 @@ enum WorkBudget {
             return try body()
         } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
             // Blown when this budget ran out and none outside it did: an outer one's interrupt is the outer's.
-            let own = meter.work > meter.limits[level]
-            let outer = meter.limits[..<level].contains { meter.work > $0 }
+            let own = meter.isOver(meter.limits[level])
+            let outer = meter.limits[..<level].contains(where: meter.isOver)
             if own && !outer { return nil }
             throw error
         }
