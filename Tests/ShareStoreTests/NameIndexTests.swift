@@ -62,7 +62,7 @@ import Testing
     }
 
     /// The race asks for a text's rows within its budget: a short text held by many names of other histories must
-    /// not make it read them all to find a small history's few.
+    /// not make it read them all to find a small history's few, and a text of trigrams is not read past its limit.
     @Test func aShortTextsRowsAreTakenOnlyWhenTheirEntriesFitTheBudget() async throws {
         let path = try temporaryDatabasePath()
         let database = try ShareDatabase(path: path)
@@ -81,10 +81,14 @@ import Testing
         // "re" begins a trigram of each of the 21 names: 21 entries at least.
         #expect(try await rows("re", upTo: 5, readingAtMost: 10) == nil)
         #expect(try await rows("re", upTo: 5, readingAtMost: 100) == [alices.id])
-        #expect(try await rows("re", upTo: 0, readingAtMost: 100) == nil)
+        // Read in full, they are all given, past the limit too: the race keeps them for the round they fit.
+        #expect(try await rows("re", upTo: 0, readingAtMost: 100) == [alices.id])
         // A trigram is sought in alice's part of the index alone, whatever bob holds.
         #expect(try await rows("re.", upTo: 1, readingAtMost: 0) == [alices.id])
         #expect(try await rows("rep", upTo: 1, readingAtMost: 0) == [])
+        _ = try await database.history(of: "alice", quota: nil).add("re.pdf")
+        #expect(try await rows("re.", upTo: 1, readingAtMost: 0) == nil, "two rows, more than the limit")
+        #expect(try await rows("re.", upTo: 2, readingAtMost: 0)?.count == 2)
     }
 
     @Test func aTextIsLookedUpByItsTrigramsOrItselfWhenShorter() {

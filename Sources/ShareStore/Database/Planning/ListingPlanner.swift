@@ -127,14 +127,17 @@ struct ListingPlanner: Sendable {
     /// (about 15 of work a row, a sixth or less of looking one up), only as far as the budget allows, and once a round
     /// for the two reads of one index (`counts`), unless the running totals counted them. The rows the trigram index
     /// names are taken rather than counted: the read goes on from them (for a text of one or two characters, after
-    /// reading as many of the index's entries as the budget would count rows).
+    /// reading as many of the index's entries as the budget would count rows). Once all are taken, they are kept for
+    /// the rounds after.
     private func fitting(_ read: ListingRead, within budget: Int, _ counts: inout RowCounts, _ db: Database) throws -> ListingRead? {
         guard mayRun(read, budget) else { return nil }
         let allowed = budget / read.rowWork
         switch read {
         case .fullText(let text):
             let entries = budget / IndexRead.indexRowWork
-            return try NameIndex.rows(holding: text, owner: query.owner, upTo: allowed, readingAtMost: entries, db).map(ListingRead.candidates)
+            counts.named = try counts.named ?? NameIndex.rows(holding: text, owner: query.owner, upTo: allowed, readingAtMost: entries, db)
+            guard let named = counts.named, named.count <= allowed else { return nil }
+            return .candidates(named)
         case .unordered(let indexRead):
             return try counts.rows(of: indexRead, upTo: allowed + 1, db) > allowed ? nil : read
         case .ordered, .candidates:
@@ -211,13 +214,16 @@ struct ListingPlanner: Sendable {
     }
 }
 
-/// The rows of reads of every match, counted in their indexes or in the running totals during a race: a read of an
-/// index among the trigram index's names, and the same index's read of every row, share one count.
+/// The rows of reads of every match, counted in their indexes or in the running totals during a race (a read of an
+/// index among the trigram index's names, and the same index's read of every row, share one count), and the named
+/// rows.
 private struct RowCounts {
     /// By index: the rows counted, and the limit they were counted up to.
     private var counted: [String: (rows: Int, limit: Int)] = [:]
     /// By index: the rows the running totals hold.
     private var totals: [String: Int] = [:]
+    /// Every row the trigram index names for the text, once taken.
+    var named: [Int64]?
 
     /// The rows of `read`'s seeks as the running totals count them (nil: they cannot), asked once a race.
     mutating func totals(of read: IndexRead, _ db: Database) throws -> Int? {

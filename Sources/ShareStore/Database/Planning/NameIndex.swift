@@ -49,9 +49,10 @@ enum NameIndex {
         rows(holdingEvery: keys(of: text).sorted(), owner: owner)
     }
 
-    /// The rows (`seq`) of `owner`'s history whose names may hold `text`, if there are at most `limit`; nil when
-    /// there are more, or when a text of one or two characters is in more than `entries` names of every history,
-    /// which the index reads in turn to find the history's own.
+    /// The rows (`seq`) of `owner`'s history whose names may hold `text`, all of them, or nil when they were not all
+    /// read: a text of trigrams is looked up until more than `limit` rows are found, and a text of one or two
+    /// characters (whose rows may be more than `limit`) is in more than `entries` names of every history, which the
+    /// index reads in turn to find the history's own.
     static func rows(holding text: String, owner: Int64, upTo limit: Int, readingAtMost entries: Int, _ db: Database) throws -> [Int64]? {
         let keys = keys(of: text).sorted()
         guard keys.count == 1, let key = keys.first, !isTrigram(key) else {
@@ -61,9 +62,8 @@ enum NameIndex {
         let documents = try SQLRequest<Int64>(literal: "\(documents(beginningWith: key)) LIMIT \(entries + 1)", cached: true).fetchAll(db)
         guard documents.count <= entries else { return nil }
         let first = owner << 40
-        let rows = Set(documents.lazy.filter { $0 >> 40 == owner }.map { $0 - first })
         // In the table's order: looked up one after the other, neighbours share pages.
-        return rows.count > limit ? nil : rows.sorted()
+        return Set(documents.lazy.filter { $0 >> 40 == owner }.map { $0 - first }).sorted()
     }
 
     /// The entries (`doc`, with repeats) of every trigram that begins with `key`, a text of one or two characters: the trigrams
