@@ -188,6 +188,8 @@ http {{ access_log off; server {{ listen 127.0.0.1:{static_port}; root {work}/ng
             once_slow.append((target, grid.median_ms("127.0.0.1", shared_port, target), wrk(shared_url + target)))
             grid.drain("127.0.0.1", shared_port)
         combinations = grid.timed_grid("127.0.0.1", shared_port)
+        # One sample is at the mercy of the machine's noise: the ten slowest again, median of 5.
+        retimed = {target: grid.median_ms("127.0.0.1", shared_port, target) for _, target in combinations[:10]}
         print("timing statistics", file=sys.stderr)
         statistics = stats.timed("127.0.0.1", shared_port)
         slowest = []
@@ -216,7 +218,7 @@ http {{ access_log off; server {{ listen 127.0.0.1:{static_port}; root {work}/ng
             results.append((name, rows, len(json.loads(get(url)[0])), result, wrk(url)))
 
         write_report(args, results, static, import_seconds, import_rss, under_load_rss, cli, curl, len(page),
-                     (combinations, slowest, once_slow, database_mib), statistics, isolated)
+                     (combinations, retimed, slowest, once_slow, database_mib), statistics, isolated)
     finally:
         for process in processes:
             process.terminate()
@@ -240,20 +242,22 @@ def verdict(met):
     return "met" if met else "**not met**"
 
 
-def grid_report(combinations, slowest, once_slow):
-    """The worst of the grid, wrk on its five slowest requests, and the requests once found slow."""
+def grid_report(combinations, retimed, slowest, once_slow):
+    """The worst of the grid (the ten slowest timed again), wrk on its five slowest requests, and the requests once
+    found slow."""
     quick = sum(1 for elapsed, _ in combinations if elapsed <= 20)
     lines = [
         "## Every combination",
         "",
         f"Every filter combination (each pair of date, type, folder and text crossed, in each of the six sorts, "
         f"first page and the next: {len(combinations):,} requests, one at a time over one connection) timed once: "
-        f"{quick:,} within 20 ms, slowest {combinations[0][0]:.1f} ms. The ten slowest:",
+        f"{quick:,} within 20 ms, slowest {combinations[0][0]:.1f} ms. The ten slowest, and the same again "
+        f"(median of 5):",
         "",
-        "| request | ms |",
-        "|---|---|",
+        "| request | ms | median of 5 ms |",
+        "|---|---|---|",
     ]
-    lines += [f"| `{target}` | {elapsed:.1f} |" for elapsed, target in combinations[:10]]
+    lines += [f"| `{target}` | {elapsed:.1f} | {retimed[target]:.1f} |" for elapsed, target in combinations[:10]]
     lines += ["", "The five slowest under wrk:", "", "| request | one request ms | req/s | p50 ms | p99 ms |", "|---|---|---|---|---|"]
     lines += [f"| `{target}` | {elapsed:.1f} | {result['rps']:,.0f} | {result['p50']:.2f} | {result['p99']:.2f} |"
               for target, elapsed, result in slowest]
@@ -266,7 +270,7 @@ def grid_report(combinations, slowest, once_slow):
 
 def write_report(args, results, static, import_seconds, import_rss, under_load_rss, cli, curl, page_bytes, grid_results,
                  statistics, isolated):
-    combinations, slowest, once_slow, database_mib = grid_results
+    combinations, retimed, slowest, once_slow, database_mib = grid_results
     rate = args.records / import_seconds
     lines = [
         "# Benchmarks",
@@ -300,7 +304,7 @@ def write_report(args, results, static, import_seconds, import_rss, under_load_r
                                if r[3]["errors"] or r[4]["errors"]) + "."),
         "",
     ]
-    lines += grid_report(combinations, slowest, once_slow)
+    lines += grid_report(combinations, retimed, slowest, once_slow)
     lines += ["## Statistics", "",
               "`GET /share/stats`, one request at a time (median of 5). `totals`: added up from the running totals, "
               "with the records of the days a boundary cuts read from the index; `records`: every matching record "
@@ -327,6 +331,8 @@ def write_report(args, results, static, import_seconds, import_rss, under_load_r
         f"{under_load_rss:.0f} MB) — {verdict(max(import_rss, under_load_rss) <= 100)}.",
         f"- `share ls` ≤ 1.5× `curl` on the same URL: {cli:.1f} ms vs {curl:.1f} ms, {cli / curl:.2f}× — {verdict(cli <= 1.5 * curl)}.",
         f"- Every combination ≤ 20 ms for one request: slowest {combinations[0][0]:.1f} ms — {verdict(combinations[0][0] <= 20)}.",
+        f"- Every combination ≤ 50 ms for one request (the ten slowest, median of 5): slowest {max(retimed.values()):.1f} ms — "
+        f"{verdict(max(retimed.values()) <= 50)}.",
         f"- p99 ≤ 20 ms under wrk for the five slowest combinations: worst {max(r['p99'] for _, _, r in slowest):.1f} ms — "
         f"{verdict(max(r['p99'] for _, _, r in slowest) <= 20)}.",
         f"- The plain page beside heavy searches keeps ≥ 50% of its rate alone, p99 ≤ 20 ms: worst {worst_share:.0%}, "
