@@ -35,7 +35,7 @@ import Testing
     }
 
     /// After every kind of change (moves, the trash, imports, purges), each folder's subfolders add up what the records
-    /// in them hold, counted the slow way.
+    /// in them hold, counted the slow way, and so does each folder's tree (which a listing's race counts its reads by).
     @Test func subfoldersAddUpTheRecordsAfterEveryKindOfChange() async throws {
         let queue = try DatabaseQueue()
         let database = try ShareDatabase(writer: queue)
@@ -58,6 +58,8 @@ import Testing
                 let folders = try await database.folders(in: parent)
                 #expect(Dictionary(uniqueKeysWithValues: folders.map { ($0.name, $0.count) }) == expected.mapValues(\.count), "\(parent)")
                 #expect(Dictionary(uniqueKeysWithValues: folders.map { ($0.name, $0.bytes) }) == expected.mapValues(\.bytes), "\(parent)")
+                let tree = live.filter { $0.folder == parent || $0.folder.hasPrefix(prefix) }.count
+                #expect(try await queue.read { db in try FolderTotals.records(inTreeOf: parent, owner: 0, db) } == tree, "\(parent)")
             }
         }
     }

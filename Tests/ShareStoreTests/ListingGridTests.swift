@@ -115,7 +115,7 @@ import Testing
         try await GridHistory.fill(database.history(of: "neighbour", quota: nil), records: 30_000)
         let queue = try DatabaseQueue(path: path)
         let pool = try #require(database.writer as? DatabasePool)
-        let second = SecondReader(pool: pool, isFree: { true }, fromWork: 0)
+        let second = SecondReader(pool: pool, isFree: { true })
         let counter = WorkCounter()
         try await queue.write { db in counter.install(on: db) }
         let utc = ZonedCalendar(identifier: "UTC")!

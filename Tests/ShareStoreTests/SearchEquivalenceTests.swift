@@ -67,7 +67,7 @@ import Testing
             if folder == "/a" { inFolder.insert(record.id) }
         }
         let queue = try DatabaseQueue(path: path)
-        let second = SecondReader(pool: try #require(database.writer as? DatabasePool), isFree: { true }, fromWork: 0)
+        let second = SecondReader(pool: try #require(database.writer as? DatabasePool), isFree: { true })
         let utc = ZonedCalendar(identifier: "UTC")!
         for round in 0..<200 {
             let query: String

@@ -21,6 +21,7 @@ import Testing
         ShareListing(
             query: try! ShareQuery(parameters: [("q", "report"), ("sort", "name")], defaultZone: ZonedCalendar(zone: .gmt)), candidateLimit: 10))
 
+    /// A count the test changes while a second reader looks at it.
     private final class Asked: Sendable {
         let count = Atomic(0)
     }
@@ -30,9 +31,9 @@ import Testing
     @Test func theSecondReaderFindsTheOrderedReadsPage() async throws {
         let (_, pool) = try await Self.history()
         let (version, expected) = try await pool.read { db in (try HistoryVersion.stored(db), try Self.planner.race(Self.scans, [], db)) }
-        let side = SideRead(Self.planner, on: SecondReader(pool: pool, isFree: { true }, fromWork: 0), version: version)
-        #expect(side.reads(Self.scans, inRoundOf: 0))
-        while !side.hasPage && side.reads(Self.scans, inRoundOf: 0) { await Task.yield() }
+        let side = SideRead(Self.planner, on: SecondReader(pool: pool, isFree: { true }), version: version)
+        #expect(side.reads(Self.scans))
+        while !side.hasPage && side.reads(Self.scans) { await Task.yield() }
         #expect(side.hasPage)
         #expect(side.page == expected)
         #expect(expected.count == 101)
@@ -42,27 +43,30 @@ import Testing
         let (database, pool) = try await Self.history()
         let version = try await pool.read(HistoryVersion.stored)
         try await database.add("report 300.pdf")
-        let side = SideRead(Self.planner, on: SecondReader(pool: pool, isFree: { true }, fromWork: 0), version: version)
-        #expect(side.reads(Self.scans, inRoundOf: 0))
-        while side.reads(Self.scans, inRoundOf: 0) { await Task.yield() }
+        let side = SideRead(Self.planner, on: SecondReader(pool: pool, isFree: { true }), version: version)
+        #expect(side.reads(Self.scans))
+        while side.reads(Self.scans) { await Task.yield() }
         #expect(!side.hasPage, "the race reads its ordered reads itself")
     }
 
-    @Test func theSecondReaderStartsOnlyInALongRoundWhenTheMachineHasRoom() async throws {
+    @Test func theSecondReaderStartsInTheFirstRoundTheMachineHasRoomForIt() async throws {
         let (_, pool) = try await Self.history()
         let version = try await pool.read(HistoryVersion.stored)
-        let busy = SideRead(Self.planner, on: SecondReader(pool: pool, isFree: { false }, fromWork: 0), version: version)
-        #expect(!busy.reads(Self.scans, inRoundOf: 1_000_000), "another heavy read waits for the lane")
-        let free = SideRead(Self.planner, on: SecondReader(pool: pool, isFree: { true }, fromWork: 1000), version: version)
-        #expect(!free.reads(Self.scans, inRoundOf: 999), "a round of less than its work")
-        #expect(free.reads(Self.scans, inRoundOf: 1000))
-        free.stop()
+        let waiting = Asked()
+        waiting.count.store(1, ordering: .relaxed)
+        let side = SideRead(Self.planner, on: SecondReader(pool: pool, isFree: { waiting.count.load(ordering: .relaxed) == 0 }), version: version)
+        #expect(!side.reads(Self.scans), "another heavy read waits for the lane")
+        waiting.count.store(0, ordering: .relaxed)
+        #expect(side.reads(Self.scans), "the next round, nobody waits")
+        waiting.count.store(1, ordering: .relaxed)
+        #expect(side.reads(Self.scans), "once started, it reads on")
+        side.stop()
     }
 
     @Test func aReadWhoseWorkIsLimitedTakesNoSecondReader() async throws {
         let (_, pool) = try await Self.history()
         let asked = Asked()
-        let second = SecondReader(pool: pool, isFree: { asked.count.add(1, ordering: .relaxed).newValue > 0 }, fromWork: 0)
+        let second = SecondReader(pool: pool, isFree: { asked.count.add(1, ordering: .relaxed).newValue > 0 })
         let listing = ShareListing(query: Self.planner.query, candidateLimit: 10, secondReader: second)
         let limited = try await pool.read { db in try WorkBudget.run(db, work: 10_000_000) { try listing.fetch(db).records } }
         #expect(asked.count.load(ordering: .relaxed) == 0, "a read of the quick lane may be cut short: it reads alone")

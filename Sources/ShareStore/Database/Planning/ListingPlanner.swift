@@ -52,7 +52,8 @@ struct ListingPlanner: Sendable {
 
     /// The page's rows, from the first read to finish: in `rounds`, on this connection, or on the listing's second
     /// reader that took the ordered reads, which stops the rounds where they are when it has the page first. A read
-    /// whose whole work is limited (the quick lane's: `ReadLanes`) may be cut short, and takes no second reader.
+    /// whose whole work is limited (the quick lane's: `ReadLanes`) may be cut short, and takes no second reader; one
+    /// that is not (the heavy lane's, which the quick lane found long) takes it from its first round.
     func race(_ scans: [OrderedScan], _ others: [ListingRead], _ db: Database) throws -> [Int64] {
         guard !others.isEmpty, let second = listing.secondReader, !WorkBudget.isLimited(db) else {
             return try rounds(scans, others, beside: nil, db)
@@ -80,7 +81,7 @@ struct ListingPlanner: Sendable {
             // Alone, an ordered read runs to its end.
             let work = others.isEmpty && scans.count == 1 ? nil : budget
             // Where the second reader gave up, the ordered reads go on from where they were when it took them.
-            let ordered = side?.reads(scans, inRoundOf: budget) != true
+            let ordered = side?.reads(scans) != true
             if ordered, orderedAhead, let rows = try advance(&scans, work: work, db) { return rows }
             if let rows = try firstToFit(others, within: budget, &counts, db) { return rows }
             if ordered, !orderedAhead, let rows = try advance(&scans, work: work, db) { return rows }

@@ -8,9 +8,6 @@ struct SecondReader: Sendable {
     let pool: DatabasePool
     /// Whether a read may take a second reader now: no other heavy read waits for the lane.
     let isFree: @Sendable () -> Bool
-    /// The first round whose budget is this much or more gives the ordered reads to the second reader: by default
-    /// about ten milliseconds of work, past what most reads take.
-    var fromWork = 1_000_000
 }
 
 /// A race's ordered reads, run to their end on a second reader while the race goes on with its other reads on its
@@ -48,11 +45,11 @@ final class SideRead: Sendable {
         self.version = version
     }
 
-    /// Whether the second reader reads the ordered reads in a round of `budget`: it starts on `scans` in the first
-    /// round of its `fromWork` or more when the machine has room for it; false once it gave up.
-    func reads(_ scans: [OrderedScan], inRoundOf budget: Int) -> Bool {
+    /// Whether the second reader reads the ordered reads: it starts on `scans` in the first round the machine has
+    /// room for it; false once it gave up.
+    func reads(_ scans: [OrderedScan]) -> Bool {
         let starts = state.withLock { state in
-            guard !state.started, budget >= reader.fromWork, reader.isFree() else { return false }
+            guard !state.started, reader.isFree() else { return false }
             state.started = true
             return true
         }
