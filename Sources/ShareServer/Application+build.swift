@@ -33,8 +33,7 @@ public func buildRouter(
     router.add(middleware: SignInMiddleware(setup: setup, openPaths: Set(openPaths)))
     if let connectionEnds { router.add(middleware: ClientGoneMiddleware(ends: connectionEnds, pathPrefix: prefix)) }
     let base = RouterPath(prefix)
-    let databasePath = store is ShareDatabase ? setup.config.database.path : nil
-    router.addRoutes(MetricsController(metrics: metrics, store: store, databasePath: databasePath).endpoints, atPath: base)
+    router.addRoutes(MetricsController(metrics: metrics, store: store).endpoints, atPath: base)
     router.addRoutes(HealthController(store: store).endpoints, atPath: base)
     router.addRoutes(DocumentController().endpoints, atPath: base)
     let histories = Histories(store: store, auth: setup.config.auth)

@@ -171,6 +171,16 @@ import Testing
         #expect(migrations == shipped)
     }
 
+    /// `/metrics` reports the sizes the store gives: a file's and its log's, and nothing for a history in memory.
+    @Test func aFileStoreReportsItsFilesSizesAndAnInMemoryOneNone() async throws {
+        let database = try ShareDatabase(path: try temporaryDatabasePath())
+        try await database.add("report.pdf")
+        let sizes = Dictionary(uniqueKeysWithValues: database.fileSizes().map { ($0.file, $0.bytes) })
+        #expect(Set(sizes.keys) == ["database", "wal"])
+        #expect(sizes["database", default: 0] > 0 && sizes["wal", default: 0] > 0, "\(sizes)")
+        #expect(try ShareDatabase.temporary().fileSizes().isEmpty)
+    }
+
     @Test func aFileThatIsNotADatabaseIsRefusedAndLeftUntouched() throws {
         let path = try temporaryDatabasePath()
         let contents = Data("my precious notes, not a database\n".utf8)

@@ -304,6 +304,12 @@ public struct ShareDatabase: ShareRepository {
         }
     }
 
+    /// The database file and its write-ahead log, when the history is in a file.
+    public func fileSizes() -> [(file: String, bytes: Int64)] {
+        guard writer is DatabasePool else { return [] }
+        return [("database", DatabaseFile.size(path)), ("wal", DatabaseFile.size(path + "-wal"))]
+    }
+
     /// The reader a listing's long race may run its ordered reads on beside the others, while no other heavy read
     /// waits: a file's pool has several readers, a database in memory one connection.
     private var secondReader: SecondReader? {

@@ -55,6 +55,8 @@ public protocol ShareRepository: Sendable {
 
     /// How many records are live and how many are in the trash, in every history.
     func recordCounts() async throws -> (live: Int, trashed: Int)
+    /// The sizes of the files the store keeps, by what each is (`database`, `wal`): none for a store without files.
+    func fileSizes() -> [(file: String, bytes: Int64)]
     /// How many live records there are and their bytes: what the history holds (`GET /me`).
     func usage() async throws -> ShareStats.Total
     /// The subfolders of `parent` (a normalised path) holding live records, by name, each with the count and bytes
