@@ -10,6 +10,7 @@ struct ResponseCompression<Context: RequestContext>: RouterMiddleware {
     static var minimumBytes: Int { 1024 }
     /// zlib's fastest level and an 8 kB window: a page of 100 records shrinks almost as much as at the default
     /// (level 6, 32 kB), for much less of the daemon's time (docs/benchmarks.md, "Compressed responses").
+    /// compress-nio names windows by the memory they take: `.window32k` is zlib's `windowBits` 13, an 8 kB window.
     static var gzip: CompressionAlgorithm { .gzip(configuration: ZlibConfiguration(windowSize: .window32k, compressionLevel: .fastestCompression)) }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {

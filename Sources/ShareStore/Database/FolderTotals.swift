@@ -29,8 +29,8 @@ enum FolderTotals {
 
     /// How many live records `owner`'s history holds in `folder` and below it.
     static func records(inTreeOf folder: String, owner: Int64, _ db: Database) throws -> Int {
-        let tree: SQL = "owner = \(owner) AND (folder = \(folder) OR \(ShareFilter.descendants(of: folder)))"
-        return try SQLRequest<Int>(literal: "SELECT coalesce(sum(count), 0) FROM share_folder_total WHERE \(tree)").fetchOne(db) ?? 0
+        let records: SQL = "SELECT coalesce(sum(count), 0) FROM share_folder_total WHERE owner = \(owner) AND \(ShareFilter.tree(of: folder))"
+        return try SQLRequest<Int>(literal: records).fetchOne(db) ?? 0
     }
 
     /// Adds the live records stored after `seq` to the totals, a folder at a time: what an import does once its

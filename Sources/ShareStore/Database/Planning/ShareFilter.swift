@@ -34,7 +34,7 @@ struct ShareFilter: Sendable {
             if !query.recursive {
                 add("folder = \(folder)")
             } else if folder != FolderPath.root {
-                add("(folder = \(folder) OR \(Self.descendants(of: folder)))")
+                add(Self.tree(of: folder))
             }
         }
         if let types = query.types {
@@ -47,6 +47,11 @@ struct ShareFilter: Sendable {
     mutating func addCreatedRange(_ query: ShareQuery) {
         if let from = query.createdFrom { add("created_at >= \(from.millisecondsSinceEpoch)") }
         if let before = query.createdBefore { add("created_at < \(before.millisecondsSinceEpoch)") }
+    }
+
+    /// `folder` and every folder below it.
+    static func tree(of folder: String) -> SQL {
+        "(folder = \(folder) OR \(descendants(of: folder)))"
     }
 
     /// The folders below `folder`: descendants of /a are the folders from "/a/" up to, not including, "/a0" ('0'
