@@ -58,22 +58,11 @@ public func buildResponder(
     NormalizedPathResponder(router: buildRouter(setup: setup, store: store, metrics: metrics, connectionEnds: connectionEnds).buildResponder())
 }
 
-/// Opens and migrates the database (SQLite, the one store so far), then builds the server; nothing listens until
-/// the database is ready.
-public func buildApplication(setup: ServerSetup, metrics: ServerMetrics, logger: Logger) throws -> some ApplicationProtocol {
-    let settings = setup.config.database
-    var database = try ShareDatabase(path: settings.path, logLimitBytes: settings.walCheckpointBytes)
+/// Builds the server of `served` (its store and the jobs that keep it); nothing listens until the store is ready.
+public func buildApplication(
+    setup: ServerSetup, served: ServedStore, metrics: ServerMetrics, logger: Logger
+) throws -> some ApplicationProtocol {
     let server = setup.config.server
-    database.lanes = ReadLanes(
-        heavySlots: server.heavyReads == 0 ? ReadLanes.defaultHeavySlots : server.heavyReads, heavyWait: .seconds(server.heavyWaitSeconds),
-        observe: { outcome in
-            if outcome == .shed {
-                Counter(label: "share_reads_shed_total").increment()
-            } else {
-                Counter(label: "share_reads_total", dimensions: [("lane", outcome.rawValue)]).increment()
-            }
-        })
-    logger.info("database ready", metadata: ["path": "\(database.path)", "heavy_reads": "\(database.lanes.heavySlots)"])
     let address: BindAddress
     switch server.listen {
     case .tcp(let host, let port):
@@ -99,7 +88,7 @@ public func buildApplication(setup: ServerSetup, metrics: ServerMetrics, logger:
             }
         })
     var application = Application(
-        responder: buildResponder(setup: setup, store: database, metrics: metrics, connectionEnds: ends),
+        responder: buildResponder(setup: setup, store: served.store, metrics: metrics, connectionEnds: ends),
         server: .http1(
             configuration: .init(
                 additionalChannelHandlers: [ConnectionGuard(rules: rules)],
@@ -111,17 +100,9 @@ public func buildApplication(setup: ServerSetup, metrics: ServerMetrics, logger:
         },
         logger: logger
     )
-    application.addServices(
-        LogCheckpoints(log: try WriteAheadLog(databasePath: settings.path), limitBytes: Int64(settings.walCheckpointBytes), logger: logger))
-    if let directory = settings.backupDirectory {
-        application.addServices(
-            AutomaticBackups(
-                database: settings.path, directory: directory, every: .seconds(settings.backupEverySeconds), keep: settings.backupKeep,
-                logger: logger))
-    }
-    if settings.trashDays > 0 {
-        application.addServices(TrashRetention(store: database, days: settings.trashDays, logger: logger))
-    }
+    application.addServices(served.services)
+    let trashDays = setup.config.database.trashDays
+    if trashDays > 0 { application.addServices(TrashRetention(store: served.store, days: trashDays, logger: logger)) }
     return application
 }
 

@@ -14,8 +14,7 @@ struct ConditionalGETMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard request.method == .get || request.method == .head else { return try await next(request, context) }
-        let store = histories.store
-        let version = "\(store.historyEpoch)-\(store.historyVersion)"
+        let version = try await histories.store.historyTag()
         var response = try await next(request, context)
         guard response.status == .ok else { return response }
         // Whose history it was (the route has accepted the request's user): one user's tag is never another's, whose

@@ -38,7 +38,7 @@ public func runDaemon(setup: ServerSetup, checkOnly: Bool) async throws {
     metrics.bootstrap()
     let application: any ApplicationProtocol
     do {
-        application = try buildApplication(setup: setup, metrics: metrics, logger: logger)
+        application = try buildApplication(setup: setup, served: try .sqlite(setup, logger: logger), metrics: metrics, logger: logger)
     } catch {
         logger.critical("\(error)")
         throw DaemonStartFailure()

@@ -8,10 +8,10 @@ import ShareKit
 public struct ShareDatabase: ShareRepository {
     let writer: any DatabaseWriter
     public let path: String
-    /// The history's version as last committed (see `historyVersion`).
+    /// The history's version as last committed: a number that grows with every change to it, and with nothing else.
     private let version: HistoryVersion
     /// The history's epoch (`HistoryEpoch`), fixed while it is served.
-    public let historyEpoch: String
+    private let historyEpoch: String
     /// Held while the database is served from its file (`DatabaseLock`).
     private let lock: DatabaseLock?
     let trigramCounts = TrigramCounts()
@@ -96,8 +96,11 @@ public struct ShareDatabase: ShareRepository {
 
     // MARK: - Writes
 
-    /// A number that grows with every change to the history, and with nothing else.
-    public var historyVersion: Int64 { version.value }
+    /// The epoch and the version, read without asking the database: this process is the file's one writer
+    /// (`DatabaseLock`), so the version it last committed is the history's.
+    public func historyTag() async throws -> String {
+        "\(historyEpoch)-\(version.value)"
+    }
 
     /// Runs a write; when it changed any row, the history's version grows in the same transaction.
     func change<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {

@@ -69,12 +69,11 @@ public protocol ShareRepository: Sendable {
     func stats(_ query: ShareQuery, by period: StatsPeriod?) async throws -> ShareStats
     /// True when the store answers and its schema is the one this program knows.
     func isReady() async -> Bool
-    /// A number that grows with every change to the history and with nothing else: what responses' ETags are
-    /// made of. Read without asking the store.
-    var historyVersion: Int64 { get }
-    /// A random word that changes when the history is replaced by a restore: ETags carry it beside the version,
-    /// which a restored history may bring back to an earlier value.
-    var historyEpoch: String { get }
+    /// What responses' ETags are made of: a word that changes with every change to the history, in every
+    /// history, and with nothing else, the same on every node that serves the store. (`epoch-version`: a number
+    /// that grows with every change, after a random word that a restore draws anew, since a restored history may
+    /// bring the number back to an earlier value.)
+    func historyTag() async throws -> String
 }
 
 extension ShareRepository {
