@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         /// Wire types and the configuration model, shared by the daemon and the CLI.
@@ -36,6 +37,13 @@ let package = Package(
                 "ShareKit", "ShareThumbnails", "CMalloc", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
+            plugins: ["EmbedTexts"]
+        ),
+        /// The share history on PostgreSQL, for several `shared` behind a balancer: the same contract as `ShareStore`'s
+        /// SQLite database.
+        .target(
+            name: "SharePostgres",
+            dependencies: ["ShareKit", "ShareStore", .product(name: "PostgresNIO", package: "postgres-nio")],
             plugins: ["EmbedTexts"]
         ),
         /// Hummingbird routes, middleware and the mapping of domain errors to problem details.
@@ -85,15 +93,24 @@ let package = Package(
         .plugin(name: "EmbedTexts", capability: .buildTool(), dependencies: ["TextEmbedder"]),
         /// Helpers several test targets share.
         .target(name: "ShareTestSupport", path: "Tests/ShareTestSupport"),
+        /// The stores the conformance suite runs against (SQLite and a PostgreSQL test cluster), and what tests ask them.
+        .target(
+            name: "StoreTestSupport",
+            dependencies: [
+                "ShareKit", "ShareStore", "SharePostgres", "ShareTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            path: "Tests/StoreTestSupport"
+        ),
         .testTarget(name: "ShareKitTests", dependencies: ["ShareKit", "ShareTestSupport"]),
         .testTarget(
             name: "ShareStoreTests",
-            dependencies: ["ShareStore", "ShareTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["ShareStore", "StoreTestSupport", "ShareTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "ShareServerTests",
             dependencies: [
-                "ShareServer", "ShareTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                "ShareServer", "ShareTestSupport", "StoreTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "CompressNIO", package: "compress-nio"),
             ]
         ),

@@ -2,7 +2,7 @@ import Foundation
 import PackagePlugin
 
 /// Compiles repository files into targets, so `shared` works from any directory once installed:
-/// `migrations/*.sql` into ShareStore, `openapi.yaml` and the web page's files (`web/`) into ShareServer.
+/// `migrations/*.sql` into ShareStore, `migrations/postgresql/*.sql` into SharePostgres, `openapi.yaml` and the web page's files (`web/`) into ShareServer.
 @main
 struct EmbedTexts: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -10,6 +10,9 @@ struct EmbedTexts: BuildToolPlugin {
         switch target.name {
         case "ShareStore":
             return [try command("EmbeddedMigrations", files(in: root.appending(path: "migrations"), extensions: ["sql"]), context)]
+        case "SharePostgres":
+            let folder = root.appending(path: "migrations/postgresql")
+            return [try command("EmbeddedPostgresMigrations", files(in: folder, extensions: ["sql"]), context)]
         case "ShareServer":
             return [
                 try command("EmbeddedDocuments", [root.appending(path: "openapi.yaml")], context),

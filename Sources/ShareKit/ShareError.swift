@@ -26,6 +26,9 @@ public enum ShareError: Error, Equatable, Sendable {
     case busy(retryAfterSeconds: Int)
     /// Nothing can be written (the disk is full, the file system read-only); reads still work.
     case storageUnavailable(_ reason: String)
+    /// The database server does not answer (it is down, restarting, or out of reach): nothing can be read or
+    /// written until it is back, which the server notices by itself.
+    case storeUnreachable(_ reason: String)
 }
 
 extension ShareError {
@@ -46,6 +49,7 @@ extension ShareError {
         case .busy(let seconds):
             return "too many long searches are running; try again in \(seconds) s (quick requests are answered meanwhile)"
         case .storageUnavailable(let reason): return "nothing can be stored now: \(reason); reads still work"
+        case .storeUnreachable(let reason): return "the database does not answer (\(reason)); try again shortly"
         }
     }
 }

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import ShareKit
 import ShareStore
 import ShareTestSupport
+import StoreTestSupport
 import Testing
 
 /// `histories = "per-user"` over HTTP: alice neither reads, changes nor detects bob's records through any endpoint;

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import ShareKit
+import StoreTestSupport
 import Testing
 
 @testable import ShareStore
@@ -20,7 +21,7 @@ import Testing
         }
     }
 
-    private func names(_ database: ShareDatabase, _ parameters: [(name: String, value: String)] = []) async throws -> [String] {
+    private func names(_ database: any ShareRepository, _ parameters: [(name: String, value: String)] = []) async throws -> [String] {
         let query = try ShareQuery(
             parameters: parameters + [("limit", "1000"), ("sort", "name"), ("order", "asc")],
             defaultZone: ZonedCalendar(identifier: "UTC")!)
@@ -52,43 +53,49 @@ import Testing
         #expect(try await names(database).count == 6)
     }
 
-    @Test func idsTakenInTheHistoryOrEarlierInTheImportAreReportedByLine() async throws {
-        let database = try ShareDatabase.temporary()
-        try await database.add("kept.pdf", id: "legacy-1")
-        let staging = try await database.beginImport()
-        let problems = try await staging.stage(
-            try batch(["a.pdf", "b.pdf", "c.pdf", "d.pdf"], ids: ["LEGACY-1", "x-2", nil, "X-2"]))
-        #expect(problems.map(\.line) == [1, 4])
-        #expect(problems.first?.detail == "a share with id 'LEGACY-1' exists already")
-        // Another request takes an id while the import is still streaming.
-        _ = try await staging.stage(try batch(["e.pdf"], firstLine: 5, ids: ["late"]))
-        try await database.add("first.pdf", id: "LATE")
-        let late = try await staging.finish()
-        #expect(late == [ImportStaging.idTaken(line: 5, id: "late")])
-        #expect(try await names(database) == ["b.pdf", "c.pdf", "first.pdf", "kept.pdf"])
+    @Test(arguments: Backend.allCases)
+    func idsTakenInTheHistoryOrEarlierInTheImportAreReportedByLine(_ backend: Backend) async throws {
+        try await backend.withStore { database in
+            try await database.add("kept.pdf", id: "legacy-1")
+            let staging = try await database.beginImport()
+            let problems = try await staging.stage(
+                try batch(["a.pdf", "b.pdf", "c.pdf", "d.pdf"], ids: ["LEGACY-1", "x-2", nil, "X-2"]))
+            #expect(problems.map(\.line) == [1, 4])
+            #expect(problems.first?.detail == "a share with id 'LEGACY-1' exists already")
+            // Another request takes an id while the import is still streaming.
+            _ = try await staging.stage(try batch(["e.pdf"], firstLine: 5, ids: ["late"]))
+            try await database.add("first.pdf", id: "LATE")
+            let late = try await staging.finish()
+            #expect(late == [ImportStaging.idTaken(line: 5, id: "late")])
+            #expect(try await names(database) == ["b.pdf", "c.pdf", "first.pdf", "kept.pdf"])
+        }
     }
 
-    @Test func aDiscardedImportLeavesNothingBehind() async throws {
-        let database = try ShareDatabase.temporary()
-        let staging = try await database.beginImport()
-        _ = try await staging.stage(try batch(["lost.pdf"], ids: ["kept-id"]))
-        await staging.discard()
-        #expect(try await names(database).isEmpty)
-        // Its ids are free for the next import.
-        let again = try await database.beginImport()
-        #expect(try await again.stage(try batch(["found.pdf"], ids: ["kept-id"])).isEmpty)
-        #expect(try await again.finish().isEmpty)
-        #expect(try await names(database) == ["found.pdf"])
+    @Test(arguments: Backend.allCases)
+    func aDiscardedImportLeavesNothingBehind(_ backend: Backend) async throws {
+        try await backend.withStore { database in
+            let staging = try await database.beginImport()
+            _ = try await staging.stage(try batch(["lost.pdf"], ids: ["kept-id"]))
+            await staging.discard()
+            #expect(try await names(database).isEmpty)
+            // Its ids are free for the next import.
+            let again = try await database.beginImport()
+            #expect(try await again.stage(try batch(["found.pdf"], ids: ["kept-id"])).isEmpty)
+            #expect(try await again.finish().isEmpty)
+            #expect(try await names(database) == ["found.pdf"])
+        }
     }
 
-    @Test func concurrentImportsDoNotMix() async throws {
-        let database = try ShareDatabase.temporary()
-        let first = try await database.beginImport()
-        let second = try await database.beginImport()
-        _ = try await first.stage(try batch(["one.pdf"]))
-        _ = try await second.stage(try batch(["two.pdf"]))
-        await first.discard()
-        #expect(try await second.finish().isEmpty)
-        #expect(try await names(database) == ["two.pdf"])
+    @Test(arguments: Backend.allCases)
+    func concurrentImportsDoNotMix(_ backend: Backend) async throws {
+        try await backend.withStore { database in
+            let first = try await database.beginImport()
+            let second = try await database.beginImport()
+            _ = try await first.stage(try batch(["one.pdf"]))
+            _ = try await second.stage(try batch(["two.pdf"]))
+            await first.discard()
+            #expect(try await second.finish().isEmpty)
+            #expect(try await names(database) == ["two.pdf"])
+        }
     }
 }

@@ -2,116 +2,131 @@ import Foundation
 import GRDB
 import ShareKit
 import ShareStore
+import StoreTestSupport
 import Testing
 
 @Suite struct ShareDatabaseWriteTests {
-    @Test func aCreatedRecordIsFoundByItsIdInAnyCase() async throws {
-        let database = try ShareDatabase.temporary()
-        let created = try await database.add("Report.PDF", size: 1234, at: "2021-01-17T21:34:56.789+09:00")
-        #expect(created.type == .pdf)
-        #expect(created.folder == "/")
-        #expect(created.createdAt.description == "2021-01-17T12:34:56.789Z")
-        #expect(try await database.share(id: created.id.lowercased()) == created)
+    @Test(arguments: Backend.allCases)
+    func aCreatedRecordIsFoundByItsIdInAnyCase(_ backend: Backend) async throws {
+        try await backend.withStore { database in
+            let created = try await database.add("Report.PDF", size: 1234, at: "2021-01-17T21:34:56.789+09:00")
+            #expect(created.type == .pdf)
+            #expect(created.folder == "/")
+            #expect(created.createdAt.description == "2021-01-17T12:34:56.789Z")
+            #expect(try await database.share(id: created.id.lowercased()) == created)
+        }
     }
 
-    @Test func renamingRederivesTheTypeAndTheSearchKey() async throws {
-        let database = try ShareDatabase.temporary()
-        let created = try await database.add("notes.txt")
-        let renamed = try await database.updateShare(id: created.id, SharePatch(name: "Holiday.JPG", folder: nil))
-        #expect(renamed.name == "Holiday.JPG" && renamed.type == .image)
-        var query = ShareQuery()
-        query.nameContains = "holiday"
-        #expect(try await database.listShares(query).records == [renamed])
+    @Test(arguments: Backend.allCases)
+    func renamingRederivesTheTypeAndTheSearchKey(_ backend: Backend) async throws {
+        try await backend.withStore { database in
+            let created = try await database.add("notes.txt")
+            let renamed = try await database.updateShare(id: created.id, SharePatch(name: "Holiday.JPG", folder: nil))
+            #expect(renamed.name == "Holiday.JPG" && renamed.type == .image)
+            var query = ShareQuery()
+            query.nameContains = "holiday"
+            #expect(try await database.listShares(query).records == [renamed])
+        }
     }
 
-    @Test func movingChangesOnlyTheFolder() async throws {
-        let database = try ShareDatabase.temporary()
-        let created = try await database.add("a.pdf")
-        let moved = try await database.updateShare(id: created.id, SharePatch(name: nil, folder: "/reports//2021/"))
-        #expect(moved.folder == "/reports/2021")
-        #expect(moved.name == created.name)
-        #expect(moved.type == created.type)
-        #expect(moved.createdAt == created.createdAt)
+    @Test(arguments: Backend.allCases)
+    func movingChangesOnlyTheFolder(_ backend: Backend) async throws {
+        try await backend.withStore { database in
+            let created = try await database.add("a.pdf")
+            let moved = try await database.updateShare(id: created.id, SharePatch(name: nil, folder: "/reports//2021/"))
+            #expect(moved.folder == "/reports/2021")
+            #expect(moved.name == created.name)
+            #expect(moved.type == created.type)
+            #expect(moved.createdAt == created.createdAt)
+        }
     }
 
-    @Test func aGivenIdThatExistsInAnyCaseIsAConflict() async throws {
-        let database = try ShareDatabase.temporary()
-        try await database.add("a.pdf", id: "Legacy-1")
-        await #expect(throws: ShareError.idTaken(id: "LEGACY-1")) { try await database.add("b.pdf", id: "LEGACY-1") }
+    @Test(arguments: Backend.allCases)
+    func aGivenIdThatExistsInAnyCaseIsAConflict(_ backend: Backend) async throws {
+        try await backend.withStore { database in
+            try await database.add("a.pdf", id: "Legacy-1")
+            await #expect(throws: ShareError.idTaken(id: "LEGACY-1")) { try await database.add("b.pdf", id: "LEGACY-1") }
+        }
     }
 
-    @Test func trashHidesRestoreBringsBackPurgeRemoves() async throws {
-        let database = try ShareDatabase.temporary()
-        let record = try await database.add("a.pdf")
-        try await database.trashShare(id: record.id)
-        await #expect(throws: ShareError.notFound(id: record.id)) { try await database.share(id: record.id) }
-        #expect(try await database.listShares(ShareQuery()).records.isEmpty)
-        #expect(try await database.share(id: record.id, includeTrashed: true).trashedAt != nil)
-        var trash = ShareQuery()
-        trash.trashed = true
-        #expect(try await database.listShares(trash).records.map(\.id) == [record.id])
+    @Test(arguments: Backend.allCases)
+    func trashHidesRestoreBringsBackPurgeRemoves(_ backend: Backend) async throws {
+        try await backend.withStore { database in
+            let record = try await database.add("a.pdf")
+            try await database.trashShare(id: record.id)
+            await #expect(throws: ShareError.notFound(id: record.id)) { try await database.share(id: record.id) }
+            #expect(try await database.listShares(ShareQuery()).records.isEmpty)
+            #expect(try await database.share(id: record.id, includeTrashed: true).trashedAt != nil)
+            var trash = ShareQuery()
+            trash.trashed = true
+            #expect(try await database.listShares(trash).records.map(\.id) == [record.id])
 
-        #expect(try await database.restoreShare(id: record.id) == record)
-        try await database.trashShare(id: record.id)
-        try await database.purgeShare(id: record.id)
-        await #expect(throws: ShareError.notFound(id: record.id)) { try await database.share(id: record.id, includeTrashed: true) }
-        await #expect(throws: ShareError.notFound(id: record.id)) { try await database.purgeShare(id: record.id) }
+            #expect(try await database.restoreShare(id: record.id) == record)
+            try await database.trashShare(id: record.id)
+            try await database.purgeShare(id: record.id)
+            await #expect(throws: ShareError.notFound(id: record.id)) { try await database.share(id: record.id, includeTrashed: true) }
+            await #expect(throws: ShareError.notFound(id: record.id)) { try await database.purgeShare(id: record.id) }
+        }
     }
 }
 
 @Suite struct ShareDatabaseListingTests {
-    private func ids(_ database: ShareDatabase, _ configure: (inout ShareQuery) -> Void) async throws -> [String] {
+    private func ids(_ database: any ShareRepository, _ configure: (inout ShareQuery) -> Void) async throws -> [String] {
         var query = ShareQuery()
         configure(&query)
         return try await database.listShares(query).records.map(\.name)
     }
 
-    @Test func searchIsALiteralCaseInsensitiveUnicodeSubstring() async throws {
-        let database = try ShareDatabase.temporary()
-        for name in ["100%_done.txt", "1000 done.txt", "年度报告.pdf", "Re\u{301}sume\u{301}.doc", "STRASSE.md", "report.pdf"] {
-            try await database.add(name)
+    @Test(arguments: Backend.allCases)
+    func searchIsALiteralCaseInsensitiveUnicodeSubstring(_ backend: Backend) async throws {
+        try await backend.withStore { database in
+            for name in ["100%_done.txt", "1000 done.txt", "年度报告.pdf", "Re\u{301}sume\u{301}.doc", "STRASSE.md", "report.pdf"] {
+                try await database.add(name)
+            }
+            #expect(try await ids(database) { $0.nameContains = SearchKey.fold("%_") } == ["100%_done.txt"])
+            #expect(try await ids(database) { $0.nameContains = SearchKey.fold("报告") } == ["年度报告.pdf"])
+            #expect(try await ids(database) { $0.nameContains = SearchKey.fold("RÉSUMÉ") } == ["Résumé.doc"])
+            #expect(try await ids(database) { $0.nameContains = SearchKey.fold("Re\u{301}s") } == ["Résumé.doc"])
+            #expect(try await ids(database) { $0.nameContains = SearchKey.fold("strasse") } == ["STRASSE.md"])
+            #expect(try await ids(database) { $0.nameContains = SearchKey.fold("PORT") }.sorted() == ["report.pdf"])
         }
-        #expect(try await ids(database) { $0.nameContains = SearchKey.fold("%_") } == ["100%_done.txt"])
-        #expect(try await ids(database) { $0.nameContains = SearchKey.fold("报告") } == ["年度报告.pdf"])
-        #expect(try await ids(database) { $0.nameContains = SearchKey.fold("RÉSUMÉ") } == ["Résumé.doc"])
-        #expect(try await ids(database) { $0.nameContains = SearchKey.fold("Re\u{301}s") } == ["Résumé.doc"])
-        #expect(try await ids(database) { $0.nameContains = SearchKey.fold("strasse") } == ["STRASSE.md"])
-        #expect(try await ids(database) { $0.nameContains = SearchKey.fold("PORT") }.sorted() == ["report.pdf"])
     }
 
-    @Test func dateTypeAndFolderFiltersCombine() async throws {
-        let database = try ShareDatabase.temporary()
-        try await database.add("early.pdf", folder: "/a", at: "2021-01-16T23:59:59.999Z")
-        try await database.add("inside.pdf", folder: "/a", at: "2021-01-17T00:00:00Z")
-        try await database.add("inside.doc", folder: "/a", at: "2021-01-17T12:00:00Z")
-        try await database.add("nested.pdf", folder: "/a/b", at: "2021-01-17T13:00:00Z")
-        try await database.add("sibling.pdf", folder: "/ab", at: "2021-01-17T14:00:00Z")
-        try await database.add("late.pdf", folder: "/a", at: "2021-01-18T00:00:00Z")
-        let day = ZonedCalendar(identifier: "UTC")!.range(of: CalendarDay("2021-01-17")!)
-        let onTheDay: (inout ShareQuery) -> Void = {
-            $0.createdFrom = day.lowerBound
-            $0.createdBefore = day.upperBound
-        }
-        #expect(try await ids(database, onTheDay) == ["sibling.pdf", "nested.pdf", "inside.doc", "inside.pdf"])
-        #expect(
-            try await ids(database) {
-                onTheDay(&$0)
-                $0.types = [.pdf]
-                $0.folder = "/a"
-            } == ["inside.pdf"])
-        #expect(
-            try await ids(database) {
-                onTheDay(&$0)
-                $0.folder = "/a"
-                $0.recursive = true
+    @Test(arguments: Backend.allCases)
+    func dateTypeAndFolderFiltersCombine(_ backend: Backend) async throws {
+        try await backend.withStore { database in
+            try await database.add("early.pdf", folder: "/a", at: "2021-01-16T23:59:59.999Z")
+            try await database.add("inside.pdf", folder: "/a", at: "2021-01-17T00:00:00Z")
+            try await database.add("inside.doc", folder: "/a", at: "2021-01-17T12:00:00Z")
+            try await database.add("nested.pdf", folder: "/a/b", at: "2021-01-17T13:00:00Z")
+            try await database.add("sibling.pdf", folder: "/ab", at: "2021-01-17T14:00:00Z")
+            try await database.add("late.pdf", folder: "/a", at: "2021-01-18T00:00:00Z")
+            let day = ZonedCalendar(identifier: "UTC")!.range(of: CalendarDay("2021-01-17")!)
+            let onTheDay: (inout ShareQuery) -> Void = {
+                $0.createdFrom = day.lowerBound
+                $0.createdBefore = day.upperBound
             }
-                == ["nested.pdf", "inside.doc", "inside.pdf"])
-        #expect(
-            try await ids(database) {
-                $0.folder = "/"
-                $0.recursive = true
-            }.count == 6)
-        #expect(try await ids(database) { $0.folder = "/" }.isEmpty)
+            #expect(try await ids(database, onTheDay) == ["sibling.pdf", "nested.pdf", "inside.doc", "inside.pdf"])
+            #expect(
+                try await ids(database) {
+                    onTheDay(&$0)
+                    $0.types = [.pdf]
+                    $0.folder = "/a"
+                } == ["inside.pdf"])
+            #expect(
+                try await ids(database) {
+                    onTheDay(&$0)
+                    $0.folder = "/a"
+                    $0.recursive = true
+                }
+                    == ["nested.pdf", "inside.doc", "inside.pdf"])
+            #expect(
+                try await ids(database) {
+                    $0.folder = "/"
+                    $0.recursive = true
+                }.count == 6)
+            #expect(try await ids(database) { $0.folder = "/" }.isEmpty)
+        }
     }
 
     @Test(arguments: ListingSort.allCases, ListingOrder.allCases)
@@ -221,21 +236,23 @@ import Testing
 }
 
 @Suite struct TrashRetentionStoreTests {
-    @Test func purgingTheTrashTakesOnlyWhatWasTrashedBeforeTheLimitAndChangesTheVersion() async throws {
-        let database = try ShareDatabase.temporary()
-        let old = try await database.add("old.txt")
-        let recent = try await database.add("recent.txt")
-        let live = try await database.add("live.txt")
-        try await database.trashShare(id: old.id, now: Timestamp(rfc3339: "2021-01-01T00:00:00Z")!)
-        try await database.trashShare(id: recent.id, now: Timestamp(rfc3339: "2021-03-01T00:00:00Z")!)
-        let tag = try await database.historyTag()
-        #expect(try await database.purgeTrash(trashedBefore: Timestamp(rfc3339: "2021-02-01T00:00:00Z")!) == 1)
-        #expect(try await database.historyTag() != tag)
-        await #expect(throws: ShareError.notFound(id: old.id)) { try await database.share(id: old.id, includeTrashed: true) }
-        #expect(try await database.share(id: recent.id, includeTrashed: true).trashedAt != nil)
-        #expect(try await database.share(id: live.id).trashedAt == nil)
-        let unchanged = try await database.historyTag()
-        #expect(try await database.purgeTrash(trashedBefore: Timestamp(rfc3339: "2021-02-01T00:00:00Z")!) == 0)
-        #expect(try await database.historyTag() == unchanged, "nothing purged, nothing changed")
+    @Test(arguments: Backend.allCases)
+    func purgingTheTrashTakesOnlyWhatWasTrashedBeforeTheLimitAndChangesTheVersion(_ backend: Backend) async throws {
+        try await backend.withStore { database in
+            let old = try await database.add("old.txt")
+            let recent = try await database.add("recent.txt")
+            let live = try await database.add("live.txt")
+            try await database.trashShare(id: old.id, now: Timestamp(rfc3339: "2021-01-01T00:00:00Z")!)
+            try await database.trashShare(id: recent.id, now: Timestamp(rfc3339: "2021-03-01T00:00:00Z")!)
+            let tag = try await database.historyTag()
+            #expect(try await database.purgeTrash(trashedBefore: Timestamp(rfc3339: "2021-02-01T00:00:00Z")!) == 1)
+            #expect(try await database.historyTag() != tag)
+            await #expect(throws: ShareError.notFound(id: old.id)) { try await database.share(id: old.id, includeTrashed: true) }
+            #expect(try await database.share(id: recent.id, includeTrashed: true).trashedAt != nil)
+            #expect(try await database.share(id: live.id).trashedAt == nil)
+            let unchanged = try await database.historyTag()
+            #expect(try await database.purgeTrash(trashedBefore: Timestamp(rfc3339: "2021-02-01T00:00:00Z")!) == 0)
+            #expect(try await database.historyTag() == unchanged, "nothing purged, nothing changed")
+        }
     }
 }

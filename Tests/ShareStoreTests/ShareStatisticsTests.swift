@@ -1,63 +1,72 @@
 import Foundation
 import ShareKit
 import ShareStore
+import StoreTestSupport
 import Testing
 
 @Suite struct ShareStatisticsTests {
     private func stats(
-        _ database: ShareDatabase, _ parameters: [(name: String, value: String)], by period: StatsPeriod = .day
+        _ database: any ShareRepository, _ parameters: [(name: String, value: String)], by period: StatsPeriod = .day
     ) async throws -> ShareStats {
         try await database.stats(ShareQuery(parameters: parameters, defaultZone: ZonedCalendar(identifier: "UTC")!), by: period)
     }
 
-    @Test func totalsPerTypeAndPerDayFollowTheFilters() async throws {
-        let database = try ShareDatabase.temporary()
-        try await database.add("a.pdf", size: 100, at: "2021-01-17T01:00:00Z")
-        try await database.add("b.pdf", size: 50, at: "2021-01-17T23:00:00Z")
-        try await database.add("c.jpg", size: 7, at: "2021-01-18T10:00:00Z")
-        try await database.add("d.txt", size: 1, folder: "/other", at: "2021-01-18T10:00:00Z")
+    @Test(arguments: Backend.allCases)
+    func totalsPerTypeAndPerDayFollowTheFilters(_ backend: Backend) async throws {
+        try await backend.withStore { database in
+            try await database.add("a.pdf", size: 100, at: "2021-01-17T01:00:00Z")
+            try await database.add("b.pdf", size: 50, at: "2021-01-17T23:00:00Z")
+            try await database.add("c.jpg", size: 7, at: "2021-01-18T10:00:00Z")
+            try await database.add("d.txt", size: 1, folder: "/other", at: "2021-01-18T10:00:00Z")
 
-        let all = try await stats(database, [])
-        #expect(all.count == 4 && all.bytes == 158)
-        #expect(all.types == ["pdf": .init(count: 2, bytes: 150), "image": .init(count: 1, bytes: 7), "txt": .init(count: 1, bytes: 1)])
-        #expect(all.periods == [.init(period: "2021-01-17", count: 2, bytes: 150), .init(period: "2021-01-18", count: 2, bytes: 8)])
+            let all = try await stats(database, [])
+            #expect(all.count == 4 && all.bytes == 158)
+            #expect(all.types == ["pdf": .init(count: 2, bytes: 150), "image": .init(count: 1, bytes: 7), "txt": .init(count: 1, bytes: 1)])
+            #expect(all.periods == [.init(period: "2021-01-17", count: 2, bytes: 150), .init(period: "2021-01-18", count: 2, bytes: 8)])
 
-        let rootPDFs = try await stats(database, [("folder", "/"), ("type", "pdf")])
-        #expect(rootPDFs.count == 2 && rootPDFs.bytes == 150)
-        #expect(try await stats(database, [("q", "nothing-like-this")]) == ShareStats(count: 0, bytes: 0, types: [:], by: .day, periods: []))
+            let rootPDFs = try await stats(database, [("folder", "/"), ("type", "pdf")])
+            #expect(rootPDFs.count == 2 && rootPDFs.bytes == 150)
+            #expect(try await stats(database, [("q", "nothing-like-this")]) == ShareStats(count: 0, bytes: 0, types: [:], by: .day, periods: []))
+        }
     }
 
     /// A filter matching under a tenth of the history is read through an index, one matching more by reading the
     /// table whole: either way every match is counted once.
-    @Test func fewMatchesAndMostMatchesAreCountedAlike() async throws {
-        let database = try ShareDatabase.temporary()
-        for index in 0..<30 { try await database.add("note-\(index).txt", size: 1, at: "2021-01-17T10:00:00Z") }
-        try await database.add("a.pdf", size: 5, at: "2021-01-18T10:00:00Z")
-        let few = try await stats(database, [("type", "pdf")])
-        #expect(few.count == 1 && few.bytes == 5 && few.periods == [.init(period: "2021-01-18", count: 1, bytes: 5)])
-        let most = try await stats(database, [("type", "txt"), ("from", "2021-01-17")])
-        #expect(most.count == 30 && most.types == ["txt": .init(count: 30, bytes: 30)])
-        #expect(most.periods == [.init(period: "2021-01-17", count: 30, bytes: 30)])
+    @Test(arguments: Backend.allCases)
+    func fewMatchesAndMostMatchesAreCountedAlike(_ backend: Backend) async throws {
+        try await backend.withStore { database in
+            for index in 0..<30 { try await database.add("note-\(index).txt", size: 1, at: "2021-01-17T10:00:00Z") }
+            try await database.add("a.pdf", size: 5, at: "2021-01-18T10:00:00Z")
+            let few = try await stats(database, [("type", "pdf")])
+            #expect(few.count == 1 && few.bytes == 5 && few.periods == [.init(period: "2021-01-18", count: 1, bytes: 5)])
+            let most = try await stats(database, [("type", "txt"), ("from", "2021-01-17")])
+            #expect(most.count == 30 && most.types == ["txt": .init(count: 30, bytes: 30)])
+            #expect(most.periods == [.init(period: "2021-01-17", count: 30, bytes: 30)])
+        }
     }
 
-    @Test func daysAreCountedInTheRequestedZoneAcrossADSTChange() async throws {
-        let database = try ShareDatabase.temporary()
-        // New York: 2021-03-14 is the spring-forward day (-05:00 before 07:00Z, -04:00 after).
-        try await database.add("before.txt", size: 1, at: "2021-03-14T04:59:00Z")  // 23:59 on the 13th
-        try await database.add("start.txt", size: 1, at: "2021-03-14T05:00:00Z")  // 00:00 on the 14th
-        try await database.add("end.txt", size: 1, at: "2021-03-15T03:59:00Z")  // 23:59 on the 14th (EDT)
-        try await database.add("after.txt", size: 1, at: "2021-03-15T04:00:00Z")  // 00:00 on the 15th
-        try await database.add("old.txt", size: 1, at: "1965-06-01T12:00:00Z")
-        let newYork = try await stats(database, [("tz", "America/New_York")])
-        #expect(newYork.periods.map(\.period) == ["1965-06-01", "2021-03-13", "2021-03-14", "2021-03-15"])
-        #expect(newYork.periods.map(\.count) == [1, 1, 2, 1])
+    @Test(arguments: Backend.allCases)
+    func daysAreCountedInTheRequestedZoneAcrossADSTChange(_ backend: Backend) async throws {
+        try await backend.withStore { database in
+            // New York: 2021-03-14 is the spring-forward day (-05:00 before 07:00Z, -04:00 after).
+            try await database.add("before.txt", size: 1, at: "2021-03-14T04:59:00Z")  // 23:59 on the 13th
+            try await database.add("start.txt", size: 1, at: "2021-03-14T05:00:00Z")  // 00:00 on the 14th
+            try await database.add("end.txt", size: 1, at: "2021-03-15T03:59:00Z")  // 23:59 on the 14th (EDT)
+            try await database.add("after.txt", size: 1, at: "2021-03-15T04:00:00Z")  // 00:00 on the 15th
+            try await database.add("old.txt", size: 1, at: "1965-06-01T12:00:00Z")
+            let newYork = try await stats(database, [("tz", "America/New_York")])
+            #expect(newYork.periods.map(\.period) == ["1965-06-01", "2021-03-13", "2021-03-14", "2021-03-15"])
+            #expect(newYork.periods.map(\.count) == [1, 1, 2, 1])
+        }
     }
 
-    @Test func byteTotalsBeyond64BitsStayExact() async throws {
-        let database = try ShareDatabase.temporary()
-        try await database.add("huge-1.bin", size: Int64.max)
-        try await database.add("huge-2.bin", size: Int64.max)
-        let total = try await stats(database, [])
-        #expect(total.bytes == Decimal(string: "18446744073709551614"))
+    @Test(arguments: Backend.allCases)
+    func byteTotalsBeyond64BitsStayExact(_ backend: Backend) async throws {
+        try await backend.withStore { database in
+            try await database.add("huge-1.bin", size: Int64.max)
+            try await database.add("huge-2.bin", size: Int64.max)
+            let total = try await stats(database, [])
+            #expect(total.bytes == Decimal(string: "18446744073709551614"))
+        }
     }
 }

@@ -3,6 +3,7 @@ import GRDB
 import ShareKit
 import ShareStore
 import ShareTestSupport
+import StoreTestSupport
 
 /// A fresh database file in its own temporary folder, as the daemon would open it: for tests that open it
 /// again, or look at it from another connection.
@@ -14,16 +15,6 @@ extension ShareDatabase {
     /// A new, empty, migrated database in memory.
     static func temporary() throws -> ShareDatabase {
         try ShareDatabase(writer: DatabaseQueue())
-    }
-
-    /// Stores a record from raw fields, as a client would send them.
-    @discardableResult
-    func add(
-        _ name: String, size: Int64 = 1, folder: String? = nil, at createdAt: String? = nil, id: String? = nil
-    ) async throws
-        -> ShareRecord
-    {
-        try await createShare(NewShare(id: id, name: name, folder: folder, createdAt: createdAt, size: size))
     }
 }
 

@@ -10,14 +10,22 @@ extension ShareError: HTTPResponseError {
         case .unsupportedPicture: return .unsupportedMediaType
         case .idTaken: return .conflict
         case .quotaExceeded: return .forbidden
-        case .busy: return .serviceUnavailable
+        case .busy, .storeUnreachable: return .serviceUnavailable
         case .storageUnavailable: return .init(code: 507, reasonPhrase: "Insufficient Storage")
         }
     }
 
+    /// What a client is told to wait while the database does not answer: about as long as a restart takes.
+    static let unreachableRetrySeconds = 5
+
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         let type = if case .quotaExceeded = self { "quota-exceeded" } else { "about:blank" }
-        let headers: HTTPFields = if case .busy(let seconds) = self { [.retryAfter: "\(seconds)"] } else { [:] }
+        let headers: HTTPFields =
+            switch self {
+            case .busy(let seconds): [.retryAfter: "\(seconds)"]
+            case .storeUnreachable: [.retryAfter: "\(Self.unreachableRetrySeconds)"]
+            default: [:]
+            }
         return try Problem(status, detail, type: type, headers: headers).response(from: request, context: context)
     }
 }

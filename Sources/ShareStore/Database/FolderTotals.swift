@@ -15,16 +15,9 @@ enum FolderTotals {
                 WHERE owner = ? AND folder > ? AND folder < ? ORDER BY folder
                 """,
             arguments: [owner, prefix, String(prefix.dropLast()) + "0"])
-        var sums: [String: Sums] = [:]
-        while let row = try rows.next() {
-            let below: String = row[0]
-            let name = String(below.dropFirst(prefix.count).prefix { $0 != "/" })
-            sums[name, default: Sums()].add(Sums(count: row[1], high: row[2], low: row[3]))
-        }
-        return sums.map { name, sums in
-            let total = sums.total
-            return FolderUsage(folder: prefix + name, name: name, count: total.count, bytes: total.bytes)
-        }.sorted { ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name) }
+        var totals: [(folder: String, total: ShareStats.Total)] = []
+        while let row = try rows.next() { totals.append((row[0], Sums(count: row[1], high: row[2], low: row[3]).total)) }
+        return FolderUsage.subfolders(of: parent, adding: totals)
     }
 
     /// How many live records `owner`'s history holds in `folder` and below it.

@@ -106,7 +106,7 @@ public struct ImportStaging: Sendable {
         try db.execute(sql: "DROP TABLE IF EXISTS \(table)")
     }
 
-    static func idTaken(line: Int, id: String) -> ImportReport.Problem {
+    package static func idTaken(line: Int, id: String) -> ImportReport.Problem {
         ImportReport.Problem(line: line, detail: "a share with id '\(id)' exists already")
     }
 

@@ -9,7 +9,7 @@ extension ShareDatabase {
     /// The records are named by their `seq` in a temporary table and changed by a few statements over it, so that
     /// a batch over half a million records by filter holds none of them in memory.
     public func batch(
-        _ change: BatchChange, _ targets: BatchTargets, now: Timestamp = .now(), by: String = Credential.localUser
+        _ change: BatchChange, _ targets: BatchTargets, now: Timestamp, by: String
     ) async throws -> Int {
         try await self.change { db in
             // A batch that fails is rolled back, its targets with it; one that succeeds empties the table itself.

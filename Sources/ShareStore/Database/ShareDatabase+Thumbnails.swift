@@ -2,7 +2,7 @@ import GRDB
 import ShareKit
 
 extension ShareDatabase {
-    public func setThumbnail(id: String, _ thumbnail: Thumbnail, includeTrashed: Bool = false) async throws -> ShareRecord {
+    public func setThumbnail(id: String, _ thumbnail: Thumbnail, includeTrashed: Bool) async throws -> ShareRecord {
         try await change { db in
             let owner = try ownerNumber(db)
             try ThumbnailRow.store(thumbnail, seq: try ShareRow.seq(id: id, owner: owner, includeTrashed: includeTrashed, db), db)
@@ -10,7 +10,7 @@ extension ShareDatabase {
         }
     }
 
-    public func thumbnail(id: String, includeTrashed: Bool = false) async throws -> Thumbnail {
+    public func thumbnail(id: String, includeTrashed: Bool) async throws -> Thumbnail {
         try await writer.read { db in
             let seq = try ShareRow.seq(id: id, owner: try ownerNumber(db), includeTrashed: includeTrashed, db)
             guard let thumbnail = try ThumbnailRow.fetch(seq: seq, db) else { throw ShareError.noThumbnail(id: id) }
@@ -18,7 +18,7 @@ extension ShareDatabase {
         }
     }
 
-    public func removeThumbnail(id: String, includeTrashed: Bool = false) async throws {
+    public func removeThumbnail(id: String, includeTrashed: Bool) async throws {
         try await change { db in
             let seq = try ShareRow.seq(id: id, owner: try ownerNumber(db), includeTrashed: includeTrashed, db)
             guard try ThumbnailRow.remove(seq: seq, db) else { throw ShareError.noThumbnail(id: id) }

@@ -131,7 +131,7 @@ public struct ShareDatabase: ShareRepository {
     }
 
     /// Stores a new record, generating its id unless one was given.
-    public func createShare(_ new: NewShare, now: Timestamp = .now(), by: String = Credential.localUser) async throws -> ShareRecord {
+    public func createShare(_ new: NewShare, now: Timestamp, by: String) async throws -> ShareRecord {
         try await change { db in
             if new.trashedAt == nil { try refusePastQuota(adding: Sums(size: new.size), db) }
             let before = try ShareRow.lastSeq(db)
@@ -146,7 +146,7 @@ public struct ShareDatabase: ShareRepository {
 
     // MARK: Imports: see `ImportStaging`
 
-    public func beginImport(by: String = Credential.localUser) async throws -> any ShareImport {
+    public func beginImport(by: String) async throws -> any ShareImport {
         let staging = ImportStaging()
         try await Self.storing { try await writer.writeWithoutTransaction { db in try staging.create(db) } }
         return SQLiteImport(database: self, staging: staging, by: by)
@@ -223,7 +223,7 @@ public struct ShareDatabase: ShareRepository {
 
     /// Renames and/or moves a record (a trashed one only with `includeTrashed`); the type follows the new name.
     public func updateShare(
-        id: String, _ patch: SharePatch, includeTrashed: Bool = false, by: String = Credential.localUser
+        id: String, _ patch: SharePatch, includeTrashed: Bool, by: String
     ) async throws -> ShareRecord {
         let now = Timestamp.now()
         return try await change { db in
@@ -242,7 +242,7 @@ public struct ShareDatabase: ShareRepository {
 
     /// Moves a live record to the trash; with `includeTrashed`, a record already there stays as it is.
     public func trashShare(
-        id: String, includeTrashed: Bool = false, now: Timestamp = .now(), by: String = Credential.localUser
+        id: String, includeTrashed: Bool, now: Timestamp, by: String
     ) async throws {
         try await change { db in
             let original = try ShareRow.fetch(id: id, owner: try ownerNumber(db), includeTrashed: includeTrashed, db)
@@ -254,7 +254,7 @@ public struct ShareDatabase: ShareRepository {
     }
 
     /// Brings a record back from the trash; restoring a live record changes nothing.
-    public func restoreShare(id: String, by: String = Credential.localUser) async throws -> ShareRecord {
+    public func restoreShare(id: String, by: String) async throws -> ShareRecord {
         let now = Timestamp.now()
         return try await change { db in
             let original = try ShareRow.fetch(id: id, owner: try ownerNumber(db), includeTrashed: true, db)
@@ -294,7 +294,7 @@ public struct ShareDatabase: ShareRepository {
     }
 
     /// One record by id, case-insensitively; a trashed one only with `includeTrashed`.
-    public func share(id: String, includeTrashed: Bool = false) async throws -> ShareRecord {
+    public func share(id: String, includeTrashed: Bool) async throws -> ShareRecord {
         try await writer.read { db in try ShareRow.fetch(id: id, owner: try ownerNumber(db), includeTrashed: includeTrashed, db) }
     }
 
@@ -351,7 +351,7 @@ public struct ShareDatabase: ShareRepository {
     }
 
     /// Counts and bytes of the records `query` matches, in total, per icon category and per period in its zone.
-    public func stats(_ query: ShareQuery, by period: StatsPeriod? = nil) async throws -> ShareStats {
+    public func stats(_ query: ShareQuery, by period: StatsPeriod?) async throws -> ShareStats {
         try await lanes.read(writer) { [self] db in
             var query = query
             query.owner = try ownerNumber(db)
@@ -393,12 +393,4 @@ public struct ShareDatabase: ShareRepository {
     public func isReady() async -> Bool {
         (try? await writer.read { db in try SchemaMigrator.isUpToDate(db) }) ?? false
     }
-}
-
-/// A page of a listing.
-public struct SharePage: Sendable, Equatable {
-    /// The records as a JSON array, exactly as `GET /share` answers.
-    public var body: [UInt8]
-    /// Present when more records follow.
-    public var next: ShareCursor?
 }

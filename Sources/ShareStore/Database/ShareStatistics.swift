@@ -67,18 +67,7 @@ struct ShareStatistics {
 
     /// `created_at` as a local day number (plus `dayBias`), with the zone's offsets between `first` and `last`.
     private func localDay(from first: Int64, through last: Int64) -> SQL {
-        let offsets = query.zone.offsets(
-            from: Timestamp(millisecondsSinceEpoch: first), through: Timestamp(millisecondsSinceEpoch: last))
-        var cases: SQL = ""
-        var current = offsets.initial
-        for change in offsets.changes {
-            cases += "WHEN created_at < \(change.at) THEN \(current) "
-            current = change.offset
-        }
-        let offset: SQL = cases.isEmpty ? "\(current)" : "CASE \(cases)ELSE \(current) END"
-        // The bias goes in before dividing: integer division rounds toward zero, which would misplace times before 1970.
-        let biased = Self.dayBias * Timestamp.millisecondsPerDay
-        return "((created_at + \(offset) + \(sql: String(biased))) / \(sql: String(Timestamp.millisecondsPerDay)))"
+        SQL(sql: query.zone.localDayExpression(of: "created_at", from: first, through: last, bias: Self.dayBias))
     }
 }
 

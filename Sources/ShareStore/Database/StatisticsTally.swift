@@ -3,18 +3,20 @@ import ShareKit
 
 /// Counts and bytes added up per icon category and per period, as statistics are read (from the records or from
 /// the running totals); periods are numbered by the reader, oldest first.
-struct StatisticsTally {
+package struct StatisticsTally {
     private var types: [String: Sums] = [:]
     private var periods: [Int64: Sums] = [:]
 
-    mutating func add(_ sums: Sums, type: String, period: Int64) {
+    package init() {}
+
+    package mutating func add(_ sums: Sums, type: String, period: Int64) {
         guard sums.count != 0 else { return }
         types[type, default: Sums()].add(sums)
         periods[period, default: Sums()].add(sums)
     }
 
     /// The statistics, each period named by `label` (`2021-01-17`, `2021-01`, `2021`); none for `.none`.
-    func stats(by period: StatsPeriod, label: (Int64) -> String) -> ShareStats {
+    package func stats(by period: StatsPeriod, label: (Int64) -> String) -> ShareStats {
         var stats = ShareStats(count: 0, bytes: 0, types: [:], by: period, periods: [])
         var total = Sums()
         for (type, sums) in types {
@@ -34,14 +36,14 @@ struct StatisticsTally {
 
 /// A count and its sizes, summed as two 32-bit halves: sizes go up to 2^63, and neither half's sum can overflow.
 /// The running totals keep the same halves (`bytes_high`, `bytes_low`).
-struct Sums {
+package struct Sums {
     var count = 0
     var high: Int64 = 0
     var low: Int64 = 0
 
     init() {}
 
-    init(count: Int, high: Int64, low: Int64) {
+    package init(count: Int, high: Int64, low: Int64) {
         self.count = count
         self.high = high
         self.low = low
@@ -64,7 +66,7 @@ struct Sums {
         low -= other.low
     }
 
-    var total: ShareStats.Total {
+    package var total: ShareStats.Total {
         ShareStats.Total(count: count, bytes: Decimal(high) * 4_294_967_296 + Decimal(low))
     }
 }

@@ -9,7 +9,7 @@ public enum BatchChange: Equatable, Sendable {
 
     /// Whether it finds records in the trash too: a restore acts on the trash, a purge on any record; a move and a
     /// trashing on live records, as their one-record requests do.
-    var reachesTrash: Bool {
+    package var reachesTrash: Bool {
         switch self {
         case .move, .trash: return false
         case .restore, .purge: return true

@@ -11,7 +11,7 @@ public struct Thumbnail: Sendable, Equatable {
         self.init(image: image, tag: ContentHash.of(image))
     }
 
-    init(image: [UInt8], tag: String) {
+    package init(image: [UInt8], tag: String) {
         self.image = image
         self.tag = tag
     }

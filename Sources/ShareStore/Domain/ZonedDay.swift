@@ -115,3 +115,21 @@ struct ZoneSpan {
         return midnight - offset(at: midnight)
     }
 }
+
+extension ZonedCalendar {
+    /// SQL (the same in SQLite and PostgreSQL) giving the local day number, plus `bias`, of the time in `column`
+    /// (milliseconds), with the zone's offsets between `first` and `last`: what statistics group records by.
+    package func localDayExpression(of column: String, from first: Int64, through last: Int64, bias: Int64) -> String {
+        let offsets = offsets(from: Timestamp(millisecondsSinceEpoch: first), through: Timestamp(millisecondsSinceEpoch: last))
+        var cases = ""
+        var current = offsets.initial
+        for change in offsets.changes {
+            cases += "WHEN \(column) < \(change.at) THEN \(current) "
+            current = change.offset
+        }
+        let offset = cases.isEmpty ? "\(current)" : "CASE \(cases)ELSE \(current) END"
+        // The bias goes in before dividing: integer division rounds toward zero, which would misplace times before 1970.
+        let biased = bias * Timestamp.millisecondsPerDay
+        return "((\(column) + \(offset) + \(biased)) / \(Timestamp.millisecondsPerDay))"
+    }
+}

@@ -1,0 +1,53 @@
+import Logging
+import PostgresNIO
+import ShareKit
+
+/// The `share_event` table: each change to a record, appended in the change's own transaction.
+enum PostgresEvents {
+    static func record(
+        _ action: ShareEvent.Action, seq: Int64, at: Timestamp, from: String? = nil, to: String? = nil, by: String,
+        _ connection: PostgresConnection, logger: Logger
+    ) async throws {
+        try await connection.query(
+            """
+            INSERT INTO share_event (share_seq, at, action, from_value, to_value, by)
+            VALUES (\(seq), \(at.millisecondsSinceEpoch), \(action.rawValue), \(from), \(to), \(by))
+            """, logger: logger)
+    }
+
+    /// The events an update from `original` to `updated` makes: a rename, a move, a trashing, a restoring.
+    static func record(
+        from original: ShareRecord, to updated: ShareRecord, seq: Int64, at: Timestamp, by: String, _ connection: PostgresConnection,
+        logger: Logger
+    ) async throws {
+        if original.name != updated.name {
+            try await record(.renamed, seq: seq, at: at, from: original.name, to: updated.name, by: by, connection, logger: logger)
+        }
+        if original.folder != updated.folder {
+            try await record(.moved, seq: seq, at: at, from: original.folder, to: updated.folder, by: by, connection, logger: logger)
+        }
+        if original.trashedAt == nil, updated.trashedAt != nil { try await record(.trashed, seq: seq, at: at, by: by, connection, logger: logger) }
+        if original.trashedAt != nil, updated.trashedAt == nil { try await record(.restored, seq: seq, at: at, by: by, connection, logger: logger) }
+    }
+
+    /// One page of the events of the record at `seq`, oldest first, after the event `after`; one more than `limit`
+    /// tells that another page follows.
+    static func page(
+        seq: Int64, after: Int64, limit: Int, _ connection: PostgresConnection, logger: Logger
+    ) async throws -> [(
+        seq: Int64, event: ShareEvent
+    )] {
+        let rows = try await connection.query(
+            """
+            SELECT seq, at, action, from_value, to_value, by FROM share_event
+            WHERE share_seq = \(seq) AND seq > \(after) ORDER BY seq LIMIT \(limit + 1)
+            """, logger: logger)
+        var events: [(seq: Int64, event: ShareEvent)] = []
+        for try await (eventSeq, at, action, from, to, by) in rows.decode((Int64, Int64, String, String?, String?, String).self) {
+            let event = ShareEvent(
+                at: Timestamp(millisecondsSinceEpoch: at), action: ShareEvent.Action(rawValue: action) ?? .created, from: from, to: to, by: by)
+            events.append((eventSeq, event))
+        }
+        return events
+    }
+}

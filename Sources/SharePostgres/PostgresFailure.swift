@@ -1,0 +1,60 @@
+import PostgresNIO
+import ShareKit
+
+/// What the database server's errors mean to a request: a server out of reach is `ShareError.storeUnreachable`
+/// (503, and the pool reconnects by itself when it is back), a full disk `storageUnavailable` (507), as SQLite's.
+enum PostgresFailure: Error, CustomStringConvertible {
+    /// The one row of `share_history` is missing: the database was not made by these migrations.
+    case missingHistoryRow
+    /// A user's number was given and could not be read back in the same transaction.
+    case missingUserRow(String)
+
+    var description: String {
+        switch self {
+        case .missingHistoryRow: return "the database has no share_history row; was it made by shared?"
+        case .missingUserRow(let user): return "the number given to user '\(user)' could not be read back"
+        }
+    }
+
+    /// Runs `body`, turning the errors of a server that does not answer or cannot store into the domain's, and
+    /// giving a failed transaction's own error (its closure's first, else its BEGIN's or COMMIT's).
+    static func mapping<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as PostgresTransactionError {
+            throw domainError(error.closureError ?? error.beginError ?? error.commitError ?? error)
+        } catch {
+            throw domainError(error)
+        }
+    }
+
+    private static func domainError(_ error: any Error) -> any Error {
+        guard let error = error as? PSQLError else { return error }
+        return translated(error) ?? error
+    }
+
+    /// The domain error `error` stands for, if any.
+    static func translated(_ error: PSQLError) -> ShareError? {
+        switch error.code {
+        case .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .poolClosed:
+            return .storeUnreachable("the connection to PostgreSQL failed")
+        case .server:
+            let state = error.serverInfo?[.sqlState] ?? ""
+            switch state {
+            case "53100": return .storageUnavailable("the database server's disk is full")
+            case "25006": return .storageUnavailable("the database is read-only")
+            // Connection exceptions (08…), a server shutting down or starting (57P01–57P03), too many connections.
+            case _ where state.hasPrefix("08") || state.hasPrefix("57P") || state == "53300":
+                return .storeUnreachable(error.serverInfo?[.message] ?? "PostgreSQL is not accepting connections")
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// Whether `error` is the server refusing a row whose unique key another row holds.
+    static func isUniqueViolation(_ error: any Error) -> Bool {
+        (error as? PSQLError)?.serverInfo?[.sqlState] == "23505"
+    }
+}

@@ -1,0 +1,57 @@
+import ShareKit
+import ShareStore
+
+/// The WHERE clause of a query's filters, shared by listings, statistics and batches, as `ShareFilter` is in
+/// SQLite: written into the statement being built, each value bound where it is written.
+enum PostgresFilter {
+    /// Appends the conditions of `query` (its history, live or trashed, text, folder, types, dates), joined by AND.
+    static func append(_ query: ShareQuery, to sql: inout BoundSQL) throws {
+        sql.append("owner = ")
+        sql.bind(query.owner)
+        sql.append(query.trashed ? " AND trashed_at IS NOT NULL" : " AND trashed_at IS NULL")
+        if let text = query.nameContains, !text.isEmpty {
+            // A literal substring of the folded name: LIKE's wildcards and its escape character are escaped.
+            sql.append(" AND name_key LIKE ")
+            sql.bind("%" + likeEscaped(text) + "%")
+        }
+        if let folder = query.folder {
+            if !query.recursive {
+                sql.append(" AND folder = ")
+                sql.bind(folder)
+            } else if folder != FolderPath.root {
+                let prefix = FolderPath.descendantPrefix(of: folder)
+                sql.append(" AND (folder = ")
+                sql.bind(folder)
+                // The folders below: from "/a/" up to, not including, "/a0" ('0' follows '/').
+                sql.append(" OR (folder >= ")
+                sql.bind(prefix)
+                sql.append(" AND folder < ")
+                sql.bind(String(prefix.dropLast()) + "0")
+                sql.append("))")
+            }
+        }
+        if let types = query.types {
+            sql.append(" AND type = ANY(")
+            try sql.bind(array: types.map(\.rawValue).sorted())
+            sql.append(")")
+        }
+        if let from = query.createdFrom {
+            sql.append(" AND created_at >= ")
+            sql.bind(from.millisecondsSinceEpoch)
+        }
+        if let before = query.createdBefore {
+            sql.append(" AND created_at < ")
+            sql.bind(before.millisecondsSinceEpoch)
+        }
+    }
+
+    /// `text` with `\`, `%` and `_` escaped for LIKE, whose default escape character is `\`.
+    static func likeEscaped(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if character == "\\" || character == "%" || character == "_" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import PostgresNIO
+import ShareKit
+import ShareStore
+
+/// An import into `PostgresStore`: its records wait in `share_import` under the import's own key, seen by no
+/// listing, whichever node and connection stage them, and join the history in one transaction at the end.
+struct PostgresImport: ShareImport {
+    let store: PostgresStore
+    /// The import's rows in `share_import`.
+    let key: String
+    /// Who is importing, for the `imported` events.
+    let by: String
+
+    /// Imports left behind by a node that stopped in the middle of one are forgotten after this long.
+    static let abandonedAfter = Timestamp.millisecondsPerDay
+
+    func stage(_ batch: [(line: Int, share: NewShare)]) async throws -> [ImportReport.Problem] {
+        try await store.stageImport(batch, key: key)
+    }
+
+    func finish() async throws -> [ImportReport.Problem] {
+        try await store.finishImport(key: key, by: by)
+    }
+
+    func discard() async {
+        _ = try? await store.read { connection in
+            try await connection.query("DELETE FROM share_import WHERE import = \(key)", logger: store.logger)
+        }
+    }
+}
+
+extension PostgresStore {
+    public func beginImport(by: String) async throws -> any ShareImport {
+        PostgresImport(store: self, key: ShareID.generate() + ShareID.generate(), by: by)
+    }
+
+    /// Stages a batch in one statement. A record whose id is taken, in the history or earlier in the import, is
+    /// skipped and reported by its line; a generated id found taken is drawn again.
+    func stageImport(_ batch: [(line: Int, share: NewShare)], key: String, now: Timestamp = .now()) async throws -> [ImportReport.Problem] {
+        var pending = batch.map { (line: $0.line, share: $0.share) }
+        var problems: [ImportReport.Problem] = []
+        for _ in 0..<8 where !pending.isEmpty {
+            let records = pending.map { line, share in
+                ShareRecord(
+                    id: share.id ?? ShareID.generate(), name: share.name, folder: share.folder, createdAt: share.createdAt ?? now, size: share.size,
+                    type: IconCategory(fileName: share.name), trashedAt: share.trashedAt)
+            }
+            let entries = zip(pending, records).map { ($0.line, $0.share.thumbnail, $1) }
+            let staged = try await read { connection in try await insertStaged(entries, key: key, now: now, connection) }
+            var again: [(line: Int, share: NewShare)] = []
+            for (entry, record) in zip(pending, records) where !staged.contains(entry.line) {
+                if entry.share.id == nil { again.append(entry) } else { problems.append(ImportStaging.idTaken(line: entry.line, id: record.id)) }
+            }
+            pending = again
+        }
+        guard pending.isEmpty else { throw StoreError.noFreeID }
+        return problems.sorted { $0.line < $1.line }
+    }
+
+    /// Inserts the records into the import's rows, but those whose id is taken; the lines it staged.
+    private func insertStaged(
+        _ entries: [(line: Int, thumbnail: Thumbnail?, record: ShareRecord)], key: String, now: Timestamp, _ connection: PostgresConnection
+    ) async throws -> Set<Int> {
+        let records = entries.map(\.record)
+        var sql = BoundSQL(
+            """
+            INSERT INTO share_import (import, line, id, id_key, name, name_key, folder, created_at, size, type, trashed_at, thumbnail_tag,
+                thumbnail, started_at)
+            """)
+        sql.append(" SELECT ")
+        sql.bind(key)
+        sql.append(", r.line, r.id, r.id_key, r.name, r.name_key, r.folder, r.created_at, r.size, r.type,")
+        sql.append(" CASE WHEN r.trashed THEN r.trashed_at END, CASE WHEN r.pictured THEN r.tag END, CASE WHEN r.pictured THEN r.image END, ")
+        sql.bind(now.millisecondsSinceEpoch)
+        sql.append(" FROM unnest(")
+        try sql.bind(array: entries.map { Int64($0.line) })
+        for texts in [
+            records.map(\.id), records.map { PostgresRows.idKey($0.id) }, records.map(\.name), records.map { SearchKey.fold($0.name) },
+            records.map(\.folder),
+        ] {
+            sql.append(", ")
+            try sql.bind(array: texts)
+        }
+        sql.append(", ")
+        try sql.bind(array: records.map(\.createdAt.millisecondsSinceEpoch))
+        sql.append(", ")
+        try sql.bind(array: records.map(\.size))
+        sql.append(", ")
+        try sql.bind(array: records.map(\.type.rawValue))
+        sql.append(", ")
+        try sql.bind(array: records.map { $0.trashedAt != nil })
+        sql.append(", ")
+        try sql.bind(array: records.map { $0.trashedAt?.millisecondsSinceEpoch ?? 0 })
+        sql.append(", ")
+        try sql.bind(array: entries.map { $0.thumbnail != nil })
+        sql.append(", ")
+        try sql.bind(array: entries.map { $0.thumbnail?.tag ?? "" })
+        sql.append(", ")
+        try sql.bind(array: entries.map { ByteBuffer(bytes: $0.thumbnail?.image ?? []) })
+        sql.append(
+            """
+            ) WITH ORDINALITY AS r (line, id, id_key, name, name_key, folder, created_at, size, type, trashed, trashed_at, pictured, tag, image, n)
+            WHERE NOT EXISTS (SELECT 1 FROM share WHERE share.id_key = r.id_key)
+            ORDER BY r.n
+            ON CONFLICT (import, id_key) DO NOTHING RETURNING line
+            """)
+        var staged: Set<Int> = []
+        for try await line in try await connection.query(sql.query, logger: logger).decode(Int.self) { staged.insert(line) }
+        return staged
+    }
+
+    /// Ends an import: its records join the history in the order they came, all at once, with their events and
+    /// thumbnails, unless they would pass the quota. Reports those whose id was taken since they were staged.
+    func finishImport(key: String, by: String, now: Timestamp = .now()) async throws -> [ImportReport.Problem] {
+        try await change { connection in
+            let owner = try await owners.numbering(self.owner, connection, logger: logger)
+            var problems: [ImportReport.Problem] = []
+            let taken = try await connection.query(
+                """
+                DELETE FROM share_import AS staged WHERE import = \(key) AND EXISTS (SELECT 1 FROM share WHERE share.id_key = staged.id_key)
+                RETURNING line, id
+                """, logger: logger)
+            for try await (line, id) in taken.decode((Int, String).self) { problems.append(ImportStaging.idTaken(line: line, id: id)) }
+            let live = try await connection.query(
+                "SELECT coalesce(sum(size), 0) FROM share_import WHERE import = \(key) AND trashed_at IS NULL", logger: logger)
+            for try await bytes in live.decode(Decimal.self) { try await refusePastQuota(adding: bytes, owner: owner, connection) }
+            try await connection.query(
+                """
+                INSERT INTO share (owner, id, id_key, name, name_key, folder, created_at, size, type, trashed_at, thumbnail)
+                SELECT \(owner), id, id_key, name, name_key, folder, created_at, size, type, trashed_at, thumbnail IS NOT NULL
+                FROM share_import WHERE import = \(key) ORDER BY line
+                """, logger: logger)
+            let joined = "FROM share_import AS staged JOIN share ON share.id_key = staged.id_key WHERE staged.import = "
+            try await connection.query(
+                """
+                INSERT INTO share_thumbnail (share_seq, tag, image) SELECT share.seq, staged.thumbnail_tag, staged.thumbnail
+                \(unescaped: joined)\(key) AND staged.thumbnail IS NOT NULL
+                """, logger: logger)
+            try await connection.query(
+                """
+                INSERT INTO share_event (share_seq, at, action, by)
+                SELECT share.seq, \(now.millisecondsSinceEpoch), 'imported', \(by) \(unescaped: joined)\(key) ORDER BY share.seq
+                """, logger: logger)
+            try await connection.query(
+                """
+                INSERT INTO share_event (share_seq, at, action, by)
+                SELECT share.seq, share.trashed_at, 'trashed', \(by) \(unescaped: joined)\(key) AND share.trashed_at IS NOT NULL ORDER BY share.seq
+                """, logger: logger)
+            try await connection.query("DELETE FROM share_import WHERE import = \(key)", logger: logger)
+            return problems.sorted { $0.line < $1.line }
+        }
+    }
+}

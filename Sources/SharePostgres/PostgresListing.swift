@@ -1,0 +1,67 @@
+import Logging
+import PostgresNIO
+import ShareKit
+import ShareStore
+
+/// One page of a listing: keyset-paged SQL (never OFFSET) over the indexes of each sort, written straight into
+/// the JSON array the API answers with. Pages and cursors are the SQLite store's, byte for byte: the same order
+/// (the folded name and the id compared as bytes, ids with ASCII letters folded), the same cursor values.
+struct PostgresListing {
+    let query: ShareQuery
+
+    func fetch(_ connection: PostgresConnection, logger: Logger) async throws -> SharePage {
+        var sql = BoundSQL("SELECT \(PostgresRows.columns), name_key FROM share WHERE ")
+        try PostgresFilter.append(query, to: &sql)
+        let column = Self.column(for: query.sort)
+        let direction = query.order == .asc ? "ASC" : "DESC"
+        if let cursor = query.cursor {
+            sql.append(" AND (\(column), id_key) \(query.order == .asc ? ">" : "<") (")
+            switch cursor.value {
+            case .integer(let number): sql.bind(number)
+            case .text(let text): sql.bind(text)
+            }
+            sql.append(", ")
+            sql.bind(PostgresRows.idKey(cursor.id))
+            sql.append(")")
+        }
+        sql.append(" ORDER BY \(column) \(direction), id_key \(direction) LIMIT ")
+        sql.bind(query.limit + 1)
+        var body: [UInt8] = [UInt8(ascii: "[")]
+        var count = 0
+        var last: (columns: PostgresRows.Columns, nameKey: String)?
+        var next: ShareCursor?
+        let rows = try await connection.query(sql.query, logger: logger)
+        for try await row in rows.decode((String, String, String, Int64, Int64, String, Int64?, Bool, String).self) {
+            guard count < query.limit else {
+                next = last.map(cursor(after:))
+                break
+            }
+            let columns = (row.0, row.1, row.2, row.3, row.4, row.5, row.6, row.7)
+            if count > 0 { body.append(UInt8(ascii: ",")) }
+            PostgresRows.appendJSON(columns, to: &body)
+            count += 1
+            last = (columns, row.8)
+        }
+        body.append(UInt8(ascii: "]"))
+        return SharePage(body: body, next: next)
+    }
+
+    /// Where the next page starts: after the last row of this one.
+    private func cursor(after row: (columns: PostgresRows.Columns, nameKey: String)) -> ShareCursor {
+        let value: ShareCursor.Value
+        switch query.sort {
+        case .createdAt: value = .integer(row.columns.3)
+        case .size: value = .integer(row.columns.4)
+        case .name: value = .text(row.nameKey)
+        }
+        return ShareCursor(sort: query.sort, order: query.order, value: value, id: row.columns.0)
+    }
+
+    static func column(for sort: ListingSort) -> String {
+        switch sort {
+        case .createdAt: return "created_at"
+        case .name: return "name_key"
+        case .size: return "size"
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Logging
+import PostgresNIO
+import Synchronization
+
+/// The numbers users' records carry (`share_user`), as in SQLite's `OwnerNumbers`: 0 is nobody. A user keeps the
+/// number the database gave them first, so every node may remember it once read.
+final class PostgresOwnerNumbers: Sendable {
+    static let nobody: Int64 = 0
+    /// What a history whose user has never written holds: no record carries it.
+    static let none: Int64 = -1
+
+    private let known = Mutex<[String: Int64]>(["": PostgresOwnerNumbers.nobody])
+
+    /// The user's number, or `none` when they have no records yet.
+    func number(of user: String, _ connection: PostgresConnection, logger: Logger) async throws -> Int64 {
+        if let number = known.withLock({ $0[user] }) { return number }
+        guard let number = try await lookUp(user, connection, logger: logger) else { return Self.none }
+        known.withLock { $0[user] = number }
+        return number
+    }
+
+    /// The user's number, given them now if they have none: another node may give it at the same moment, and
+    /// both then read the one the database kept.
+    func numbering(_ user: String, _ connection: PostgresConnection, logger: Logger) async throws -> Int64 {
+        let number = try await number(of: user, connection, logger: logger)
+        guard number == Self.none else { return number }
+        try await connection.query("INSERT INTO share_user (name) VALUES (\(user)) ON CONFLICT (name) DO NOTHING", logger: logger)
+        // Not remembered yet: the transaction that gave it may still be rolled back.
+        guard let number = try await lookUp(user, connection, logger: logger) else { throw PostgresFailure.missingUserRow(user) }
+        return number
+    }
+
+    private func lookUp(_ user: String, _ connection: PostgresConnection, logger: Logger) async throws -> Int64? {
+        let rows = try await connection.query("SELECT id FROM share_user WHERE name = \(user)", logger: logger)
+        for try await number in rows.decode(Int64.self) { return number }
+        return nil
+    }
+}

@@ -1,0 +1,41 @@
+import Logging
+import PostgresNIO
+import ShareKit
+import ShareStore
+
+/// Counts and bytes of the records a query matches: in total, per icon category, per local day, month or year,
+/// added up by the database per category and local day and then by period as in SQLite (`StatisticsTally`).
+struct PostgresStatistics {
+    let query: ShareQuery
+
+    /// Far enough back that every instant since the year 0000, moved to local time, is positive.
+    private static let dayBias: Int64 = 1_000_000
+
+    func fetch(by period: StatsPeriod?, _ connection: PostgresConnection, logger: Logger) async throws -> ShareStats {
+        let empty = ShareStats(count: 0, bytes: 0, types: [:], by: period ?? .day, periods: [])
+        var bounds = BoundSQL("SELECT min(created_at), max(created_at) FROM share WHERE ")
+        try PostgresFilter.append(query, to: &bounds)
+        var span: (first: Int64, last: Int64)?
+        for try await (first, last) in try await connection.query(bounds.query, logger: logger).decode((Int64?, Int64?).self) {
+            if let first, let last { span = (first, last) }
+        }
+        guard let span else { return empty }
+        let day = query.zone.localDayExpression(of: "created_at", from: span.first, through: span.last, bias: Self.dayBias)
+        var sql = BoundSQL("SELECT type, \(day) AS day, count(*), sum(size >> 32)::bigint, sum(size & 4294967295)::bigint FROM share WHERE ")
+        try PostgresFilter.append(query, to: &sql)
+        sql.append(" GROUP BY 1, 2")
+        var groups: [(type: String, day: CalendarDay, sums: Sums)] = []
+        for try await (type, number, count, high, low) in try await connection.query(sql.query, logger: logger)
+            .decode((String, Int64, Int, Int64, Int64).self)
+        {
+            groups.append((type, CalendarDay(daysSinceEpoch: number - Self.dayBias), Sums(count: count, high: high, low: low)))
+        }
+        guard let firstDay = groups.map(\.day).min(), let lastDay = groups.map(\.day).max() else { return empty }
+        let chosen = period ?? StatsPeriod.fitting(from: firstDay, through: lastDay)
+        var tally = StatisticsTally()
+        for group in groups {
+            tally.add(group.sums, type: group.type, period: chosen == .none ? 0 : chosen.firstDay(of: group.day).daysSinceEpoch)
+        }
+        return tally.stats(by: chosen) { chosen.name(of: CalendarDay(daysSinceEpoch: $0)) }
+    }
+}

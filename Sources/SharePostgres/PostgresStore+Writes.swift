@@ -1,0 +1,142 @@
+import Foundation
+import PostgresNIO
+import ShareKit
+import ShareStore
+
+extension PostgresStore {
+    /// The advisory locks (two-key form, first key) changes of one history take turns under while they check its
+    /// quota; the second key is the history's owner number.
+    static let quotaLock: Int32 = 0x5155
+
+    public func createShare(_ new: NewShare, now: Timestamp, by: String) async throws -> ShareRecord {
+        try await change { connection in
+            let owner = try await owners.numbering(self.owner, connection, logger: logger)
+            if new.trashedAt == nil { try await refusePastQuota(adding: Decimal(new.size), owner: owner, connection) }
+            let (record, seq) = try await insert(new, now: now, owner: owner, connection)
+            try await PostgresEvents.record(.created, seq: seq, at: now, by: by, connection, logger: logger)
+            if record.trashedAt != nil { try await PostgresEvents.record(.trashed, seq: seq, at: now, by: by, connection, logger: logger) }
+            return record
+        }
+    }
+
+    /// Makes a record of `new` and stores it; a generated id found taken (on this node or another) is drawn again,
+    /// a given one is the client's conflict.
+    private func insert(
+        _ new: NewShare, now: Timestamp, owner: Int64, _ connection: PostgresConnection
+    ) async throws -> (ShareRecord, Int64) {
+        for _ in 0..<8 {
+            let record = ShareRecord(
+                id: new.id ?? ShareID.generate(), name: new.name, folder: new.folder, createdAt: new.createdAt ?? now, size: new.size,
+                type: IconCategory(fileName: new.name), trashedAt: new.trashedAt)
+            if let seq = try await PostgresRows.insert(record, owner: owner, connection, logger: logger) { return (record, seq) }
+            if let id = new.id { throw ShareError.idTaken(id: id) }
+        }
+        throw StoreError.noFreeID
+    }
+
+    /// Refuses a change that adds `bytes` to the live records of `owner`'s history when it would take them past the
+    /// quota. The history's changes take turns from here to their commit, so two nodes adding at once cannot both
+    /// pass.
+    func refusePastQuota(adding bytes: Decimal, owner: Int64, _ connection: PostgresConnection) async throws {
+        guard let quota, bytes > 0 else { return }
+        try await connection.query("SELECT pg_advisory_xact_lock(\(Self.quotaLock), \(Int32(truncatingIfNeeded: owner)))", logger: logger)
+        let rows = try await connection.query(
+            "SELECT coalesce(sum(bytes), 0) FROM share_owner_total WHERE owner = \(owner) AND NOT trashed", logger: logger)
+        var used = Decimal(0)
+        for try await bytes in rows.decode(Decimal.self) { used = bytes }
+        if used + bytes > Decimal(quota) { throw ShareError.quotaExceeded(quota: quota, used: used) }
+    }
+
+    public func updateShare(id: String, _ patch: SharePatch, includeTrashed: Bool, by: String) async throws -> ShareRecord {
+        try await edit(id: id, includeTrashed: includeTrashed, at: .now(), by: by) { record, _ in
+            var record = record
+            if let name = patch.name {
+                record.name = name
+                record.type = IconCategory(fileName: name)
+            }
+            if let folder = patch.folder { record.folder = folder }
+            return record
+        }
+    }
+
+    public func trashShare(id: String, includeTrashed: Bool, now: Timestamp, by: String) async throws {
+        try await edit(id: id, includeTrashed: includeTrashed, at: now, by: by) { record, _ in
+            var record = record
+            record.trashedAt = record.trashedAt ?? now
+            return record
+        }
+    }
+
+    public func restoreShare(id: String, by: String) async throws -> ShareRecord {
+        try await edit(id: id, includeTrashed: true, at: .now(), by: by) { record, connection in
+            if record.trashedAt != nil, let connection {
+                try await refusePastQuota(adding: Decimal(record.size), owner: try await ownerNumber(connection), connection)
+            }
+            var record = record
+            record.trashedAt = nil
+            return record
+        }
+    }
+
+    /// Changes the record with this id as `edit` says, with the events of what changed, and returns it. `edit` is
+    /// asked twice when it changes anything: first of the record as read (without a connection: nothing to
+    /// check yet), then of the record as locked until the commit, with the transaction's connection. A change that
+    /// changes nothing (a rename to the same name) locks and writes nothing, and leaves the history's version.
+    @discardableResult
+    private func edit(
+        id: String, includeTrashed: Bool, at now: Timestamp, by: String,
+        _ edit: @Sendable (ShareRecord, PostgresConnection?) async throws -> ShareRecord
+    ) async throws -> ShareRecord {
+        try await change { connection in
+            let owner = try await ownerNumber(connection)
+            let read = try await PostgresRows.fetch(id: id, owner: owner, includeTrashed: includeTrashed, connection, logger: logger).record
+            guard try await edit(read, nil) != read else { return read }
+            let (seq, original) = try await PostgresRows.fetch(
+                id: id, owner: owner, includeTrashed: includeTrashed, locking: true, connection, logger: logger)
+            let record = try await edit(original, connection)
+            guard record != original else { return record }
+            try await PostgresRows.update(record, seq: seq, connection, logger: logger)
+            try await PostgresEvents.record(from: original, to: record, seq: seq, at: now, by: by, connection, logger: logger)
+            return record
+        }
+    }
+
+    public func purgeShare(id: String) async throws {
+        try await change { connection in
+            let owner = try await ownerNumber(connection)
+            let rows = try await connection.query(
+                "DELETE FROM share WHERE id_key = \(PostgresRows.idKey(id)) AND owner = \(owner) RETURNING seq", logger: logger)
+            for try await _ in rows.decode(Int64.self) { return }
+            throw ShareError.notFound(id: id)
+        }
+    }
+
+    /// The advisory lock (one-key form) the nodes' trash retention takes turns under.
+    static let trashRetentionLock: Int64 = 0x5348_4152_455F_5452
+
+    /// Purges old trash, unless another node is purging it right now (then 0: that node's run does it).
+    public func purgeTrash(trashedBefore time: Timestamp) async throws -> Int {
+        try await change { connection in
+            let locked = try await connection.query("SELECT pg_try_advisory_xact_lock(\(Self.trashRetentionLock))", logger: logger)
+            for try await taken in locked.decode(Bool.self) where !taken { return 0 }
+            return try await count(
+                "WITH purged AS (DELETE FROM share WHERE trashed_at < \(time.millisecondsSinceEpoch) RETURNING 1) SELECT count(*) FROM purged",
+                connection)
+        }
+    }
+
+    public func assignUnowned(to user: String) async throws -> Int {
+        try await change { connection in
+            let owner = try await owners.numbering(user, connection, logger: logger)
+            return try await count(
+                "WITH given AS (UPDATE share SET owner = \(owner) WHERE owner = \(PostgresOwnerNumbers.nobody) RETURNING 1) SELECT count(*) FROM given",
+                connection)
+        }
+    }
+
+    /// The one number `query` answers with.
+    func count(_ query: PostgresQuery, _ connection: PostgresConnection) async throws -> Int {
+        for try await count in try await connection.query(query, logger: logger).decode(Int.self) { return count }
+        return 0
+    }
+}

@@ -1,0 +1,86 @@
+import Logging
+import PostgresNIO
+import ShareKit
+import ShareStore
+
+/// The share history in PostgreSQL, for several `shared` behind one balancer: the same contract as `ShareDatabase`
+/// (records, events, trash, thumbnails, per-user histories, quotas, imports, running totals), with everything the
+/// nodes must agree on kept in the database: ids, the history's version, the totals, the locks of the jobs.
+///
+/// The client's connection pool runs in `run()`; the store answers only while it runs.
+public struct PostgresStore: ShareRepository {
+    let client: PostgresClient
+    let logger: Logger
+    let owners: PostgresOwnerNumbers
+    /// Whose history this value reads and changes: '' is nobody's, the one history everyone shares.
+    public private(set) var owner = ""
+    /// The most bytes this history's live records may hold; nil: no limit.
+    public private(set) var quota: Int64?
+
+    /// A store over `client`, which must be running (`run()`) before the store is migrated and used.
+    public init(client: PostgresClient, logger: Logger) {
+        self.client = client
+        self.logger = logger
+        owners = PostgresOwnerNumbers()
+    }
+
+    /// Runs the client's connection pool until cancelled.
+    public func run() async {
+        await client.run()
+    }
+
+    /// Applies the migrations this binary carries that the database lacks, refusing a newer schema, and forgets
+    /// the imports a node left unfinished when it stopped.
+    public func migrate() async throws {
+        try await PostgresMigrations.apply(client, logger: logger)
+        let abandoned = Timestamp.now().millisecondsSinceEpoch - PostgresImport.abandonedAfter
+        _ = try await read { connection in
+            try await connection.query("DELETE FROM share_import WHERE started_at < \(abandoned)", logger: logger)
+        }
+    }
+
+    public func history(of owner: String, quota: Int64?) -> PostgresStore {
+        var history = self
+        history.owner = owner
+        history.quota = quota
+        return history
+    }
+
+    /// Runs `body` in a transaction; when it wrote anything, the history's version grows in the same transaction.
+    func change<T: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        try await PostgresFailure.mapping {
+            try await client.withTransaction(logger: logger) { connection in
+                let value = try await body(connection)
+                // A transaction is given an id by its first write, and by nothing else.
+                try await connection.query(
+                    "UPDATE share_history SET version = version + 1 WHERE pg_current_xact_id_if_assigned() IS NOT NULL", logger: logger)
+                return value
+            }
+        }
+    }
+
+    /// Runs `body` on a connection of the pool, outside any transaction of ours.
+    func read<T: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        try await PostgresFailure.mapping { try await client.withConnection { connection in try await body(connection) } }
+    }
+
+    /// The number this history's records carry (`PostgresOwnerNumbers.none` when it has none yet).
+    func ownerNumber(_ connection: PostgresConnection) async throws -> Int64 {
+        try await owners.number(of: owner, connection, logger: logger)
+    }
+
+    public func historyTag() async throws -> String {
+        try await read { connection in
+            let rows = try await connection.query("SELECT epoch, version FROM share_history", logger: logger)
+            for try await (epoch, version) in rows.decode((String, Int64).self) { return "\(epoch)-\(version)" }
+            throw PostgresFailure.missingHistoryRow
+        }
+    }
+
+    public func isReady() async -> Bool {
+        (try? await read { connection in try await PostgresMigrations.isUpToDate(connection, logger: logger) }) ?? false
+    }
+
+    /// A store in a database server keeps no files of its own.
+    public func fileSizes() -> [(file: String, bytes: Int64)] { [] }
+}
