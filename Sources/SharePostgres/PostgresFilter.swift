@@ -10,7 +10,13 @@ enum PostgresFilter {
         sql.bind(query.owner)
         sql.append(query.trashed ? " AND trashed_at IS NOT NULL" : " AND trashed_at IS NULL")
         if let text = query.nameContains, !text.isEmpty {
-            // A literal substring of the folded name: LIKE's wildcards and its escape character are escaped.
+            // A literal substring of the folded name: LIKE's wildcards and its escape character are escaped. The
+            // trigram index answers it; text too short for a trigram names its characters' index entry as well.
+            if text.unicodeScalars.count < 3 {
+                sql.append(" AND share_short_grams(name_key) @> ARRAY[")
+                sql.bind(text)
+                sql.append("]")
+            }
             sql.append(" AND name_key LIKE ")
             sql.bind("%" + likeEscaped(text) + "%")
         }
@@ -31,9 +37,15 @@ enum PostgresFilter {
             }
         }
         if let types = query.types {
-            sql.append(" AND type = ANY(")
-            try sql.bind(array: types.map(\.rawValue).sorted())
-            sql.append(")")
+            // One type as an equality, which its index (type, then time) reads in the listing's order.
+            if types.count == 1, let type = types.first {
+                sql.append(" AND type = ")
+                sql.bind(type.rawValue)
+            } else {
+                sql.append(" AND type = ANY(")
+                try sql.bind(array: types.map(\.rawValue).sorted())
+                sql.append(")")
+            }
         }
         if let from = query.createdFrom {
             sql.append(" AND created_at >= ")

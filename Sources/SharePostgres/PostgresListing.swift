@@ -10,6 +10,28 @@ struct PostgresListing {
     let query: ShareQuery
 
     func fetch(_ connection: PostgresConnection, logger: Logger) async throws -> SharePage {
+        var body: [UInt8] = [UInt8(ascii: "[")]
+        var count = 0
+        var last: (columns: PostgresRows.Columns, nameKey: String)?
+        var next: ShareCursor?
+        let rows = try await connection.query(try statement().query, logger: logger)
+        for try await row in rows.decode((String, String, String, Int64, Int64, String, Int64?, Bool, String).self) {
+            guard count < query.limit else {
+                next = last.map(cursor(after:))
+                break
+            }
+            let columns = (row.0, row.1, row.2, row.3, row.4, row.5, row.6, row.7)
+            if count > 0 { body.append(UInt8(ascii: ",")) }
+            PostgresRows.appendJSON(columns, to: &body)
+            count += 1
+            last = (columns, row.8)
+        }
+        body.append(UInt8(ascii: "]"))
+        return SharePage(body: body, next: next)
+    }
+
+    /// The page's SELECT: one row more than the page is asked for, to learn whether another page follows.
+    func statement() throws -> BoundSQL {
         var sql = BoundSQL("SELECT \(PostgresRows.columns), name_key FROM share WHERE ")
         try PostgresFilter.append(query, to: &sql)
         let column = Self.column(for: query.sort)
@@ -26,24 +48,7 @@ struct PostgresListing {
         }
         sql.append(" ORDER BY \(column) \(direction), id_key \(direction) LIMIT ")
         sql.bind(query.limit + 1)
-        var body: [UInt8] = [UInt8(ascii: "[")]
-        var count = 0
-        var last: (columns: PostgresRows.Columns, nameKey: String)?
-        var next: ShareCursor?
-        let rows = try await connection.query(sql.query, logger: logger)
-        for try await row in rows.decode((String, String, String, Int64, Int64, String, Int64?, Bool, String).self) {
-            guard count < query.limit else {
-                next = last.map(cursor(after:))
-                break
-            }
-            let columns = (row.0, row.1, row.2, row.3, row.4, row.5, row.6, row.7)
-            if count > 0 { body.append(UInt8(ascii: ",")) }
-            PostgresRows.appendJSON(columns, to: &body)
-            count += 1
-            last = (columns, row.8)
-        }
-        body.append(UInt8(ascii: "]"))
-        return SharePage(body: body, next: next)
+        return sql
     }
 
     /// Where the next page starts: after the last row of this one.

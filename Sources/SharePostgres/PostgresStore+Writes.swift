@@ -129,7 +129,10 @@ extension PostgresStore {
         try await change { connection in
             let owner = try await owners.numbering(user, connection, logger: logger)
             return try await count(
-                "WITH given AS (UPDATE share SET owner = \(owner) WHERE owner = \(PostgresOwnerNumbers.nobody) RETURNING 1) SELECT count(*) FROM given",
+                """
+                WITH given AS (UPDATE share SET owner = \(owner) WHERE owner = \(PostgresOwnerNumbers.nobody) AND seq > 0 RETURNING 1)
+                SELECT count(*) FROM given
+                """,
                 connection)
         }
     }

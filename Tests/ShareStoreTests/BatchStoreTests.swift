@@ -1,5 +1,5 @@
-import GRDB
 import ShareKit
+import StoreTestSupport
 import Testing
 
 @testable import ShareStore
@@ -12,39 +12,46 @@ import Testing
         try ShareQuery(parameters: parameters, defaultZone: ZonedCalendar(zone: .gmt))
     }
 
-    @Test func aBatchByFilterChangesEveryMatchEachWithItsEvent() async throws {
-        let queue = try DatabaseQueue()
-        let database = try ShareDatabase(writer: queue)
-        for index in 0..<30 { try await database.add("r\(index).pdf", size: 10, folder: index % 3 == 0 ? "/a" : "/b") }
-        let events = { (action: String) in
-            try await queue.read { db in
-                try Row.fetchAll(db, sql: "SELECT from_value, to_value, by FROM share_event WHERE action = ?", arguments: [action])
+    @Test(arguments: Backend.allCases)
+    func aBatchByFilterChangesEveryMatchEachWithItsEvent(_ backend: Backend) async throws {
+        try await backend.withStore { database in
+            var records: [ShareRecord] = []
+            for index in 0..<30 { records.append(try await database.add("r\(index).pdf", size: 10, folder: index % 3 == 0 ? "/a" : "/b")) }
+            // Every event of the records still kept, of one kind.
+            let events = { (action: ShareEvent.Action) in
+                var found: [ShareEvent] = []
+                for record in records {
+                    guard let page = try? await database.events(id: record.id, after: 0, limit: 100) else { continue }
+                    found += page.events.filter { $0.action == action }
+                }
+                return found
             }
-        }
 
-        #expect(try await database.batch(.move(folder: "/c"), .matching(Self.query([("folder", "/a")])), by: "bob") == 10)
-        let moved = try await events("moved")
-        #expect(moved.count == 10 && moved.allSatisfy { $0[0] == "/a" && $0[1] == "/c" && $0[2] == "bob" }, "\(moved)")
-        #expect(try await database.batch(.trash, .matching(Self.query([("folder", "/c")])), by: "bob") == 10)
-        #expect(try await events("trashed").count == 10)
-        #expect(try await database.batch(.trash, .matching(Self.query([("folder", "/c")])), by: "bob") == 0, "the trash is not live")
-        #expect(try await database.batch(.restore, .matching(Self.query([("q", "r1")])), by: "bob") == 3, "r12, r15, r18: the trash's")
-        #expect(try await events("restored").count == 3)
-        #expect(try await database.batch(.purge, .matching(Self.query([("trashed", "true")])), by: "bob") == 7)
-        let trashedLeft = try await queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM share_event WHERE action = 'trashed'") }
-        #expect(trashedLeft == 3, "the purged records' events went with them")
-        #expect(try await database.usage() == ShareStats.Total(count: 23, bytes: 230))
-        #expect(try await queue.read(RunningTotals.differences) == 0)
+            #expect(try await database.batch(.move(folder: "/c"), .matching(Self.query([("folder", "/a")])), by: "bob") == 10)
+            let moved = try await events(.moved)
+            #expect(moved.count == 10 && moved.allSatisfy { $0.from == "/a" && $0.to == "/c" && $0.by == "bob" }, "\(moved)")
+            #expect(try await database.batch(.trash, .matching(Self.query([("folder", "/c")])), by: "bob") == 10)
+            #expect(try await events(.trashed).count == 10)
+            #expect(try await database.batch(.trash, .matching(Self.query([("folder", "/c")])), by: "bob") == 0, "the trash is not live")
+            #expect(try await database.batch(.restore, .matching(Self.query([("q", "r1")])), by: "bob") == 3, "r12, r15, r18: the trash's")
+            #expect(try await events(.restored).count == 3)
+            #expect(try await database.batch(.purge, .matching(Self.query([("trashed", "true")])), by: "bob") == 7)
+            #expect(try await events(.trashed).count == 3, "the purged records are gone, their events with them")
+            #expect(try await database.usage() == ShareStats.Total(count: 23, bytes: 230))
+            #expect(try await database.recordCounts() == (live: 23, trashed: 0))
+        }
     }
 
-    @Test func idsNamedTwiceAreChangedOnceAndAMissingOneChangesNothing() async throws {
-        let database = try ShareDatabase.temporary()
-        try await database.add("a.pdf", id: "A")
-        try await database.add("b.pdf", id: "B")
-        #expect(try await database.batch(.trash, .ids(["A", "a", "B"])) == 2)
-        await #expect(throws: ShareError.notFound(id: "GONE")) { try await database.batch(.restore, .ids(["A", "GONE"])) }
-        #expect(try await database.usage().count == 0, "all or none")
-        #expect(try await database.batch(.restore, .ids(["B"])) == 1)
-        #expect(try await database.usage().count == 1)
+    @Test(arguments: Backend.allCases)
+    func idsNamedTwiceAreChangedOnceAndAMissingOneChangesNothing(_ backend: Backend) async throws {
+        try await backend.withStore { database in
+            try await database.add("a.pdf", id: "A")
+            try await database.add("b.pdf", id: "B")
+            #expect(try await database.batch(.trash, .ids(["A", "a", "B"])) == 2)
+            await #expect(throws: ShareError.notFound(id: "GONE")) { try await database.batch(.restore, .ids(["A", "GONE"])) }
+            #expect(try await database.usage().count == 0, "all or none")
+            #expect(try await database.batch(.restore, .ids(["B"])) == 1)
+            #expect(try await database.usage().count == 1)
+        }
     }
 }

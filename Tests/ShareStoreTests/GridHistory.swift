@@ -12,6 +12,8 @@ enum GridHistory {
     static let busyDay = Timestamp(rfc3339: "2023-06-15T00:00:00Z")!.millisecondsSinceEpoch
     static let endOf2021 = Timestamp(rfc3339: "2022-01-01T00:00:00Z")!.millisecondsSinceEpoch
 
+    /// What drawn ids are made of: both cases, so that ties between ids are ordered as ids compare (case-insensitively).
+    static let idCharacters = Array("ABCDEFGHJKMNPQRSTVWXYZabcdefghjkmnpqrstvwxyz0123456789")
     static let words = ["report", "photo", "notes", "invoice", "budget", "summary", "年度报告", "résumé", "plan", "draft"]
     static let extensions = [
         ("pdf", 25), ("jpg", 25), ("png", 5), ("docx", 12), ("xlsx", 10), ("mp4", 5), ("txt", 8), ("zip", 5), ("pptx", 5),
@@ -21,8 +23,11 @@ enum GridHistory {
         "/projects/alpha", "/projects/beta",
     ]
 
-    static func fill(_ database: ShareDatabase, records: Int) async throws {
+    /// Fills `database` with `records` records; with `idSeed`, their ids are drawn from it (mixed case, as
+    /// imported ids may be) rather than by the store, so that two stores filled alike hold the same records.
+    static func fill(_ database: any ShareRepository, records: Int, idSeed: UInt64? = nil) async throws {
         var generator = SplitMix(seed: 10)
+        var ids = idSeed.map(SplitMix.init(seed:))
         let weights = extensions.reduce(0) { $0 + $1.1 }
         let session = try await database.beginImport()
         var batch: [(line: Int, share: NewShare)] = []
@@ -48,8 +53,10 @@ enum GridHistory {
             if line % 5_000 == 0 { name = "zebra " + name }
             let size: Int64 = line % 10 == 0 ? 0 : Int64(exp(Double.random(in: 3...22, using: &generator)))
             let trashed = line % 31 == 0 ? Timestamp(millisecondsSinceEpoch: created + 1000).description : nil
+            var id: String?
+            if ids != nil { id = String((0..<10).map { _ in idCharacters.randomElement(using: &ids!)! }) }
             let share = try NewShare(
-                id: nil, name: name + "." + ext, folder: folder, createdAt: Timestamp(millisecondsSinceEpoch: created).description,
+                id: id, name: name + "." + ext, folder: folder, createdAt: Timestamp(millisecondsSinceEpoch: created).description,
                 size: size, trashedAt: trashed)
             batch.append((line, share))
             if batch.count == 2_000 {

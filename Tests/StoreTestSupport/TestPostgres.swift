@@ -65,7 +65,7 @@ public enum TestPostgres {
     }
 
     /// Runs `body` with a new, empty, migrated store.
-    public static func withStore<T: Sendable>(_ body: @Sendable (any ShareRepository) async throws -> T) async throws -> T {
+    public static func withStore<T: Sendable>(_ body: @Sendable (PostgresStore) async throws -> T) async throws -> T {
         try await withDatabase { name in
             try await withClient(database: name) { client in
                 let store = PostgresStore(client: client, logger: Logger(label: "test-postgres"))

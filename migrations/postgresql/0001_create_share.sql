@@ -40,9 +40,20 @@ CREATE INDEX share_trashed ON share (owner, trashed_at) WHERE trashed_at IS NOT 
 -- Trash retention purges every history's old trash at once.
 CREATE INDEX share_trashed_at ON share (trashed_at) WHERE trashed_at IS NOT NULL;
 -- A history's records in the order they were stored: exports, and the records of nobody `shared assign` gives.
-CREATE INDEX share_by_owner ON share (owner, seq);
+-- Partial on a condition every row meets but only those two reads state (`seq > 0`), so that no listing takes
+-- it for the owner alone over an index that also serves its other filters.
+CREATE INDEX share_by_owner ON share (owner, seq) WHERE seq > 0;
 -- Name search: `name_key LIKE '%text%'` (with % and _ escaped) is answered from the trigrams of the folded names.
 CREATE INDEX share_name_trigrams ON share USING gin (name_key gin_trgm_ops);
+
+-- Text of one or two characters holds no trigram: it is found through the names' characters and pairs of
+-- characters instead (`share_short_grams(name_key) @> ARRAY[text]`), so that no search reads the whole table.
+CREATE FUNCTION share_short_grams(name text) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+    SELECT coalesce(array_agg(DISTINCT substr(name, position, width)), '{}')
+    FROM generate_series(1, length(name)) AS position, (VALUES (1), (2)) AS gram (width)
+    WHERE position + width - 1 <= length(name)
+$$;
+CREATE INDEX share_name_short_grams ON share USING gin (share_short_grams(name_key));
 
 -- The history of each record, appended in the same transaction as each change; purging a record forgets it.
 CREATE TABLE share_event (
