@@ -50,7 +50,7 @@ let package = Package(
         .target(
             name: "ShareServer",
             dependencies: [
-                "ShareKit", "ShareStore", "ShareThumbnails", "CMalloc", "CPeerCredentials",
+                "ShareKit", "ShareStore", "SharePostgres", "ShareThumbnails", "CMalloc", "CPeerCredentials",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -63,6 +63,7 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             plugins: ["EmbedTexts"]
         ),

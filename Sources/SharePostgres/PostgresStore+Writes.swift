@@ -85,7 +85,7 @@ extension PostgresStore {
     @discardableResult
     private func edit(
         id: String, includeTrashed: Bool, at now: Timestamp, by: String,
-        _ edit: @Sendable (ShareRecord, PostgresConnection?) async throws -> ShareRecord
+        _ edit: @Sendable @escaping (ShareRecord, PostgresConnection?) async throws -> ShareRecord
     ) async throws -> ShareRecord {
         try await change { connection in
             let owner = try await ownerNumber(connection)

@@ -46,10 +46,13 @@ public struct PostgresStore: ShareRepository {
         return history
     }
 
+    /// How long a request waits for a connection of the pool before it is told that the database does not answer.
+    static let connectionWait = Duration.seconds(5)
+
     /// Runs `body` in a transaction; when it wrote anything, the history's version grows in the same transaction.
-    func change<T: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> T) async throws -> T {
-        try await PostgresFailure.mapping {
-            try await client.withTransaction(logger: logger) { connection in
+    func change<T: Sendable>(_ body: @Sendable @escaping (PostgresConnection) async throws -> T) async throws -> T {
+        try await read { connection in
+            try await connection.withTransaction(logger: logger) { connection in
                 let value = try await body(connection)
                 // A transaction is given an id by its first write, and by nothing else.
                 try await connection.query(
@@ -59,9 +62,11 @@ public struct PostgresStore: ShareRepository {
         }
     }
 
-    /// Runs `body` on a connection of the pool, outside any transaction of ours.
-    func read<T: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> T) async throws -> T {
-        try await PostgresFailure.mapping { try await client.withConnection { connection in try await body(connection) } }
+    /// Runs `body` on a connection of the pool, outside any transaction of ours, waiting at most `wait` for one.
+    func read<T: Sendable>(
+        waitingAtMost wait: Duration = connectionWait, _ body: @Sendable @escaping (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        try await PostgresFailure.mapping { try await client.withConnection(waitingAtMost: wait, body) }
     }
 
     /// The number this history's records carry (`PostgresOwnerNumbers.none` when it has none yet).
@@ -78,7 +83,8 @@ public struct PostgresStore: ShareRepository {
     }
 
     public func isReady() async -> Bool {
-        (try? await read { connection in try await PostgresMigrations.isUpToDate(connection, logger: logger) }) ?? false
+        // A balancer's health check wants its answer at once: a pool without a connection in a second is not ready.
+        (try? await read(waitingAtMost: .seconds(1)) { connection in try await PostgresMigrations.isUpToDate(connection, logger: logger) }) ?? false
     }
 
     /// A store in a database server keeps no files of its own.

@@ -38,7 +38,7 @@ public func runDaemon(setup: ServerSetup, checkOnly: Bool) async throws {
     metrics.bootstrap()
     let application: any ApplicationProtocol
     do {
-        application = try buildApplication(setup: setup, served: try .sqlite(setup, logger: logger), metrics: metrics, logger: logger)
+        application = try buildApplication(setup: setup, served: try await .open(setup, logger: logger), metrics: metrics, logger: logger)
     } catch {
         logger.critical("\(error)")
         throw DaemonStartFailure()
@@ -78,7 +78,7 @@ private func summary(of setup: ServerSetup) -> String {
           listen:    \(config.server.listen)
           base_path: \(config.server.basePath)
           timezone:  \(config.server.timezone)
-          database:  \(config.database.path), log checkpointed past \(database.walCheckpointBytes) bytes
+          database:  \(database.postgres.map { "PostgreSQL \($0), \(database.poolSize) connections" } ?? "\(database.path), log checkpointed past \(database.walCheckpointBytes) bytes")
           trash:     \(database.trashDays == 0 ? "kept forever" : "purged after \(database.trashDays) days")
           backups:   \(database.backupDirectory.map { "every \(database.backupEverySeconds) s into \($0), \(database.backupKeep) kept" } ?? "none")
           auth:      \(auth)\(config.auth.publicRead ? ", public reads" : "")\(server.metricsPublic ? ", public metrics" : "")

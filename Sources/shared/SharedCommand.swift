@@ -71,6 +71,8 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if let db {
             config.database.path = ConfigLoader.absolutePath(db, relativeTo: loader.workingDirectory)
+            config.database.pathIsGiven = true
+            config.database.postgres = nil
         }
         return config
     }

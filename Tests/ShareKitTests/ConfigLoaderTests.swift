@@ -22,6 +22,37 @@ import Testing
         ConfigLoader(environment: ["HOME": "\(root)/home"].merging(environment) { $1 }, workingDirectory: "\(root)/work")
     }
 
+    /// `[database] url` selects PostgreSQL over TCP or a unix socket; a config naming both stores, a URL holding its
+    /// password, or one that names no database is refused with a message naming the setting.
+    @Test func aPostgresURLSelectsPostgreSQLAndIsCheckedLikeAnyOtherSetting() throws {
+        _ = try write("[database]\nurl = \"postgres://share@db.internal:5433/history\"\npool_size = 4\n", to: "work/share.toml")
+        let tcp = try loader().load().database
+        #expect(tcp.postgres?.place == .tcp(host: "db.internal", port: 5433))
+        #expect(tcp.postgres?.user == "share" && tcp.postgres?.database == "history" && tcp.poolSize == 4)
+        let socket = try loader(["SHARE_DATABASE_URL": "postgresql:///history?host=/run/pg"]).load().database.postgres
+        #expect(socket?.place == .unixSocket(path: "/run/pg/.s.PGSQL.5432"))
+
+        _ = try write("[database]\npath = \"share.db\"\nurl = \"postgres://share@db/history\"\n", to: "work/share.toml")
+        #expect(throws: ConfigError.self) { try loader().load() }
+        _ = try write("[database]\npath = \"share.db\"\n", to: "work/share.toml")
+        #expect(throws: ConfigError.self, "a path in the file and a URL in the environment name two stores too") {
+            try loader(["SHARE_DATABASE_URL": "postgres://share@db/history"]).load()
+        }
+        for (url, complaint) in [
+            ("postgres://share:secret@db/history", "PGPASSWORD"), ("postgres://share@db", "names no database"),
+            ("mysql://share:secret@db/history", "PGPASSWORD"), ("mysql://share@db/history", "expected postgres://"),
+            ("postgres://share@db/history?sslmode=verify", "sslmode"),
+        ] {
+            do {
+                _ = try loader(["SHARE_DATABASE_URL": url]).load()
+                Issue.record("\(url) was accepted")
+            } catch {
+                #expect(error.description.contains("SHARE_DATABASE_URL") && error.description.contains(complaint), "\(error)")
+                #expect(!error.description.contains("secret"), "a password is never repeated")
+            }
+        }
+    }
+
     @Test func connectionAndResponseLimitsAreReadAndChecked() throws {
         _ = try write(
             "[server]\nmax_connections = 50\nidle_timeout_seconds = 5\n[client]\nmax_response_bytes = 1000\ntimeout_seconds = 2\n",

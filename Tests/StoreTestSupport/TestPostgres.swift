@@ -42,12 +42,7 @@ public enum TestPostgres {
 
     /// Runs `body` with a client of `database` running.
     public static func withClient<T: Sendable>(database: String, _ body: @Sendable (PostgresClient) async throws -> T) async throws -> T {
-        let client = PostgresClient(configuration: try configuration(database: database), backgroundLogger: Logger(label: "test-postgres"))
-        return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await client.run() }
-            defer { group.cancelAll() }
-            return try await body(client)
-        }
+        try await PostgresStore.withRunningClient(try configuration(database: database), logger: Logger(label: "test-postgres"), body)
     }
 
     /// Creates a database, runs `body` with its name, and drops it.

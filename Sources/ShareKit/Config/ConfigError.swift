@@ -8,6 +8,6 @@ public struct ConfigError: Error, CustomStringConvertible, Equatable {
 }
 
 /// Thrown by a setting that got a value of the right type but an unusable content.
-struct InvalidSetting: Error {
-    let reason: String
+public struct InvalidSetting: Error {
+    public let reason: String
 }

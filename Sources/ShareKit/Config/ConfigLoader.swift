@@ -24,6 +24,10 @@ public struct ConfigLoader: Sendable {
             try apply(fileAt: file, to: &config)
         }
         try applyEnvironment(to: &config)
+        if let postgres = config.database.postgres, config.database.pathIsGiven {
+            throw ConfigError(
+                "[database] gives both path (\(config.database.path), SQLite) and url (\(postgres), PostgreSQL): keep the one the history is in")
+        }
         return config
     }
 

@@ -68,7 +68,16 @@ extension ConfigSetting {
         ConfigSetting("database", "path", .string) { config, path, base in
             guard !path.isEmpty else { throw InvalidSetting(reason: "must not be empty") }
             config.database.path = ConfigLoader.absolutePath(path, relativeTo: base)
+            config.database.pathIsGiven = true
         },
+        ConfigSetting("database", "url", .string) { config, url, _ in
+            let environment = ProcessInfo.processInfo.environment
+            config.database.postgres = try PostgresAddress(url: url, defaultUser: environment["PGUSER"] ?? NSUserName())
+        },
+        ConfigSetting("database", "password_file", .string) { config, path, base in
+            config.database.passwordFile = path.isEmpty ? nil : ConfigLoader.absolutePath(path, relativeTo: base)
+        },
+        .positive("database", "pool_size", counting: "connections", \.database.poolSize),
         ConfigSetting("database", "trash_days", .integer) { config, days, _ in
             guard days >= 0 else { throw InvalidSetting(reason: "must be 0 (keep the trash) or a number of days") }
             config.database.trashDays = days

@@ -69,10 +69,19 @@ public enum LogFormat: String, CaseIterable, Sendable {
     case json
 }
 
-/// `[database]`: where the SQLite file lives.
+/// `[database]`: where the history is kept: a SQLite file (`path`), or a PostgreSQL database (`url`).
 public struct DatabaseSettings: Sendable, Equatable {
     /// An absolute path: relative paths were resolved against the config file's folder or the working directory.
     public var path: String
+    /// Set when `path` was given (in the file, the environment or by `--db`) rather than defaulted: a
+    /// configuration that gives `url` too is refused.
+    public var pathIsGiven = false
+    /// `[database] url`: the history is in this PostgreSQL database instead of the SQLite file.
+    public var postgres: PostgresAddress?
+    /// A file holding PostgreSQL's password (its first line), read when `shared` starts; else `PGPASSWORD`.
+    public var passwordFile: String?
+    /// At most this many connections to PostgreSQL from one `shared`.
+    public var poolSize = 10
     /// Records in the trash longer than this many days are purged (by the daemon, at start and hourly); 0 keeps
     /// the trash forever.
     public var trashDays = 30

@@ -1,0 +1,46 @@
+import Foundation
+import Logging
+import PostgresNIO
+import ShareKit
+
+extension PostgresStore {
+    /// The pool's configuration for the database at `address`, with `password` (nil: none) and at most `poolSize`
+    /// connections; TLS over TCP when the server offers it (required with `sslmode=require`), none over a socket.
+    public static func clientConfiguration(_ address: PostgresAddress, password: String?, poolSize: Int) -> PostgresClient.Configuration {
+        var configuration: PostgresClient.Configuration
+        switch address.place {
+        case .tcp(let host, let port):
+            let tls: PostgresClient.Configuration.TLS =
+                address.requiresTLS ? .require(.makeClientConfiguration()) : .prefer(.makeClientConfiguration())
+            configuration = PostgresClient.Configuration(
+                host: host, port: port, username: address.user, password: password, database: address.database, tls: tls)
+        case .unixSocket(let path):
+            configuration = PostgresClient.Configuration(
+                unixSocketPath: path, username: address.user, password: password, database: address.database)
+        }
+        configuration.options.maximumConnections = poolSize
+        // A connection that cannot be made soon is a database that is down: requests say so (503) rather than wait.
+        configuration.options.connectTimeout = .seconds(5)
+        return configuration
+    }
+
+    /// Runs `body` with a client of `configuration` running, and closes the client after.
+    public static func withRunningClient<T: Sendable>(
+        _ configuration: PostgresClient.Configuration, logger: Logger, _ body: @Sendable (PostgresClient) async throws -> T
+    ) async throws -> T {
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await client.run() }
+            defer { group.cancelAll() }
+            return try await body(client)
+        }
+    }
+
+    /// A sentence for a person about `error`, which PostgresNIO words vaguely on purpose (its queries may hold data).
+    public static func describe(_ error: any Error) -> String {
+        if let share = error as? ShareError { return share.detail }
+        guard let error = error as? PSQLError else { return "\(error)" }
+        if let message = error.serverInfo?[.message] { return "PostgreSQL says: \(message)" }
+        return "PostgreSQL could not be reached (\(error.code))"
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Logging
+import PostgresNIO
+import ShareKit
+import SharePostgres
+
+extension ServedStore {
+    /// The store `[database]` names: the PostgreSQL database of `url`, else the SQLite file of `path`.
+    public static func open(_ setup: ServerSetup, logger: Logger) async throws -> ServedStore {
+        guard let address = setup.config.database.postgres else { return try sqlite(setup, logger: logger) }
+        return try await postgres(address, setup.config.database, logger: logger)
+    }
+
+    /// Migrates the PostgreSQL database at `address` (refusing a newer schema), then serves it through a pool of
+    /// `pool_size` connections, which runs beside the server and reconnects by itself when the database comes back.
+    static func postgres(_ address: PostgresAddress, _ settings: DatabaseSettings, logger: Logger) async throws -> ServedStore {
+        guard settings.backupDirectory == nil else {
+            throw PostgresSetupFailure(
+                "[database] backup_dir: automatic backups copy a SQLite file; back a PostgreSQL database up with pg_dump (`shared backup` prints the command)"
+            )
+        }
+        let configuration = PostgresStore.clientConfiguration(address, password: try password(settings), poolSize: settings.poolSize)
+        do {
+            try await PostgresStore.withRunningClient(configuration, logger: logger) { client in
+                try await PostgresStore(client: client, logger: logger).migrate()
+            }
+        } catch {
+            throw PostgresSetupFailure("cannot open the PostgreSQL database \(address): \(PostgresStore.describe(error))")
+        }
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        logger.info("database ready", metadata: ["url": "\(address)", "pool_size": "\(settings.poolSize)"])
+        return ServedStore(store: PostgresStore(client: client, logger: logger), services: [client])
+    }
+
+    /// The password: the first line of `password_file`, else `PGPASSWORD`, else none (trust or peer sign-in).
+    private static func password(_ settings: DatabaseSettings) throws -> String? {
+        guard let file = settings.passwordFile else { return ProcessInfo.processInfo.environment["PGPASSWORD"] }
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+            throw PostgresSetupFailure("[database] password_file \(file) cannot be read")
+        }
+        return String(text.prefix { $0 != "\n" && $0 != "\r" })
+    }
+}
+
+/// `shared` cannot serve the configured PostgreSQL database; the description says why, never the password.
+struct PostgresSetupFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}
