@@ -87,7 +87,10 @@ let package = Package(
         .executableTarget(name: "share", dependencies: ["ShareCLI"]),
         .executableTarget(
             name: "shared",
-            dependencies: ["ShareServer", "ShareStore", "ShareKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "ShareServer", "ShareStore", "SharePostgres", "ShareKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
         ),
         /// Turns `migrations/*.sql` and `openapi.yaml` into Swift source so the binaries carry them.
         .executableTarget(name: "TextEmbedder"),

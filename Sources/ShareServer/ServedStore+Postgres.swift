@@ -19,7 +19,7 @@ extension ServedStore {
                 "[database] backup_dir: automatic backups copy a SQLite file; back a PostgreSQL database up with pg_dump (`shared backup` prints the command)"
             )
         }
-        let configuration = PostgresStore.clientConfiguration(address, password: try password(settings), poolSize: settings.poolSize)
+        let configuration = try postgresConfiguration(address, settings)
         do {
             try await PostgresStore.withRunningClient(configuration, logger: logger) { client in
                 try await PostgresStore(client: client, logger: logger).migrate()
@@ -30,6 +30,11 @@ extension ServedStore {
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         logger.info("database ready", metadata: ["url": "\(address)", "pool_size": "\(settings.poolSize)"])
         return ServedStore(store: PostgresStore(client: client, logger: logger), services: [client])
+    }
+
+    /// The pool's configuration for the database at `address`, with the password and pool size of `settings`.
+    public static func postgresConfiguration(_ address: PostgresAddress, _ settings: DatabaseSettings) throws -> PostgresClient.Configuration {
+        PostgresStore.clientConfiguration(address, password: try password(settings), poolSize: settings.poolSize)
     }
 
     /// The password: the first line of `password_file`, else `PGPASSWORD`, else none (trust or peer sign-in).

@@ -28,7 +28,7 @@ struct AssignCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let assigned = try await ShareDatabase(path: try database.path()).assignUnowned(to: to)
+        let assigned = try await database.withStore { store in try await store.assignUnowned(to: to) }
         print("\(assigned == 1 ? "1 record" : "\(assigned) records") assigned to \(to)")
     }
 }

@@ -2,25 +2,6 @@ import ArgumentParser
 import ShareKit
 import ShareStore
 
-/// The database a command works on: `--db`, else the configuration's.
-struct DatabaseOptions: ParsableArguments {
-    @Option(help: "Path to share.toml.")
-    var config: String?
-
-    @Option(help: "SQLite database file (overrides [database] path).")
-    var db: String?
-
-    func path() throws -> String {
-        let loader = ConfigLoader()
-        do {
-            if let db { return ConfigLoader.absolutePath(db, relativeTo: loader.workingDirectory) }
-            return try loader.load(explicitPath: config).database.path
-        } catch {
-            throw ValidationError("\(error)")
-        }
-    }
-}
-
 /// `shared backup --to FILE`: a consistent copy while the daemon keeps serving and writing.
 struct BackupCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -34,8 +15,14 @@ struct BackupCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
-        let summary = try Backups.backUp(
-            databaseAt: try database.path(), to: ConfigLoader.absolutePath(to, relativeTo: ConfigLoader().workingDirectory))
+        let file = ConfigLoader.absolutePath(to, relativeTo: ConfigLoader().workingDirectory)
+        if let postgres = try database.settings().postgres {
+            // PostgreSQL has its own consistent online copy: say so, and give the command, but make no file.
+            print("pg_dump --format=custom --file='\(file)' '\(postgres)'")
+            throw ValidationError(
+                "the history is in PostgreSQL ([database] url): back it up with pg_dump, as printed above (PGPASSWORD as for shared)")
+        }
+        let summary = try Backups.backUp(databaseAt: try database.sqlitePath(for: "backup"), to: file)
         print("backup OK: \(summary)")
     }
 }
@@ -63,7 +50,7 @@ struct RestoreCommand: ParsableCommand {
 
     func run() throws {
         let backup = ConfigLoader.absolutePath(from, relativeTo: ConfigLoader().workingDirectory)
-        let (aside, restored) = try Backups.restore(from: backup, to: try database.path(), force: force)
+        let (aside, restored) = try Backups.restore(from: backup, to: try database.sqlitePath(for: "restore"), force: force)
         if let aside { print("the replaced database is kept as \(aside)") }
         print("restore OK: \(restored)")
     }

@@ -22,7 +22,7 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
-        let path = try database.path()
+        let path = try database.sqlitePath(for: "check")
         if repairTotals {
             let differing = try RunningTotals.repair(databaseAt: path)
             print("running totals rebuilt from the records (\(differing == 1 ? "1 row differed" : "\(differing) rows differed"))")

@@ -25,7 +25,7 @@ struct SharedCommand: AsyncParsableCommand {
               shared assign --to alice
             """,
         version: ShareVersion.current,
-        subcommands: [ServeCommand.self, BackupCommand.self, RestoreCommand.self, CheckCommand.self, AssignCommand.self],
+        subcommands: [ServeCommand.self, BackupCommand.self, RestoreCommand.self, CheckCommand.self, AssignCommand.self, MigrateCommand.self],
         defaultSubcommand: ServeCommand.self
     )
 }

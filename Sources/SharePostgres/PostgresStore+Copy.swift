@@ -1,0 +1,123 @@
+import Logging
+import PostgresNIO
+import ShareKit
+import ShareStore
+
+/// What `copyIn` wrote, as the database counts it once it has.
+public struct CopiedCounts: Sendable, Equatable {
+    public var records = 0
+    public var events = 0
+    public var thumbnails = 0
+
+    public init(records: Int = 0, events: Int = 0, thumbnails: Int = 0) {
+        self.records = records
+        self.events = events
+        self.thumbnails = thumbnails
+    }
+}
+
+extension PostgresStore {
+    /// Whether the database holds no record and no user: what `shared migrate` copies into.
+    public func isEmpty() async throws -> Bool {
+        try await read { connection in
+            try await count("SELECT (SELECT count(*) FROM share) + (SELECT count(*) FROM share_user)", connection) == 0
+        }
+    }
+
+    /// Copies the records `next` gives, chunk by chunk until it gives nil, with their owners, thumbnails and events,
+    /// each history's in the order they come, in one transaction: all of them or none. Returns what the database
+    /// holds then.
+    public func copyIn(_ next: @Sendable @escaping () async throws -> [CopiedRecord]?) async throws -> CopiedCounts {
+        try await change { connection in
+            var owners: [String: Int64] = ["": PostgresOwnerNumbers.nobody]
+            while let chunk = try await next() {
+                for name in Set(chunk.map(\.owner)) where owners[name] == nil {
+                    owners[name] = try await self.owners.numbering(name, connection, logger: logger)
+                }
+                let seqs = try await insertRecords(chunk, owners: owners, connection)
+                try await insertThumbnails(chunk, seqs: seqs, connection)
+                try await insertEvents(chunk, seqs: seqs, connection)
+            }
+            return CopiedCounts(
+                records: try await count("SELECT count(*) FROM share", connection),
+                events: try await count("SELECT count(*) FROM share_event", connection),
+                thumbnails: try await count("SELECT count(*) FROM share_thumbnail", connection))
+        }
+    }
+
+    /// Inserts the chunk's records in its order; each one's `seq`, in the same order.
+    private func insertRecords(_ chunk: [CopiedRecord], owners: [String: Int64], _ connection: PostgresConnection) async throws -> [Int64] {
+        let records = chunk.map(\.record)
+        var sql = BoundSQL(
+            """
+            INSERT INTO share (owner, id, id_key, name, name_key, folder, created_at, size, type, trashed_at, thumbnail)
+            SELECT owner, id, id_key, name, name_key, folder, created_at, size, type, CASE WHEN trashed THEN trashed_at END, pictured
+            FROM unnest(
+            """)
+        try sql.bind(array: chunk.map { owners[$0.owner] ?? PostgresOwnerNumbers.nobody })
+        for texts in [
+            records.map(\.id), records.map { PostgresRows.idKey($0.id) }, records.map(\.name), records.map { SearchKey.fold($0.name) },
+            records.map(\.folder),
+        ] {
+            sql.append(", ")
+            try sql.bind(array: texts)
+        }
+        sql.append(", ")
+        try sql.bind(array: records.map(\.createdAt.millisecondsSinceEpoch))
+        sql.append(", ")
+        try sql.bind(array: records.map(\.size))
+        sql.append(", ")
+        try sql.bind(array: records.map(\.type.rawValue))
+        sql.append(", ")
+        try sql.bind(array: records.map { $0.trashedAt != nil })
+        sql.append(", ")
+        try sql.bind(array: records.map { $0.trashedAt?.millisecondsSinceEpoch ?? 0 })
+        sql.append(", ")
+        try sql.bind(array: chunk.map { $0.thumbnail != nil })
+        sql.append(
+            """
+            ) WITH ORDINALITY AS r (owner, id, id_key, name, name_key, folder, created_at, size, type, trashed, trashed_at, pictured, n)
+            ORDER BY n RETURNING seq
+            """)
+        var seqs: [Int64] = []
+        for try await seq in try await connection.query(sql.query, logger: logger).decode(Int64.self) { seqs.append(seq) }
+        // Identities are drawn in the order the rows are inserted, which is the chunk's; the returned order is not promised.
+        return seqs.sorted()
+    }
+
+    private func insertThumbnails(_ chunk: [CopiedRecord], seqs: [Int64], _ connection: PostgresConnection) async throws {
+        let pictured = zip(seqs, chunk).compactMap { seq, copied in copied.thumbnail.map { (seq, $0) } }
+        guard !pictured.isEmpty else { return }
+        var sql = BoundSQL("INSERT INTO share_thumbnail (share_seq, tag, image) SELECT * FROM unnest(")
+        try sql.bind(array: pictured.map(\.0))
+        sql.append(", ")
+        try sql.bind(array: pictured.map(\.1.tag))
+        sql.append(", ")
+        try sql.bind(array: pictured.map { ByteBuffer(bytes: $0.1.image) })
+        sql.append(")")
+        try await connection.query(sql.query, logger: logger)
+    }
+
+    private func insertEvents(_ chunk: [CopiedRecord], seqs: [Int64], _ connection: PostgresConnection) async throws {
+        let events = zip(seqs, chunk).flatMap { seq, copied in copied.events.map { (seq, $0) } }
+        guard !events.isEmpty else { return }
+        var sql = BoundSQL(
+            """
+            INSERT INTO share_event (share_seq, at, action, from_value, to_value, by)
+            SELECT share_seq, at, action, CASE WHEN has_from THEN from_value END, CASE WHEN has_to THEN to_value END, by FROM unnest(
+            """)
+        try sql.bind(array: events.map(\.0))
+        sql.append(", ")
+        try sql.bind(array: events.map(\.1.at.millisecondsSinceEpoch))
+        for texts in [events.map(\.1.action.rawValue), events.map { $0.1.from ?? "" }, events.map { $0.1.to ?? "" }, events.map(\.1.by)] {
+            sql.append(", ")
+            try sql.bind(array: texts)
+        }
+        sql.append(", ")
+        try sql.bind(array: events.map { $0.1.from != nil })
+        sql.append(", ")
+        try sql.bind(array: events.map { $0.1.to != nil })
+        sql.append(") WITH ORDINALITY AS e (share_seq, at, action, from_value, to_value, by, has_from, has_to, n) ORDER BY n")
+        try await connection.query(sql.query, logger: logger)
+    }
+}

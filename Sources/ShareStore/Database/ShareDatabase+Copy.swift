@@ -1,0 +1,38 @@
+import Foundation
+import GRDB
+import ShareKit
+
+extension ShareDatabase {
+    /// Every history's records stored after `position` (a `seq`), in the order they were stored, at most `limit`,
+    /// trashed or not, each with its owner, thumbnail and events; and the position of the last (nil when none is left).
+    public func copyChunk(after position: Int64, limit: Int) async throws -> (records: [CopiedRecord], last: Int64?) {
+        try await writer.read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(ShareRow.columns), seq, coalesce((SELECT name FROM share_user WHERE id = owner), ''),
+                        (SELECT image FROM share_thumbnail WHERE share_seq = seq), (SELECT tag FROM share_thumbnail WHERE share_seq = seq)
+                    FROM share WHERE seq > ? ORDER BY seq LIMIT ?
+                    """, arguments: [position, limit])
+            guard let first = rows.first?[8] as Int64?, let last = rows.last?[8] as Int64? else { return ([], nil) }
+            var events: [Int64: [ShareEvent]] = [:]
+            let eventRows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT share_seq, at, action, from_value, to_value, by FROM share_event
+                    WHERE share_seq BETWEEN ? AND ? ORDER BY seq
+                    """, arguments: [first, last])
+            while let row = try eventRows.next() {
+                let event = ShareEvent(
+                    at: Timestamp(millisecondsSinceEpoch: row[1]), action: ShareEvent.Action(rawValue: row[2]) ?? .created, from: row[3],
+                    to: row[4], by: row[5])
+                events[row[0], default: []].append(event)
+            }
+            let records = rows.map { row in
+                let thumbnail = (row[10] as Data?).map { Thumbnail(image: [UInt8]($0), tag: row[11]) }
+                return CopiedRecord(owner: row[9], record: ShareRow.record(row), thumbnail: thumbnail, events: events[row[8]] ?? [])
+            }
+            return (records, last)
+        }
+    }
+}

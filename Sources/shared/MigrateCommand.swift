@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ShareKit
+import SharePostgres
+import ShareServer
+import ShareStore
+
+/// `shared migrate --to postgres://…`: the way to outgrow one machine. Copies a SQLite history into an empty
+/// PostgreSQL database in one transaction, then checks that the copy holds what the file does.
+struct MigrateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "migrate",
+        abstract: "Copy the SQLite history (records, trash, events, thumbnails, users) into an empty PostgreSQL database.",
+        discussion: """
+            Run it while shared is stopped (it takes the SQLite file's lock). The copy is one transaction: all of \
+            it or nothing; then the counts and each user's bytes are compared with the file's. Then set \
+            [database] url to the same URL (and remove path), and start shared on it, on as many machines as \
+            you like. The password comes from PGPASSWORD or [database] password_file, never from the URL.
+
+            Example:
+              shared migrate --to postgres://share@db.internal/share --db /var/lib/share/share.db
+            """)
+
+    @Option(help: "The PostgreSQL database: postgres://USER@HOST:PORT/DB, or postgresql:///DB?host=/socket/folder.")
+    var to: String
+
+    @OptionGroup var database: DatabaseOptions
+
+    /// Records read from the file at a time.
+    static let chunk = 2_000
+
+    func run() async throws {
+        var settings = try database.settings()
+        let source = try ShareDatabase(path: try database.sqlitePath(for: "migrate"))
+        let address: PostgresAddress
+        do {
+            address = try PostgresAddress(url: to, defaultUser: ProcessInfo.processInfo.environment["PGUSER"] ?? NSUserName())
+        } catch {
+            throw ValidationError("--to \(error.reason)")
+        }
+        settings.postgres = address
+        let logger = Logger(label: "shared")
+        let reader = ChunkReader(source: source)
+        let copied = try await PostgresStore.withRunningClient(try ServedStore.postgresConfiguration(address, settings), logger: logger) { client in
+            let target = PostgresStore(client: client, logger: logger)
+            try await target.migrate()
+            guard try await target.isEmpty() else {
+                throw ValidationError("\(address) already holds a history: shared migrate copies into an empty database")
+            }
+            let copied = try await target.copyIn { try await reader.next() }
+            try await verify(copied, read: await reader.read, source: source, target: target)
+            return copied
+        }
+        let (live, trashed) = try await source.recordCounts()
+        print(
+            "migrated \(copied.records) records (\(live) live, \(trashed) in the trash), \(copied.events) events and \(copied.thumbnails) thumbnails into \(address)"
+        )
+        print("next: set [database] url = \"\(address)\" (and remove path), then start shared")
+    }
+
+    /// Throws unless the database holds what was read, and every history's counts and bytes are the file's.
+    private func verify(_ copied: CopiedCounts, read: CopiedCounts, source: ShareDatabase, target: PostgresStore) async throws {
+        guard copied == read else {
+            throw ValidationError("the copy holds \(copied) where the file gave \(read); nothing was kept")
+        }
+        let (sourceCounts, targetCounts) = (try await source.recordCounts(), try await target.recordCounts())
+        guard sourceCounts == targetCounts, try await source.users() == target.users(), try await source.usage() == target.usage() else {
+            throw ValidationError("the copy's totals differ from the file's (\(targetCounts) against \(sourceCounts))")
+        }
+    }
+}
+
+/// The file's records, chunk after chunk, counted as they are read.
+private actor ChunkReader {
+    let source: ShareDatabase
+    private var position: Int64 = 0
+    private(set) var read = CopiedCounts()
+
+    init(source: ShareDatabase) {
+        self.source = source
+    }
+
+    func next() async throws -> [CopiedRecord]? {
+        let (records, last) = try await source.copyChunk(after: position, limit: MigrateCommand.chunk)
+        guard let last else { return nil }
+        position = last
+        read.records += records.count
+        read.events += records.reduce(0) { $0 + $1.events.count }
+        read.thumbnails += records.filter { $0.thumbnail != nil }.count
+        return records
+    }
+}
