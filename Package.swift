@@ -120,6 +120,6 @@ let package = Package(
         ),
         .testTarget(name: "ShareThumbnailsTests", dependencies: ["ShareThumbnails", "ShareKit", "ShareTestSupport"]),
         .testTarget(name: "ShareCLITests", dependencies: ["ShareCLI", "ShareClient", "ShareKit", "ShareTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["ShareKit", "ShareTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ShareKit", "ShareTestSupport", "StoreTestSupport"]),
     ]
 )

@@ -74,11 +74,13 @@ final class Daemon: @unchecked Sendable {
     }
 
     /// Runs `shared` to completion (for runs expected to refuse to start, or `--check-config`).
-    static func run(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> Finished {
+    static func run(
+        _ arguments: [String], in folder: URL, environment: [String: String] = [:], seconds: Double = 30
+    ) throws -> Finished {
         let output = folder.appending(path: "run-\(UUID().uuidString).log")
         FileManager.default.createFile(atPath: output.path, contents: nil)
         let process = try launch(arguments, in: folder, environment: environment, output: output)
-        let deadline = Date().addingTimeInterval(30)
+        let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         if process.isRunning {
             process.terminate()

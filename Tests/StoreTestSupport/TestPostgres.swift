@@ -21,9 +21,9 @@ public enum TestPostgres {
         return folder
     }
 
-    /// `postgresql:///NAME?host=FOLDER`: the database as `[database] url` names it.
-    public static func url(of database: String) throws -> String {
-        "postgresql:///\(database)?host=\(try socketFolder())"
+    /// `postgresql://postgres@/NAME?host=FOLDER`: the database as `[database] url` names it.
+    public static func url(of database: String, inClusterAt folder: String? = nil) throws -> String {
+        "postgresql://postgres@/\(database)?host=\(try folder ?? socketFolder())"
     }
 
     private static let made = Atomic<Int>(0)
@@ -74,5 +74,74 @@ public enum TestPostgres {
         try await withClient(database: "postgres") { client in
             _ = try await client.query(PostgresQuery(unsafeSQL: statement))
         }
+    }
+}
+
+/// A PostgreSQL cluster of one test's own (`scripts/postgres-cluster`), for a test that stops and starts the server
+/// under load, which the tests sharing the suite's cluster must never see. Deleted with the value.
+public final class OwnCluster: Sendable {
+    /// The folder of its unix socket.
+    public let folder: String
+
+    public init() throws {
+        folder = try Self.script(["start"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    deinit {
+        _ = try? Self.script(["stop", folder])
+    }
+
+    /// Stops the server, cutting its connections (`pg_ctl stop --mode=fast`); the data stays.
+    public func pause() throws {
+        _ = try Self.script(["pause", folder])
+    }
+
+    /// Starts the server again.
+    public func resume() throws {
+        _ = try Self.script(["resume", folder])
+    }
+
+    /// Creates a database in this cluster and returns its `[database] url`.
+    public func newDatabase() throws -> String {
+        let name = TestPostgres.newDatabaseName()
+        _ = try Self.run("/usr/bin/psql", ["--host", folder, "--username", "postgres", "--quiet", "--command", "CREATE DATABASE \(name)"])
+        return try TestPostgres.url(of: name, inClusterAt: folder)
+    }
+
+    private static let scriptPath = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../scripts/postgres-cluster")
+        .standardized.path
+
+    private static func script(_ arguments: [String]) throws -> String {
+        try run(scriptPath, arguments)
+    }
+
+    /// Runs a program to its end; what it printed, or an error with what it said when it failed. Spawned and
+    /// waited for directly (`waitpid`): Foundation's `Process` misses the end of a script that leaves a server
+    /// running behind it. Its output goes through a file, which the server keeps open after the script ends.
+    private static func run(_ executable: String, _ arguments: [String]) throws -> String {
+        let file = FileManager.default.temporaryDirectory.appending(path: "postgres-cluster-\(UUID().uuidString).out")
+        defer { try? FileManager.default.removeItem(at: file) }
+        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, file.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        var pid: pid_t = 0
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw ClusterFailure(description: "\(executable) could not start: error \(spawned)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        // Exited normally (the low seven bits 0) with status 0.
+        guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
+            throw ClusterFailure(description: "\(executable) \(arguments): \(text)")
+        }
+        return text
+    }
+
+    struct ClusterFailure: Error, CustomStringConvertible {
+        let description: String
     }
 }

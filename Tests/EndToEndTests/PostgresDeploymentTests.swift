@@ -1,0 +1,197 @@
+import Foundation
+import ShareKit
+import ShareTestSupport
+import StoreTestSupport
+import Synchronization
+import Testing
+
+/// `shared` on PostgreSQL as a team runs it: several nodes behind nginx on one database, a node killed, the
+/// database restarted, a SQLite history moved up. Were any of it to fail, a write the user saw acknowledged could be
+/// lost, a balancer would keep sending requests to a node that cannot answer them, or a move would change the
+/// history.
+@Suite struct PostgresDeploymentTests {
+    /// Two nodes behind an nginx upstream, writers on both through it; one node is killed (SIGKILL) half-way.
+    @Test func twoNodesBehindNginxKeepEveryAcknowledgedWriteWhenOneIsKilled() async throws {
+        try await TestPostgres.withDatabase { name in
+            let folder = try temporaryFolder("two-nodes")
+            let environment = ["SHARE_DATABASE_URL": try TestPostgres.url(of: name)]
+            let nodes = try (0..<2).map { _ in try Daemon(folder: folder, arguments: ["--listen", "127.0.0.1:0"], environment: environment) }
+            let port = try freePort()
+            let base = "http://127.0.0.1:\(port)"
+            // The site file the README gives for several nodes, with this test's nodes and port.
+            let site = try String(contentsOf: Self.deployFolder.appending(path: "nginx/share-nodes.conf"), encoding: .utf8)
+            let servers = nodes.map { "server \($0.address.dropFirst("http://".count)) max_fails=1 fail_timeout=5s;" }
+            let server = site.replacingOccurrences(
+                of: "    server 10.0.0.11:8080 max_fails=1 fail_timeout=5s;\n    server 10.0.0.12:8080 max_fails=1 fail_timeout=5s;",
+                with: servers.joined(separator: "\n")
+            ).replacingOccurrences(of: "listen 80;", with: "listen 127.0.0.1:\(port);")
+            #expect(server.contains(servers[1]))
+            let proxy = try Proxy.nginx(server: server, in: folder, isReady: { (try? RawConnection(port: port)) != nil })
+            defer { proxy.stop() }
+
+            // The real CLI through the balancer: one history whichever node answers.
+            let file = folder.appending(path: "report.pdf")
+            try Data("x".utf8).write(to: file)
+            #expect(try share(["add", file.path], server: base).status == 0)
+            for node in nodes { #expect(try share(["find", "report", "--json"], server: node.address).stdout.contains("report.pdf")) }
+
+            let acknowledged = Guarded<[String]>([])
+            let unexpected = Guarded<[String]>([])
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for writer in 0..<8 {
+                    group.addTask {
+                        for number in 0..<40 {
+                            let id = "w\(writer)-\(number)"
+                            let result = try? await http("POST", "\(base)/share", body: #"{"name": "\#(id).txt", "size": 3, "id": "\#(id)"}"#)
+                            switch result?.status {
+                            case 201: acknowledged.withLock { $0.append(id) }
+                            // The node died with the request in flight: nginx does not send a POST twice.
+                            case 502, nil: break
+                            case let status: unexpected.withLock { $0.append("\(id): \(status.map(String.init) ?? "")") }
+                            }
+                        }
+                    }
+                }
+                group.addTask {
+                    while acknowledged.withLock({ $0.count }) < 60 { try await Task.sleep(for: .milliseconds(5)) }
+                    nodes[0].stop(signal: SIGKILL)
+                }
+                try await group.waitForAll()
+            }
+            #expect(unexpected.withLock { $0 }.isEmpty, "\(unexpected.withLock { $0 })")
+            let listed = try share(["ls", "--all", "--json"], server: base)
+            let ids = Set(try WireJSON.decoder().decode([ShareRecord].self, from: Data(listed.stdout.utf8)).map(\.id))
+            let lost = acknowledged.withLock { $0 }.filter { !ids.contains($0) }
+            #expect(lost.isEmpty, "acknowledged but not stored: \(lost)")
+            #expect(acknowledged.withLock { $0.count } > 200, "the other node kept answering after the kill")
+            #expect(try await http("GET", "\(nodes[1].address)/readyz").status == 200)
+        }
+    }
+
+    /// The same id given to both nodes at the same moment: the database decides, one gets 201 and the other 409.
+    @Test func anIdGivenToTwoNodesAtOnceIsStoredOnceAndTheOtherIsAConflict() async throws {
+        try await TestPostgres.withDatabase { name in
+            let folder = try temporaryFolder("same-id")
+            let environment = ["SHARE_DATABASE_URL": try TestPostgres.url(of: name)]
+            let nodes = try (0..<2).map { _ in try Daemon(folder: folder, arguments: ["--listen", "127.0.0.1:0"], environment: environment) }
+            for round in 0..<20 {
+                let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                    for node in nodes {
+                        group.addTask {
+                            try await http("POST", "\(node.address)/share", body: #"{"name": "a.txt", "size": 1, "id": "Same-\#(round)"}"#).status
+                        }
+                    }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                #expect(statuses.sorted() == [201, 409], "round \(round)")
+            }
+            #expect(try await http("GET", "\(nodes[0].address)/share?limit=100").body.components(separatedBy: "\"id\"").count - 1 == 20)
+        }
+    }
+
+    /// The database stopped while requests keep coming: they get 503 problems (never a 500), /readyz says 503 and
+    /// /healthz 200; started again, the same `shared` answers again by itself, with the history intact.
+    @Test func aStoppedDatabaseGives503sAndTheNodeRecoversByItselfWhenItIsBack() async throws {
+        let cluster = try OwnCluster()
+        let folder = try temporaryFolder("database-restart")
+        let node = try Daemon(folder: folder, arguments: ["--listen", "127.0.0.1:0"], environment: ["SHARE_DATABASE_URL": try cluster.newDatabase()])
+        for number in 0..<5 { _ = try await http("POST", "\(node.address)/share", body: #"{"name": "before-\#(number).txt", "size": 1}"#) }
+        let statuses = Guarded<Set<Int>>([])
+        let stopping = Guarded(false)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                while !stopping.withLock({ $0 }) {
+                    let result = try await http("POST", "\(node.address)/share", body: #"{"name": "during.txt", "size": 1}"#)
+                    statuses.withLock { _ = $0.insert(result.status) }
+                }
+            }
+            try cluster.pause()
+            let refused = try await waitFor { try await http("GET", "\(node.address)/share") }
+            #expect(refused.status == 503 && refused.headers["retry-after"] != nil, "\(refused)")
+            #expect(refused.body.contains("the database does not answer"))
+            #expect(try await http("GET", "\(node.address)/readyz").status == 503)
+            #expect(try await http("GET", "\(node.address)/healthz").status == 200)
+            try cluster.resume()
+            _ = try await waitFor {
+                try await http("GET", "\(node.address)/readyz")
+            } until: {
+                $0.status == 200
+            }
+            stopping.withLock { $0 = true }
+            try await group.waitForAll()
+        }
+        #expect(statuses.withLock { $0 }.isSubset(of: [201, 503]), "\(statuses.withLock { $0 })")
+        let listed = try share(["find", "before", "--json"], server: node.address)
+        #expect(listed.status == 0 && listed.stdout.components(separatedBy: "before-").count - 1 == 5, "\(listed.stderr)")
+    }
+
+    /// `shared migrate` moves a 100,000-record SQLite history (trash included) to PostgreSQL; the export from either
+    /// is the same bytes.
+    @Test func aMigratedHistoryExportsTheSameBytesAsTheFileItCameFrom() async throws {
+        try await TestPostgres.withDatabase { name in
+            let folder = try temporaryFolder("migrate")
+            let sqlite = try Daemon(folder: folder, environment: ["SHARE_DATABASE_TRASH_DAYS": "0"])
+            let records = folder.appending(path: "records.ndjson")
+            try Self.history(records: 100_000).write(to: records)
+            #expect(try share(["import", records.path], server: sqlite.address).status == 0)
+            let before = try share(["export", "--with-trash"], server: sqlite.address)
+            sqlite.stop()
+            let url = try TestPostgres.url(of: name)
+            let migrated = try Daemon.run(["migrate", "--to", url, "--db", folder.appending(path: "share.db").path], in: folder, seconds: 300)
+            #expect(migrated.status == 0, "\(migrated.output)")
+            #expect(migrated.output.contains("migrated 100000 records"), "\(migrated.output)")
+            // The trash is kept (trash_days = 0): these records were trashed long ago.
+            let postgres = try Daemon(
+                folder: folder, arguments: ["--listen", "127.0.0.1:0"], environment: ["SHARE_DATABASE_URL": url, "SHARE_DATABASE_TRASH_DAYS": "0"])
+            let after = try share(["export", "--with-trash"], server: postgres.address)
+            #expect(after.stdout.count == before.stdout.count && after.stdout == before.stdout, "the export is the same bytes")
+            let again = try Daemon.run(["migrate", "--to", url, "--db", folder.appending(path: "share.db").path], in: folder)
+            #expect(again.status != 0 && again.output.contains("already holds a history"), "\(again.output)")
+        }
+    }
+
+    static let deployFolder = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../deploy").standardized
+
+    /// NDJSON of `records` records as an export holds them: names in several scripts, folders, one in 20 trashed.
+    private static func history(records: Int) -> Data {
+        var generator = SplitMix(seed: 21)
+        let words = ["report", "photo", "年度报告", "résumé", "プラン", "budget"]
+        var lines = ""
+        for line in 0..<records {
+            let created = Timestamp(millisecondsSinceEpoch: 1_600_000_000_000 + Int64.random(in: 0..<200_000_000_000, using: &generator))
+            let trashed = line % 20 == 0 ? #", "trashedAt": "\#(Timestamp(millisecondsSinceEpoch: created.millisecondsSinceEpoch + 1000))""# : ""
+            let name = "\(words.randomElement(using: &generator)!) \(line).\(["pdf", "jpg", "txt"].randomElement(using: &generator)!)"
+            lines +=
+                #"{"id": "M\#(line)", "name": "\#(name)", "folder": "/f\#(line % 7)", "createdAt": "\#(created)", "size": \#(line)\#(trashed)}"#
+                + "\n"
+        }
+        return Data(lines.utf8)
+    }
+}
+
+/// Calls `request` until `condition` holds of its answer (within 60 s), and returns that answer; by default, until
+/// it is a 503.
+private func waitFor(
+    _ request: () async throws -> HTTPResult, until condition: (HTTPResult) -> Bool = { $0.status == 503 }
+) async throws -> HTTPResult {
+    let deadline = ContinuousClock.now + .seconds(60)
+    while true {
+        let result = try await request()
+        if condition(result) { return result }
+        guard ContinuousClock.now < deadline else { throw DaemonError(description: "still \(result.status): \(result.body)") }
+        try await Task.sleep(for: .milliseconds(50))
+    }
+}
+
+/// A value tasks share, behind a lock.
+private final class Guarded<Value: Sendable>: Sendable {
+    private let value: Mutex<Value>
+
+    init(_ value: Value) {
+        self.value = Mutex(value)
+    }
+
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+        value.withLock { body(&$0) }
+    }
+}
