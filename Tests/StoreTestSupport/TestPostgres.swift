@@ -128,7 +128,7 @@ public final class OwnCluster: Sendable {
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         var pid: pid_t = 0
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
         guard spawned == 0 else { throw ClusterFailure(description: "\(executable) could not start: error \(spawned)") }
         var status: Int32 = 0
