@@ -9,12 +9,9 @@ enum PostgresMigrations {
     /// The advisory lock the nodes take turns migrating under.
     static let lock: Int64 = 0x5348_4152_455F_4D49
 
-    /// How long `shared` waits for the database when it starts before it gives up, saying why.
-    static let startupWait = Duration.seconds(10)
-
-    static func apply(_ client: PostgresClient, logger: Logger) async throws {
+    static func apply(_ client: PostgresClient, waitingAtMost wait: Duration, logger: Logger) async throws {
         try await PostgresFailure.mapping {
-            try await client.withConnection(waitingAtMost: startupWait) { connection in
+            try await client.withConnection(waitingAtMost: wait) { connection in
                 try await connection.query("SELECT pg_advisory_lock(\(lock))", logger: logger)
                 do {
                     try await applyMissing(connection, logger: logger)

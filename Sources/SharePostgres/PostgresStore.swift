@@ -17,10 +17,15 @@ public struct PostgresStore: ShareRepository {
     /// The most bytes this history's live records may hold; nil: no limit.
     public private(set) var quota: Int64?
 
-    /// A store over `client`, which must be running (`run()`) before the store is migrated and used.
-    public init(client: PostgresClient, logger: Logger) {
+    /// How long a request waits for a connection of the pool before it is told that the database does not answer.
+    let connectionWait: Duration
+
+    /// A store over `client`, which must be running (`run()`) before the store is migrated and used; a request
+    /// waits at most `connectionWait` for a connection.
+    public init(client: PostgresClient, logger: Logger, connectionWait: Duration = .seconds(5)) {
         self.client = client
         self.logger = logger
+        self.connectionWait = connectionWait
         owners = PostgresOwnerNumbers()
     }
 
@@ -30,9 +35,9 @@ public struct PostgresStore: ShareRepository {
     }
 
     /// Applies the migrations this binary carries that the database lacks, refusing a newer schema, and forgets
-    /// the imports a node left unfinished when it stopped.
-    public func migrate() async throws {
-        try await PostgresMigrations.apply(client, logger: logger)
+    /// the imports a node left unfinished when it stopped; waits at most `wait` for the database to answer.
+    public func migrate(waitingAtMost wait: Duration = .seconds(10)) async throws {
+        try await PostgresMigrations.apply(client, waitingAtMost: wait, logger: logger)
         let abandoned = Timestamp.now().millisecondsSinceEpoch - PostgresImport.abandonedAfter
         _ = try await read { connection in
             try await connection.query("DELETE FROM share_import WHERE started_at < \(abandoned)", logger: logger)
@@ -45,9 +50,6 @@ public struct PostgresStore: ShareRepository {
         history.quota = quota
         return history
     }
-
-    /// How long a request waits for a connection of the pool before it is told that the database does not answer.
-    static let connectionWait = Duration.seconds(5)
 
     /// Runs `body` in a transaction; when it wrote anything, the history's version grows in the same transaction.
     func change<T: Sendable>(_ body: @Sendable @escaping (PostgresConnection) async throws -> T) async throws -> T {
@@ -64,9 +66,9 @@ public struct PostgresStore: ShareRepository {
 
     /// Runs `body` on a connection of the pool, outside any transaction of ours, waiting at most `wait` for one.
     func read<T: Sendable>(
-        waitingAtMost wait: Duration = connectionWait, _ body: @Sendable @escaping (PostgresConnection) async throws -> T
+        waitingAtMost wait: Duration? = nil, _ body: @Sendable @escaping (PostgresConnection) async throws -> T
     ) async throws -> T {
-        try await PostgresFailure.mapping { try await client.withConnection(waitingAtMost: wait, body) }
+        try await PostgresFailure.mapping { try await client.withConnection(waitingAtMost: wait ?? connectionWait, body) }
     }
 
     /// The number this history's records carry (`PostgresOwnerNumbers.none` when it has none yet).
@@ -83,8 +85,10 @@ public struct PostgresStore: ShareRepository {
     }
 
     public func isReady() async -> Bool {
-        // A balancer's health check wants its answer at once: a pool without a connection in a second is not ready.
-        (try? await read(waitingAtMost: .seconds(1)) { connection in try await PostgresMigrations.isUpToDate(connection, logger: logger) }) ?? false
+        // A balancer's health check wants its answer soon: a pool without a connection in a fifth of the time a
+        // request would wait (a second) is not ready.
+        (try? await read(waitingAtMost: connectionWait / 5) { connection in try await PostgresMigrations.isUpToDate(connection, logger: logger) })
+            ?? false
     }
 
     /// A store in a database server keeps no files of its own.

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import ShareKit
 import ShareStore
 import ShareTestSupport
+import StoreTestSupport
 import Testing
 
 /// `POST /share/batch`: many records at once, as people select them on the page or name them to `share rm`: all of
@@ -18,8 +19,9 @@ import Testing
         try await client.send(.post, "/share/batch", body, headers: headers)
     }
 
-    @Test func idsAreMovedTrashedRestoredAndPurgedTogetherEachWithItsEvent() async throws {
-        try await withServer { client in
+    @Test(arguments: Backend.allCases)
+    func idsAreMovedTrashedRestoredAndPurgedTogetherEachWithItsEvent(_ backend: Backend) async throws {
+        try await withServer(backend: backend) { client in
             for id in ["A1", "A2", "A3"] { try await client.create(#""name": "\#(id).pdf", "size": 10, "id": "\#(id)""#) }
             let moved = try await Self.batch(client, #"{"action": "move", "ids": ["A1", "a2"], "folder": "/done/"}"#)
             #expect(try moved.decode(Report.self) == Report(action: "move", count: 2), "\(moved.text)")
@@ -36,8 +38,9 @@ import Testing
         }
     }
 
-    @Test func oneMissingIdChangesNothingAndIsNamed() async throws {
-        try await withServer { client in
+    @Test(arguments: Backend.allCases)
+    func oneMissingIdChangesNothingAndIsNamed(_ backend: Backend) async throws {
+        try await withServer(backend: backend) { client in
             try await client.create(#""name": "kept.pdf", "size": 1, "id": "KEPT""#)
             let response = try await Self.batch(client, #"{"action": "trash", "ids": ["KEPT", "GONE"]}"#)
             #expect(response.status == .notFound)
@@ -48,8 +51,9 @@ import Testing
         }
     }
 
-    @Test func aRestorePastTheQuotaRestoresNone() async throws {
-        try await withServer({ $0.auth.quotaBytes = 100 }) { client in
+    @Test(arguments: Backend.allCases)
+    func aRestorePastTheQuotaRestoresNone(_ backend: Backend) async throws {
+        try await withServer({ $0.auth.quotaBytes = 100 }, backend: backend) { client in
             try await client.create(#""name": "a.pdf", "size": 60, "id": "A""#)
             try await client.create(#""name": "b.pdf", "size": 40, "id": "B""#)
             #expect(try await Self.batch(client, #"{"action": "trash", "ids": ["A", "B"]}"#).status == .ok)
@@ -61,8 +65,9 @@ import Testing
         }
     }
 
-    @Test func aListingsFiltersNameEveryRecordTheyMatchOnEveryPage() async throws {
-        try await withServer { client in
+    @Test(arguments: Backend.allCases)
+    func aListingsFiltersNameEveryRecordTheyMatchOnEveryPage(_ backend: Backend) async throws {
+        try await withServer(backend: backend) { client in
             for index in 0..<150 { try await client.create(#""name": "report \#(index).pdf", "size": 1"#) }
             try await client.create(#""name": "photo.jpg", "size": 1"#)
             let trashed = try await Self.batch(client, #"{"action": "trash", "filter": "q=REPORT&type=pdf"}"#)
@@ -92,8 +97,9 @@ import Testing
         }
     }
 
-    @Test func aRecordWhoseIdIsBatchIsStillReachableAndOthersTakeNoPost() async throws {
-        try await withServer { client in
+    @Test(arguments: Backend.allCases)
+    func aRecordWhoseIdIsBatchIsStillReachableAndOthersTakeNoPost(_ backend: Backend) async throws {
+        try await withServer(backend: backend) { client in
             try await client.create(#""name": "b.pdf", "size": 1, "id": "batch""#)
             #expect(try await client.send(.get, "/share/batch").status == .ok)
             #expect(try await client.send(.patch, "/share/batch", #"{"name": "c.pdf"}"#).status == .ok)
@@ -105,9 +111,10 @@ import Testing
         }
     }
 
-    @Test func anotherUsersIdIsNotFoundAndTheirRecordsAreUntouched() async throws {
+    @Test(arguments: Backend.allCases)
+    func anotherUsersIdIsNotFoundAndTheirRecordsAreUntouched(_ backend: Backend) async throws {
         let (bob, carol) = (TwoUsers.bob, TwoUsers.carol)
-        try await withServer(TwoUsers.configure) { client in
+        try await withServer(TwoUsers.configure, backend: backend) { client in
             #expect(try await client.send(.post, "/share", #"{"name": "bob.pdf", "size": 5, "id": "BOB-1"}"#, headers: bob).status == .created)
             let theirs = try await Self.batch(client, #"{"action": "purge", "ids": ["BOB-1"]}"#, headers: carol)
             #expect(theirs.status == .notFound)

@@ -2,12 +2,14 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import ShareKit
+import StoreTestSupport
 import Testing
 
 /// The app refreshes its whole list each time its screen appears: with ETags it gets 304s until something changes.
 @Suite struct CachingRoutesTests {
-    @Test func listingsRecordsAndStatsAreAnswered304UntilTheHistoryChanges() async throws {
-        try await withServer { client in
+    @Test(arguments: Backend.allCases)
+    func listingsRecordsAndStatsAreAnswered304UntilTheHistoryChanges(_ backend: Backend) async throws {
+        try await withServer(backend: backend) { client in
             let record = try await client.create(#""name": "a.txt", "size": 1"#)
             for uri in ["/share", "/share/\(record.id)", "/share/stats", "/share?q=a&sort=name"] {
                 let first = try await client.send(.get, uri)
@@ -32,16 +34,18 @@ import Testing
         }
     }
 
-    @Test func aConditionalRequestStillNeedsItsToken() async throws {
-        try await withServer({ $0.auth.tokens = ["s3cret"] }) { client in
+    @Test(arguments: Backend.allCases)
+    func aConditionalRequestStillNeedsItsToken(_ backend: Backend) async throws {
+        try await withServer({ $0.auth.tokens = ["s3cret"] }, backend: backend) { client in
             let token: HTTPFields = [.authorization: "Bearer s3cret"]
             let tag = try #require(try await client.send(.get, "/share", headers: token).headers[.eTag])
             #expect(try await client.send(.get, "/share", headers: [.ifNoneMatch: tag]).status == .unauthorized)
         }
     }
 
-    @Test func theCurrentTagNeverHidesAMissingIdOrABadParameter() async throws {
-        try await withServer { client in
+    @Test(arguments: Backend.allCases)
+    func theCurrentTagNeverHidesAMissingIdOrABadParameter(_ backend: Backend) async throws {
+        try await withServer(backend: backend) { client in
             try await client.create(#""name": "a.txt", "size": 1"#)
             let tag = try #require(try await client.send(.get, "/share").headers[.eTag])
             #expect(try await client.send(.get, "/share/NOSUCH1", headers: [.ifNoneMatch: tag]).status == .notFound)

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import ShareKit
+import StoreTestSupport
 import Testing
 
 /// Every change to a record is kept in its history, with the label of the token that made it.
@@ -10,11 +11,14 @@ import Testing
         try await client.send(.get, uri, headers: headers).decode([ShareEvent].self)
     }
 
-    @Test func eachChangeIsRecordedWithWhoMadeItAndPurgeForgetsThem() async throws {
-        try await withServer({
-            $0.auth.tokens = ["first-secret"]
-            $0.auth.users = ["laptop": ["laptop-secret"]]
-        }) { client in
+    @Test(arguments: Backend.allCases)
+    func eachChangeIsRecordedWithWhoMadeItAndPurgeForgetsThem(_ backend: Backend) async throws {
+        try await withServer(
+            {
+                $0.auth.tokens = ["first-secret"]
+                $0.auth.users = ["laptop": ["laptop-secret"]]
+            }, backend: backend
+        ) { client in
             let laptop: HTTPFields = [.authorization: "Bearer laptop-secret"]
             let unlabelled: HTTPFields = [.authorization: "Bearer first-secret"]
             let record = try await client.send(.post, "/share", #"{"name": "a.txt", "size": 1}"#, headers: laptop).decode(ShareRecord.self)
@@ -35,8 +39,9 @@ import Testing
         }
     }
 
-    @Test func historiesArePagedLikeListings() async throws {
-        try await withServer { client in
+    @Test(arguments: Backend.allCases)
+    func historiesArePagedLikeListings(_ backend: Backend) async throws {
+        try await withServer(backend: backend) { client in
             let record = try await client.create(#""name": "n0.txt", "size": 1"#)
             for index in 1...4 { _ = try await client.send(.patch, "/share/\(record.id)", #"{"name": "n\#(index).txt"}"#) }
             var uri: String? = "/share/\(record.id)/events?limit=2"
@@ -53,8 +58,9 @@ import Testing
         }
     }
 
-    @Test func importsRecordImportedAndTheirTrash() async throws {
-        try await withServer { client in
+    @Test(arguments: Backend.allCases)
+    func importsRecordImportedAndTheirTrash(_ backend: Backend) async throws {
+        try await withServer(backend: backend) { client in
             let ndjson = #"{"name": "i.txt", "size": 1, "id": "IMP1", "trashedAt": "2021-01-01T00:00:00Z"}"#
             _ = try await client.send(.post, "/share/import", ndjson)
             let history = try await client.send(.get, "/share/IMP1/events").decode([ShareEvent].self)

@@ -2,12 +2,14 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import ShareKit
+import StoreTestSupport
 import Testing
 
 /// `GET /share/folders?parent=`: the folders a person browses on the page and with `share folders`.
 @Suite struct FolderRoutesTests {
-    @Test func aFoldersSubfoldersComeWithTheirCountsAndBytes() async throws {
-        try await withServer { client in
+    @Test(arguments: Backend.allCases)
+    func aFoldersSubfoldersComeWithTheirCountsAndBytes(_ backend: Backend) async throws {
+        try await withServer(backend: backend) { client in
             try await client.create(#""name": "a.pdf", "size": 10, "folder": "/reports/2021""#)
             try await client.create(#""name": "b.pdf", "size": 5, "folder": "/reports/2022/q1""#)
             try await client.create(#""name": "c.pdf", "size": 1, "folder": "/photos""#)
@@ -25,8 +27,9 @@ import Testing
         }
     }
 
-    @Test func aBadParentIsA400NamingIt() async throws {
-        try await withServer { client in
+    @Test(arguments: Backend.allCases)
+    func aBadParentIsA400NamingIt(_ backend: Backend) async throws {
+        try await withServer(backend: backend) { client in
             for parent in ["reports", "%2Fa%2F..%2Fb", "%2F%00"] {
                 let response = try await client.send(.get, "/share/folders?parent=\(parent)")
                 #expect(response.status == .badRequest, "\(parent): \(response.text)")
@@ -36,8 +39,9 @@ import Testing
         }
     }
 
-    @Test func eachPersonSeesTheFoldersOfTheirOwnHistory() async throws {
-        try await withServer(TwoUsers.configure) { client in
+    @Test(arguments: Backend.allCases)
+    func eachPersonSeesTheFoldersOfTheirOwnHistory(_ backend: Backend) async throws {
+        try await withServer(TwoUsers.configure, backend: backend) { client in
             try await client.send(.post, "/share", #"{"name": "b.pdf", "size": 1, "folder": "/bob"}"#, headers: TwoUsers.bob)
             try await client.send(.post, "/share", #"{"name": "c.pdf", "size": 1, "folder": "/carol"}"#, headers: TwoUsers.carol)
             let bobs = try await client.send(.get, "/share/folders", headers: TwoUsers.bob).decode([FolderUsage].self)

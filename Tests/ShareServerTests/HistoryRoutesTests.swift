@@ -22,8 +22,9 @@ import Testing
     private static let bob: HTTPFields = [.authorization: "Bearer bob-secret"]
     private static let carol: HTTPFields = [.authorization: "Bearer carol-secret"]
 
-    @Test func anotherUsersRecordIsAnsweredExactlyAsOneThatDoesNotExist() async throws {
-        try await withServer(Self.perUser) { client in
+    @Test(arguments: Backend.allCases)
+    func anotherUsersRecordIsAnsweredExactlyAsOneThatDoesNotExist(_ backend: Backend) async throws {
+        try await withServer(Self.perUser, backend: backend) { client in
             let bobs = try await client.send(.post, "/share", #"{"name": "bob.pdf", "size": 5, "id": "BOB-1"}"#, headers: Self.bob)
             #expect(bobs.status == .created)
             for (method, suffix, body) in [
@@ -53,8 +54,9 @@ import Testing
         }
     }
 
-    @Test func aCachedListingOfOneUserIsNeverAnothersCurrentOne() async throws {
-        try await withServer(Self.perUser) { client in
+    @Test(arguments: Backend.allCases)
+    func aCachedListingOfOneUserIsNeverAnothersCurrentOne(_ backend: Backend) async throws {
+        try await withServer(Self.perUser, backend: backend) { client in
             let bobs = try await client.send(.get, "/share", headers: Self.bob)
             let tag = try #require(bobs.headers[.eTag])
             var asCarol = Self.carol
@@ -63,8 +65,9 @@ import Testing
         }
     }
 
-    @Test func aCreateOrImportPastTheQuotaIsAProblemOfItsOwnNamingQuotaAndUse() async throws {
-        try await withServer(Self.perUser) { client in
+    @Test(arguments: Backend.allCases)
+    func aCreateOrImportPastTheQuotaIsAProblemOfItsOwnNamingQuotaAndUse(_ backend: Backend) async throws {
+        try await withServer(Self.perUser, backend: backend) { client in
             #expect(try await client.send(.post, "/share", #"{"name": "a.zip", "size": 60}"#, headers: Self.carol).status == .created)
             let refused = try await client.send(.post, "/share", #"{"name": "b.zip", "size": 41}"#, headers: Self.carol)
             #expect(refused.status == .forbidden)
@@ -84,8 +87,9 @@ import Testing
         }
     }
 
-    @Test func anAdminActsOnAnotherUsersHistoryAndItsEventsNameBoth() async throws {
-        try await withServer(Self.perUser) { client in
+    @Test(arguments: Backend.allCases)
+    func anAdminActsOnAnotherUsersHistoryAndItsEventsNameBoth(_ backend: Backend) async throws {
+        try await withServer(Self.perUser, backend: backend) { client in
             for number in 1...3 {
                 _ = try await client.send(.post, "/share", #"{"name": "bob\#(number).pdf", "size": 1, "id": "BOB-\#(number)"}"#, headers: Self.bob)
             }
@@ -104,8 +108,9 @@ import Testing
 
     /// Any `user` an admin or anyone else sends is a user's history, a 400 naming the parameter, or (from someone who
     /// is not an admin) a 403: never a 500, never the wrong history.
-    @Test func anyUserParameterIsAHistoryOrAClearRefusal() async throws {
-        try await withServer(Self.perUser) { client in
+    @Test(arguments: Backend.allCases)
+    func anyUserParameterIsAHistoryOrAClearRefusal(_ backend: Backend) async throws {
+        try await withServer(Self.perUser, backend: backend) { client in
             var generator = SplitMix(seed: 19)
             for _ in 0..<300 {
                 let value = generator.hostileText(maxPieces: 4)
@@ -140,18 +145,21 @@ import Testing
         }
     }
 
-    @Test func onlyAdminsNameAnotherUserAndOnlyUnderPerUserHistories() async throws {
-        try await withServer(Self.perUser) { client in
+    @Test(arguments: Backend.allCases)
+    func onlyAdminsNameAnotherUserAndOnlyUnderPerUserHistories(_ backend: Backend) async throws {
+        try await withServer(Self.perUser, backend: backend) { client in
             let notAdmin = try await client.send(.get, "/share?user=alice", headers: Self.bob)
             #expect(notAdmin.status == .forbidden && notAdmin.problemDetail.contains("only admins"))
             #expect(try await client.send(.get, "/users", headers: Self.bob).status == .forbidden)
             let badName = try await client.send(.get, "/share?user=no%20such", headers: Self.alice)
             #expect(badName.status == .badRequest && badName.problemDetail.contains("parameter 'user'"))
         }
-        try await withServer({
-            $0.auth.users = ["alice": ["alice-secret"]]
-            $0.auth.admins = ["alice"]
-        }) { client in
+        try await withServer(
+            {
+                $0.auth.users = ["alice": ["alice-secret"]]
+                $0.auth.admins = ["alice"]
+            }, backend: backend
+        ) { client in
             let shared = try await client.send(.get, "/share?user=bob", headers: Self.alice)
             #expect(shared.status == .badRequest && shared.problemDetail.contains("histories are shared"))
         }

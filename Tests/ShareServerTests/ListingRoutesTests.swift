@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import ShareKit
+import StoreTestSupport
 import Testing
 
 @Suite struct ListingRoutesTests {
@@ -11,8 +12,9 @@ import Testing
         return try response.decode([ShareRecord].self).map(\.name)
     }
 
-    @Test func dateMeansTheCalendarDayInTheGivenZone() async throws {
-        try await withServer { client in
+    @Test(arguments: Backend.allCases)
+    func dateMeansTheCalendarDayInTheGivenZone(_ backend: Backend) async throws {
+        try await withServer(backend: backend) { client in
             // 2021-01-17 in Shanghai runs from 2021-01-16T16:00Z to 2021-01-17T16:00Z.
             try await client.create(#""name": "before.pdf", "size": 1, "createdAt": "2021-01-16T15:59:59.999Z""#)
             try await client.create(#""name": "first.pdf", "size": 1, "createdAt": "2021-01-16T16:00:00Z""#)
@@ -24,15 +26,17 @@ import Testing
         }
     }
 
-    @Test func theServersZoneAppliesWhenNoTzIsGiven() async throws {
-        try await withServer({ $0.server.timezone = "Asia/Shanghai" }) { client in
+    @Test(arguments: Backend.allCases)
+    func theServersZoneAppliesWhenNoTzIsGiven(_ backend: Backend) async throws {
+        try await withServer({ $0.server.timezone = "Asia/Shanghai" }, backend: backend) { client in
             try await client.create(#""name": "late-utc.pdf", "size": 1, "createdAt": "2021-01-16T17:00:00Z""#)
             #expect(try await names(client, "/share?date=2021-01-17") == ["late-utc.pdf"])
         }
     }
 
-    @Test func searchIsLiteralAndCaseInsensitive() async throws {
-        try await withServer { client in
+    @Test(arguments: Backend.allCases)
+    func searchIsLiteralAndCaseInsensitive(_ backend: Backend) async throws {
+        try await withServer(backend: backend) { client in
             for name in ["50%_off.png", "500 off.png", "年度报告.pdf", "Résumé.doc"] {
                 try await client.create(#""name": "\#(name)", "size": 1"#)
             }
@@ -43,8 +47,9 @@ import Testing
         }
     }
 
-    @Test func linkHeadersWalkEveryPageKeepingTheFilters() async throws {
-        try await withServer({ $0.server.basePath = "/files" }) { client in
+    @Test(arguments: Backend.allCases)
+    func linkHeadersWalkEveryPageKeepingTheFilters(_ backend: Backend) async throws {
+        try await withServer({ $0.server.basePath = "/files" }, backend: backend) { client in
             for index in 0..<7 {
                 try await client.create(#""name": "r\#(index).pdf", "size": \#(index), "folder": "/r""#, at: "/files/share")
             }
@@ -78,8 +83,9 @@ import Testing
         }
     }
 
-    @Test func statsCountSharesAndBytesWithTheListFilters() async throws {
-        try await withServer { client in
+    @Test(arguments: Backend.allCases)
+    func statsCountSharesAndBytesWithTheListFilters(_ backend: Backend) async throws {
+        try await withServer(backend: backend) { client in
             try await client.create(#""name": "a.pdf", "size": 1000, "createdAt": "2021-01-16T20:00:00Z""#)
             try await client.create(#""name": "b.jpg", "size": 24, "createdAt": "2021-01-17T09:00:00Z""#)
             let response = try await client.send(.get, "/share/stats?tz=Asia/Tokyo&from=2021-01-17")
@@ -91,8 +97,9 @@ import Testing
         }
     }
 
-    @Test func brokenPercentEncodingIsA400() async throws {
-        try await withServer { client in
+    @Test(arguments: Backend.allCases)
+    func brokenPercentEncodingIsA400(_ backend: Backend) async throws {
+        try await withServer(backend: backend) { client in
             let response = try await client.send(.get, "/share?q=%ZZ")
             #expect(response.status == .badRequest)
             #expect(response.problemDetail.contains("'q'"))
@@ -102,8 +109,9 @@ import Testing
 }
 
 @Suite struct AccessTests {
-    @Test func withTokensEveryEndpointButHealthNeedsOne() async throws {
-        try await withServer({ $0.auth.tokens = ["s3cret"] }) { client in
+    @Test(arguments: Backend.allCases)
+    func withTokensEveryEndpointButHealthNeedsOne(_ backend: Backend) async throws {
+        try await withServer({ $0.auth.tokens = ["s3cret"] }, backend: backend) { client in
             let anonymous = try await client.send(.get, "/share")
             #expect(anonymous.status == .unauthorized)
             #expect(anonymous.headers[.wwwAuthenticate]?.hasPrefix("Bearer") == true)
@@ -116,11 +124,14 @@ import Testing
         }
     }
 
-    @Test func publicReadOpensOnlyGETs() async throws {
-        try await withServer({
-            $0.auth.tokens = ["s3cret"]
-            $0.auth.publicRead = true
-        }) { client in
+    @Test(arguments: Backend.allCases)
+    func publicReadOpensOnlyGETs(_ backend: Backend) async throws {
+        try await withServer(
+            {
+                $0.auth.tokens = ["s3cret"]
+                $0.auth.publicRead = true
+            }, backend: backend
+        ) { client in
             #expect(try await client.send(.get, "/share").status == .ok)
             #expect(try await client.send(.post, "/share", #"{"name": "a.txt", "size": 1}"#).status == .unauthorized)
             let authorised = try await client.send(
@@ -129,8 +140,9 @@ import Testing
         }
     }
 
-    @Test func everythingLivesUnderTheBasePath() async throws {
-        try await withServer({ $0.server.basePath = "/files" }) { client in
+    @Test(arguments: Backend.allCases)
+    func everythingLivesUnderTheBasePath(_ backend: Backend) async throws {
+        try await withServer({ $0.server.basePath = "/files" }, backend: backend) { client in
             #expect(try await client.send(.get, "/files/share").status == .ok)
             #expect(try await client.send(.get, "/files/healthz").status == .ok)
             #expect(try await client.send(.get, "/share").status == .notFound)
@@ -140,8 +152,9 @@ import Testing
     }
 
     /// Five years of shares are 60 months, not 1,800 days; `by` picks another period, `none` leaves them out.
-    @Test func statsCountPerThePeriodThatFitsTheSpanOrTheOneAskedFor() async throws {
-        try await withServer { client in
+    @Test(arguments: Backend.allCases)
+    func statsCountPerThePeriodThatFitsTheSpanOrTheOneAskedFor(_ backend: Backend) async throws {
+        try await withServer(backend: backend) { client in
             for (index, day) in ["2021-01-17", "2021-01-20", "2022-06-01", "2025-12-31"].enumerated() {
                 try await client.create(#""name": "f\#(index).pdf", "size": 10, "createdAt": "\#(day)T12:00:00Z""#)
             }

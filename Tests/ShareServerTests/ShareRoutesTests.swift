@@ -2,11 +2,13 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import ShareKit
+import StoreTestSupport
 import Testing
 
 @Suite struct ShareRoutesTests {
-    @Test func theMobileClientGetsABareArrayOfNameIdAndCreatedAt() async throws {
-        try await withServer { client in
+    @Test(arguments: Backend.allCases)
+    func theMobileClientGetsABareArrayOfNameIdAndCreatedAt(_ backend: Backend) async throws {
+        try await withServer(backend: backend) { client in
             #expect(try await client.send(.get, "/share").text == "[]")
             try await client.create(#""name": "photo.jpg", "size": 10, "createdAt": "2021-01-17T20:40:00+08:00""#)
             let response = try await client.send(.get, "/share")
@@ -20,8 +22,9 @@ import Testing
         }
     }
 
-    @Test func creatingAnswers201WithALocationAndTheRecord() async throws {
-        try await withServer { client in
+    @Test(arguments: Backend.allCases)
+    func creatingAnswers201WithALocationAndTheRecord(_ backend: Backend) async throws {
+        try await withServer(backend: backend) { client in
             let response = try await client.send(
                 .post, "/share", #"{"name": "Q1 report.PDF", "size": 2048, "folder": "/reports/2021", "type": "video"}"#)
             #expect(response.status == .created)
@@ -33,8 +36,9 @@ import Testing
         }
     }
 
-    @Test func recordsAreFoundByIdInAnyCase() async throws {
-        try await withServer { client in
+    @Test(arguments: Backend.allCases)
+    func recordsAreFoundByIdInAnyCase(_ backend: Backend) async throws {
+        try await withServer(backend: backend) { client in
             let record = try await client.create(#""name": "a.txt", "size": 1"#)
             let response = try await client.send(.get, "/share/\(record.id.lowercased())")
             #expect(try response.decode(ShareRecord.self) == record)
@@ -45,8 +49,9 @@ import Testing
         }
     }
 
-    @Test func patchRenamesMovesAndRederivesTheType() async throws {
-        try await withServer { client in
+    @Test(arguments: Backend.allCases)
+    func patchRenamesMovesAndRederivesTheType(_ backend: Backend) async throws {
+        try await withServer(backend: backend) { client in
             let record = try await client.create(#""name": "draft.txt", "size": 1"#)
             let renamed = try await client.send(.patch, "/share/\(record.id)", #"{"name": "final.docx"}"#)
             #expect(try renamed.decode(ShareRecord.self).type == .doc)
@@ -60,8 +65,9 @@ import Testing
         }
     }
 
-    @Test func deleteTrashesThenRestoreAndPurgeWork() async throws {
-        try await withServer { client in
+    @Test(arguments: Backend.allCases)
+    func deleteTrashesThenRestoreAndPurgeWork(_ backend: Backend) async throws {
+        try await withServer(backend: backend) { client in
             let record = try await client.create(#""name": "old.zip", "size": 1"#)
             #expect(try await client.send(.delete, "/share/\(record.id)").status == .noContent)
             #expect(try await client.send(.get, "/share/\(record.id)").status == .notFound)
@@ -82,8 +88,9 @@ import Testing
         }
     }
 
-    @Test func anImportedIdIsKeptAndCannotBeTakenTwice() async throws {
-        try await withServer { client in
+    @Test(arguments: Backend.allCases)
+    func anImportedIdIsKeptAndCannotBeTakenTwice(_ backend: Backend) async throws {
+        try await withServer(backend: backend) { client in
             let record = try await client.create(#""name": "a.txt", "size": 1, "id": "legacy-7""#)
             #expect(record.id == "legacy-7")
             let again = try await client.send(.post, "/share", #"{"name": "b.txt", "size": 1, "id": "LEGACY-7"}"#)
@@ -111,8 +118,9 @@ import Testing
         }
     }
 
-    @Test func bodiesAboveTheLimitAre413() async throws {
-        try await withServer({ $0.server.maxBodyBytes = 64 }) { client in
+    @Test(arguments: Backend.allCases)
+    func bodiesAboveTheLimitAre413(_ backend: Backend) async throws {
+        try await withServer({ $0.server.maxBodyBytes = 64 }, backend: backend) { client in
             let name = String(repeating: "a", count: 100) + ".txt"
             let response = try await client.send(.post, "/share", #"{"name": "\#(name)", "size": 1}"#)
             #expect(response.status == .contentTooLarge)
@@ -120,16 +128,18 @@ import Testing
         }
     }
 
-    @Test func unknownRoutesAreProblemsToo() async throws {
-        try await withServer { client in
+    @Test(arguments: Backend.allCases)
+    func unknownRoutesAreProblemsToo(_ backend: Backend) async throws {
+        try await withServer(backend: backend) { client in
             let response = try await client.send(.get, "/nope")
             #expect(response.status == .notFound)
             #expect(response.headers[.contentType] == ProblemDetails.mediaType)
         }
     }
 
-    @Test func unsupportedMethodsAre405WithTheAllowedOnes() async throws {
-        try await withServer { client in
+    @Test(arguments: Backend.allCases)
+    func unsupportedMethodsAre405WithTheAllowedOnes(_ backend: Backend) async throws {
+        try await withServer(backend: backend) { client in
             let put = try await client.send(.put, "/share/ABCD1234", "{}")
             #expect(put.status == .methodNotAllowed)
             #expect(put.headers[.allow] == "GET, PATCH, DELETE")
@@ -138,8 +148,9 @@ import Testing
         }
     }
 
-    @Test func healthAndReadiness() async throws {
-        try await withServer { client in
+    @Test(arguments: Backend.allCases)
+    func healthAndReadiness(_ backend: Backend) async throws {
+        try await withServer(backend: backend) { client in
             let health = try await client.send(.get, "/healthz")
             let readiness = try await client.send(.get, "/readyz")
             #expect(health.text == "{\"status\":\"ok\"}")
@@ -149,10 +160,11 @@ import Testing
 }
 
 @Suite struct DocumentRoutesTests {
-    @Test func theServedOpenAPIDocumentIsTheRepositorysFile() async throws {
+    @Test(arguments: Backend.allCases)
+    func theServedOpenAPIDocumentIsTheRepositorysFile(_ backend: Backend) async throws {
         let repositoryFile = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../openapi.yaml").standardized
         let expected = try String(contentsOf: repositoryFile, encoding: .utf8)
-        try await withServer({ $0.auth.tokens = ["s3cret"] }) { client in
+        try await withServer({ $0.auth.tokens = ["s3cret"] }, backend: backend) { client in
             let response = try await client.send(.get, "/openapi.yaml")
             #expect(response.status == .ok, "open without a token")
             #expect(response.text == expected)

@@ -7,21 +7,30 @@ import ShareKit
 import ShareServer
 import ShareStore
 import ShareTestSupport
+import StoreTestSupport
 
-/// Runs `test` against the real router over a fresh temporary database, and returns what it returns.
+/// Runs `test` against the real router over `store`, or a fresh store of `backend` (a SQLite file in a temporary
+/// folder, or a new database of the PostgreSQL test cluster), and returns what it returns.
 @discardableResult
 func withServer<Value: Sendable>(
-    _ configure: (inout ShareConfig) -> Void = { _ in }, log: CapturedLog? = nil, store: ShareDatabase? = nil,
+    _ configure: (inout ShareConfig) -> Void = { _ in }, log: CapturedLog? = nil, store: ShareDatabase? = nil, backend: Backend = .sqlite,
     _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Value
 ) async throws -> Value {
     let folder = try temporaryFolder("server")
     var config = ShareConfig(database: DatabaseSettings(path: folder.appending(path: "share.db").path))
     configure(&config)
     let setup = try ServerSetup(config: config)
-    let database = try store ?? ShareDatabase(path: config.database.path)
-    var logger = log.map { log in Logger(label: "share-server-tests") { _ in log } } ?? Logger(label: "share-server-tests")
-    logger.logLevel = log == nil ? .warning : .info
-    return try await Application(responder: buildResponder(setup: setup, store: database), logger: logger).test(.router, test)
+    var quietLogger = log.map { log in Logger(label: "share-server-tests") { _ in log } } ?? Logger(label: "share-server-tests")
+    quietLogger.logLevel = log == nil ? .warning : .info
+    let logger = quietLogger
+    let serve = { @Sendable (store: any ShareRepository) in
+        try await Application(responder: buildResponder(setup: setup, store: store), logger: logger).test(.router, test)
+    }
+    switch (store, backend) {
+    case (let store?, _): return try await serve(store)
+    case (nil, .sqlite): return try await serve(try ShareDatabase(path: config.database.path))
+    case (nil, .postgresql): return try await TestPostgres.withStore(serve)
+    }
 }
 
 extension TestClientProtocol {

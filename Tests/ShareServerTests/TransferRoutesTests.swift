@@ -2,11 +2,13 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import ShareKit
+import StoreTestSupport
 import Testing
 
 @Suite struct TransferRoutesTests {
-    @Test func importKeepsValidRecordsAndReportsTheOthersByLine() async throws {
-        try await withServer { client in
+    @Test(arguments: Backend.allCases)
+    func importKeepsValidRecordsAndReportsTheOthersByLine(_ backend: Backend) async throws {
+        try await withServer(backend: backend) { client in
             let ndjson = """
                 {"name": "a.pdf", "size": 1, "id": "legacy-1", "createdAt": "2020-01-01T08:00:00+08:00"}
                 {"name": "bad/name.pdf", "size": 1}
@@ -22,8 +24,9 @@ import Testing
         }
     }
 
-    @Test func exportThenImportReproducesTheHistory() async throws {
-        let exported = try await withServer { client in
+    @Test(arguments: Backend.allCases)
+    func exportThenImportReproducesTheHistory(_ backend: Backend) async throws {
+        let exported = try await withServer(backend: backend) { client in
             let array = (0..<2500).map { #"{"name": "f\#($0).pdf", "size": \#($0), "createdAt": "2021-01-17T00:00:00Z"}"# }
             let report = try await client.send(.post, "/share/import", "[" + array.joined(separator: ",\n") + "]").decode(ImportReport.self)
             #expect(report.imported == 2500)
@@ -35,7 +38,7 @@ import Testing
         }
         let lines = exported.split(separator: "\n")
         #expect(lines.count == 2500, "live records only, across several chunks")
-        try await withServer { client in
+        try await withServer(backend: backend) { client in
             let report = try await client.send(.post, "/share/import", exported).decode(ImportReport.self)
             let again = try await client.send(.get, "/share/export").text
             #expect(report.imported == 2500)
@@ -43,8 +46,9 @@ import Testing
         }
     }
 
-    @Test func anExportWithTheTrashRoundTripsByteForByte() async throws {
-        let exported = try await withServer { client in
+    @Test(arguments: Backend.allCases)
+    func anExportWithTheTrashRoundTripsByteForByte(_ backend: Backend) async throws {
+        let exported = try await withServer(backend: backend) { client in
             for index in 0..<5 {
                 try await client.create(#""name": "f\#(index).pdf", "size": \#(index), "folder": "/a""#)
             }
@@ -57,7 +61,7 @@ import Testing
         }
         #expect(exported.split(separator: "\n").count == 5)
         #expect(exported.split(separator: "\n").filter { $0.contains("\"trashedAt\"") }.count == 2)
-        try await withServer { client in
+        try await withServer(backend: backend) { client in
             let report = try await client.send(.post, "/share/import", exported).decode(ImportReport.self)
             #expect(report.imported == 5)
             #expect(try await client.send(.get, "/share/export?trashed=include").text == exported, "export, import, export: the same bytes")
@@ -67,8 +71,9 @@ import Testing
 
     /// Batches are stored while the next ones are read: problems still come back in line order, and the
     /// records keep the order they came in.
-    @Test func aLongImportKeepsLineOrderAcrossBatches() async throws {
-        try await withServer { client in
+    @Test(arguments: Backend.allCases)
+    func aLongImportKeepsLineOrderAcrossBatches(_ backend: Backend) async throws {
+        try await withServer(backend: backend) { client in
             var lines = (1...25_000).map { #"{"name": "f\#($0).pdf", "size": \#($0), "id": "id-\#($0)"}"# }
             lines[14_999] = #"{"name": "again.pdf", "size": 1, "id": "ID-2"}"#
             lines[2] = #"{"name": "bad/name.pdf", "size": 1}"#
@@ -83,8 +88,9 @@ import Testing
         }
     }
 
-    @Test func oneRecordAboveTheLimitStopsTheImportThere() async throws {
-        try await withServer({ $0.server.maxBodyBytes = 100 }) { client in
+    @Test(arguments: Backend.allCases)
+    func oneRecordAboveTheLimitStopsTheImportThere(_ backend: Backend) async throws {
+        try await withServer({ $0.server.maxBodyBytes = 100 }, backend: backend) { client in
             let big = #"{"name": "\#(String(repeating: "x", count: 200)).pdf", "size": 1}"#
             let report = try await client.send(.post, "/share/import", "{\"name\": \"ok.pdf\", \"size\": 1}\n" + big).decode(ImportReport.self)
             #expect(report.imported == 1)

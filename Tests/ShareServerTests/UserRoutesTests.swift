@@ -2,13 +2,15 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import ShareKit
+import StoreTestSupport
 import Testing
 
 /// `GET /me`: whom the server takes the caller to be, what their history holds, and whether they are an admin —
 /// what `share whoami` prints and the page shows beside *Sign out*.
 @Suite struct UserRoutesTests {
-    @Test func withNoSignInEveryCallerIsLocalAndSeesTheBytesOfTheLiveHistory() async throws {
-        try await withServer { client in
+    @Test(arguments: Backend.allCases)
+    func withNoSignInEveryCallerIsLocalAndSeesTheBytesOfTheLiveHistory(_ backend: Backend) async throws {
+        try await withServer(backend: backend) { client in
             try await client.create(#""name": "a.pdf", "size": 3"#)
             let trashed = try await client.create(#""name": "b.pdf", "size": 4000"#)
             _ = try await client.send(.delete, "/share/\(trashed.id)")
@@ -18,8 +20,9 @@ import Testing
         }
     }
 
-    @Test func theServicesLinkPatternIsPassedOnForThePageToCopy() async throws {
-        try await withServer({ $0.server.shareURL = "https://files.example.org/s/{id}" }) { client in
+    @Test(arguments: Backend.allCases)
+    func theServicesLinkPatternIsPassedOnForThePageToCopy(_ backend: Backend) async throws {
+        try await withServer({ $0.server.shareURL = "https://files.example.org/s/{id}" }, backend: backend) { client in
             let me = try await client.send(.get, "/me").decode(UserInfo.self)
             #expect(me.shareUrl == "https://files.example.org/s/{id}")
             #expect(me.link(to: "7K2M9QDX") == "https://files.example.org/s/7K2M9QDX")
@@ -27,8 +30,9 @@ import Testing
     }
 
     /// Read from the running totals, exact where a sum of sizes passes 64 bits (it was a 500 when SQLite summed).
-    @Test func theBytesUsedStayExactBeyond64Bits() async throws {
-        try await withServer { client in
+    @Test(arguments: Backend.allCases)
+    func theBytesUsedStayExactBeyond64Bits(_ backend: Backend) async throws {
+        try await withServer(backend: backend) { client in
             try await client.create(#""name": "a.bin", "size": 9223372036854775807"#)
             try await client.create(#""name": "b.bin", "size": 9223372036854775807"#)
             let me = try await client.send(.get, "/me").decode(UserInfo.self)
@@ -36,12 +40,15 @@ import Testing
         }
     }
 
-    @Test func aTokenNamesItsUserAndAdminsAreSaidToBe() async throws {
-        try await withServer({
-            $0.auth.users = ["alice": ["alice-secret"], "bob": ["bob-secret"]]
-            $0.auth.admins = ["alice"]
-            $0.auth.signOutURL = "/oauth2/sign_out"
-        }) { client in
+    @Test(arguments: Backend.allCases)
+    func aTokenNamesItsUserAndAdminsAreSaidToBe(_ backend: Backend) async throws {
+        try await withServer(
+            {
+                $0.auth.users = ["alice": ["alice-secret"], "bob": ["bob-secret"]]
+                $0.auth.admins = ["alice"]
+                $0.auth.signOutURL = "/oauth2/sign_out"
+            }, backend: backend
+        ) { client in
             let alice = try await client.send(.get, "/me", headers: [.authorization: "Bearer alice-secret"]).decode(UserInfo.self)
             #expect(alice == UserInfo(user: "alice", admin: true, histories: "shared", usedBytes: 0, signedInWith: "token", trashDays: 30))
             let bob = try await client.send(.get, "/me", headers: [.authorization: "Bearer bob-secret"]).decode(UserInfo.self)
@@ -51,11 +58,14 @@ import Testing
         }
     }
 
-    @Test func aPublicReadNamesNobodyButAWrongTokenIsStillRefused() async throws {
-        try await withServer({
-            $0.auth.users = ["alice": ["alice-secret"]]
-            $0.auth.publicRead = true
-        }) { client in
+    @Test(arguments: Backend.allCases)
+    func aPublicReadNamesNobodyButAWrongTokenIsStillRefused(_ backend: Backend) async throws {
+        try await withServer(
+            {
+                $0.auth.users = ["alice": ["alice-secret"]]
+                $0.auth.publicRead = true
+            }, backend: backend
+        ) { client in
             let anonymous = try await client.send(.get, "/me")
             #expect(anonymous.status == .ok && anonymous.text.contains(#""user":null"#), "\(anonymous.text)")
             #expect(try await client.send(.get, "/share", headers: [.authorization: "Bearer stale"]).status == .unauthorized)

@@ -28,6 +28,9 @@ public enum TestPostgres {
 
     private static let made = Atomic<Int>(0)
 
+    /// How long a test's store waits for a connection.
+    static let patience = Duration.seconds(120)
+
     /// A new database's name, unique in the cluster across test processes.
     public static func newDatabaseName() -> String {
         "share_test_\(getpid())_\(made.add(1, ordering: .relaxed).newValue)"
@@ -63,8 +66,9 @@ public enum TestPostgres {
     public static func withStore<T: Sendable>(_ body: @Sendable (PostgresStore) async throws -> T) async throws -> T {
         try await withDatabase { name in
             try await withClient(database: name) { client in
-                let store = PostgresStore(client: client, logger: Logger(label: "test-postgres"))
-                try await store.migrate()
+                // Under the whole suite's load, the pool may be slow to get its first connection: tests wait for it.
+                let store = PostgresStore(client: client, logger: Logger(label: "test-postgres"), connectionWait: Self.patience)
+                try await store.migrate(waitingAtMost: Self.patience)
                 return try await body(store)
             }
         }
