@@ -62,7 +62,6 @@ extension PostgresStore {
     private func insertStaged(
         _ entries: [(line: Int, thumbnail: Thumbnail?, record: ShareRecord)], key: String, now: Timestamp, _ connection: PostgresConnection
     ) async throws -> Set<Int> {
-        let records = entries.map(\.record)
         var sql = BoundSQL(
             """
             INSERT INTO share_import (import, line, id, id_key, name, name_key, folder, created_at, size, type, trashed_at, thumbnail_tag,
@@ -75,23 +74,7 @@ extension PostgresStore {
         sql.bind(now.millisecondsSinceEpoch)
         sql.append(" FROM unnest(")
         try sql.bind(array: entries.map { Int64($0.line) })
-        for texts in [
-            records.map(\.id), records.map { PostgresRows.idKey($0.id) }, records.map(\.name), records.map { SearchKey.fold($0.name) },
-            records.map(\.folder),
-        ] {
-            sql.append(", ")
-            try sql.bind(array: texts)
-        }
-        sql.append(", ")
-        try sql.bind(array: records.map(\.createdAt.millisecondsSinceEpoch))
-        sql.append(", ")
-        try sql.bind(array: records.map(\.size))
-        sql.append(", ")
-        try sql.bind(array: records.map(\.type.rawValue))
-        sql.append(", ")
-        try sql.bind(array: records.map { $0.trashedAt != nil })
-        sql.append(", ")
-        try sql.bind(array: records.map { $0.trashedAt?.millisecondsSinceEpoch ?? 0 })
+        try PostgresRows.bindArrays(of: entries.map(\.record), to: &sql)
         sql.append(", ")
         try sql.bind(array: entries.map { $0.thumbnail != nil })
         sql.append(", ")
@@ -100,7 +83,7 @@ extension PostgresStore {
         try sql.bind(array: entries.map { ByteBuffer(bytes: $0.thumbnail?.image ?? []) })
         sql.append(
             """
-            ) WITH ORDINALITY AS r (line, id, id_key, name, name_key, folder, created_at, size, type, trashed, trashed_at, pictured, tag, image, n)
+            ) WITH ORDINALITY AS r (line, \(PostgresRows.arrayColumns), pictured, tag, image, n)
             WHERE NOT EXISTS (SELECT 1 FROM share WHERE share.id_key = r.id_key)
             ORDER BY r.n
             ON CONFLICT (import, id_key) DO NOTHING RETURNING line

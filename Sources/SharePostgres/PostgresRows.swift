@@ -61,6 +61,31 @@ enum PostgresRows {
         return nil
     }
 
+    /// The columns `bindArrays` gives for `unnest(...) AS r (…)`: a record's, with `trashed` saying whether
+    /// `trashed_at` holds a time (arrays hold no nulls).
+    static let arrayColumns = "id, id_key, name, name_key, folder, created_at, size, type, trashed, trashed_at"
+
+    /// Binds the fields of `records` as one array per column of `arrayColumns`, each after a comma: the rows an
+    /// `unnest` inserts many records with, in one statement.
+    static func bindArrays(of records: [ShareRecord], to sql: inout BoundSQL) throws {
+        for texts in [
+            records.map(\.id), records.map { idKey($0.id) }, records.map(\.name), records.map { SearchKey.fold($0.name) }, records.map(\.folder),
+        ] {
+            sql.append(", ")
+            try sql.bind(array: texts)
+        }
+        for numbers in [records.map(\.createdAt.millisecondsSinceEpoch), records.map(\.size)] {
+            sql.append(", ")
+            try sql.bind(array: numbers)
+        }
+        sql.append(", ")
+        try sql.bind(array: records.map(\.type.rawValue))
+        sql.append(", ")
+        try sql.bind(array: records.map { $0.trashedAt != nil })
+        sql.append(", ")
+        try sql.bind(array: records.map { $0.trashedAt?.millisecondsSinceEpoch ?? 0 })
+    }
+
     /// Writes `record` over the row at `seq`.
     static func update(_ record: ShareRecord, seq: Int64, _ connection: PostgresConnection, logger: Logger) async throws {
         try await connection.query(

@@ -47,7 +47,6 @@ extension PostgresStore {
 
     /// Inserts the chunk's records in its order; each one's `seq`, in the same order.
     private func insertRecords(_ chunk: [CopiedRecord], owners: [String: Int64], _ connection: PostgresConnection) async throws -> [Int64] {
-        let records = chunk.map(\.record)
         var sql = BoundSQL(
             """
             INSERT INTO share (owner, id, id_key, name, name_key, folder, created_at, size, type, trashed_at, thumbnail)
@@ -55,28 +54,12 @@ extension PostgresStore {
             FROM unnest(
             """)
         try sql.bind(array: chunk.map { owners[$0.owner] ?? PostgresOwnerNumbers.nobody })
-        for texts in [
-            records.map(\.id), records.map { PostgresRows.idKey($0.id) }, records.map(\.name), records.map { SearchKey.fold($0.name) },
-            records.map(\.folder),
-        ] {
-            sql.append(", ")
-            try sql.bind(array: texts)
-        }
-        sql.append(", ")
-        try sql.bind(array: records.map(\.createdAt.millisecondsSinceEpoch))
-        sql.append(", ")
-        try sql.bind(array: records.map(\.size))
-        sql.append(", ")
-        try sql.bind(array: records.map(\.type.rawValue))
-        sql.append(", ")
-        try sql.bind(array: records.map { $0.trashedAt != nil })
-        sql.append(", ")
-        try sql.bind(array: records.map { $0.trashedAt?.millisecondsSinceEpoch ?? 0 })
+        try PostgresRows.bindArrays(of: chunk.map(\.record), to: &sql)
         sql.append(", ")
         try sql.bind(array: chunk.map { $0.thumbnail != nil })
         sql.append(
             """
-            ) WITH ORDINALITY AS r (owner, id, id_key, name, name_key, folder, created_at, size, type, trashed, trashed_at, pictured, n)
+            ) WITH ORDINALITY AS r (owner, \(PostgresRows.arrayColumns), pictured, n)
             ORDER BY n RETURNING seq
             """)
         var seqs: [Int64] = []
