@@ -10,7 +10,7 @@ import ShareServer
 struct SharedCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "shared",
-        abstract: "Keep the share history and serve it over HTTP; back it up, restore and check it.",
+        abstract: "Keep the share history and serve it over HTTP; back it up, restore, check and migrate it.",
         discussion: """
             Reads share.toml from --config, $SHARE_CONFIG, ./share.toml, $XDG_CONFIG_HOME/share/share.toml \
             or /etc/share/share.toml; flags override SHARE_* variables, which override the file.
@@ -23,6 +23,10 @@ struct SharedCommand: AsyncParsableCommand {
               shared restore --from /backups/share-2026-11-22.db
               shared check
               shared assign --to alice
+              shared migrate --to postgres://share@db.internal/share
+
+            The history is a SQLite file ([database] path), or a PostgreSQL database ([database] url) that \
+            several shared behind a balancer serve together.
             """,
         version: ShareVersion.current,
         subcommands: [ServeCommand.self, BackupCommand.self, RestoreCommand.self, CheckCommand.self, AssignCommand.self, MigrateCommand.self],

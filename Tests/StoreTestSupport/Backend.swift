@@ -1,14 +1,14 @@
 import GRDB
 import ShareStore
-import Testing
 
 /// The stores the conformance suite runs against: every test given `Backend.allCases` runs once on each, and
 /// asks both the same questions.
-public enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
+public enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
     case sqlite
     case postgresql
 
-    public var testDescription: String { rawValue }
+    /// How a test's argument reads in its results: `backend → postgresql`.
+    public var description: String { rawValue }
 
     /// Runs `body` with a new, empty, migrated store of this backend (SQLite: a file in a temporary folder, as the
     /// daemon opens it; PostgreSQL: a new database of the test cluster), and closes it after.

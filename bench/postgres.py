@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""The query shapes of bench/measure.py on PostgreSQL: the SQLite history bench/run imported is moved up with
+`shared migrate` into a throwaway cluster (scripts/postgres-cluster), then served by one `shared` node and by two
+behind an nginx upstream (deploy/nginx/share-nodes.conf), each shape measured with wrk beside SQLite's, in the same
+run. Writes its section of docs/benchmarks.md (between the `postgresql` markers, below the notes bench/run keeps).
+Called by `bench/run --backend postgresql`."""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import time
+
+from measure import free_port, get, machine, shapes, start, wait_until_up, wrk
+
+BEGIN, END = "<!-- postgresql -->", "<!-- /postgresql -->"
+
+
+def cluster(command, *arguments):
+    return subprocess.run(["scripts/postgres-cluster", command, *arguments], check=True, capture_output=True, text=True).stdout.strip()
+
+
+def psql(folder, database, statement):
+    subprocess.run(["psql", "--host", folder, "--username", "postgres", "--quiet", "--dbname", database, "--command", statement],
+                   check=True, capture_output=True)
+
+
+def node(args, environment, log):
+    port = free_port()
+    process = start([f"{args.bin}/shared", "--listen", f"127.0.0.1:{port}"], open(log, "w"),
+                    {"LOG_LEVEL": "warning", **environment}, folder=args.work)
+    url = f"http://127.0.0.1:{port}"
+    wait_until_up(f"{url}/healthz", process)
+    return process, url
+
+
+def second_page(url):
+    _, headers = get(f"{url}/share?limit=100")
+    link = headers.get("Link") or headers.get("link")
+    return url + link[1:link.index(">")]
+
+
+def measure_all(url):
+    return {name: wrk(address) for name, address, _ in shapes(url, "", second_page(url), "")}
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    for option in ("records", "work", "bin", "out"):
+        parser.add_argument(f"--{option}", required=True)
+    args = parser.parse_args()
+    sqlite_file = f"{args.work}/share.db"
+    if not os.path.exists(sqlite_file):
+        sys.exit(f"{sqlite_file} is missing: run bench/run {args.records} first")
+    folder = cluster("start")
+    processes = []
+    try:
+        psql(folder, "postgres", "CREATE DATABASE share")
+        url = f"postgresql://postgres@/share?host={folder}"
+        started = time.time()
+        subprocess.run([f"{args.bin}/shared", "migrate", "--to", url, "--db", sqlite_file], check=True, cwd=args.work,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        migrate_seconds = time.time() - started
+        print(f"migrated {args.records} records in {migrate_seconds:.0f} s", file=sys.stderr)
+        psql(folder, "share", "VACUUM ANALYZE")
+        size = subprocess.run(["psql", "--host", folder, "--username", "postgres", "--dbname", "share", "--tuples-only", "--command",
+                               "SELECT pg_size_pretty(pg_database_size('share'))"], check=True, capture_output=True, text=True).stdout.strip()
+
+        sqlite, sqlite_url = node(args, {"SHARE_DATABASE_PATH": sqlite_file, "SHARE_DATABASE_TRASH_DAYS": "0"}, f"{args.work}/shared-sqlite.log")
+        processes.append(sqlite)
+        sqlite_results = measure_all(sqlite_url)
+        sqlite.terminate()
+        sqlite.wait()
+
+        postgres = {"SHARE_DATABASE_URL": url, "SHARE_DATABASE_TRASH_DAYS": "0"}
+        first, first_url = node(args, postgres, f"{args.work}/shared-postgres-1.log")
+        processes.append(first)
+        one_node = measure_all(first_url)
+        second, second_url = node(args, postgres, f"{args.work}/shared-postgres-2.log")
+        processes.append(second)
+        port = free_port()
+        site = open("deploy/nginx/share-nodes.conf").read()
+        servers = "\n".join(f"    server {u[len('http://'):]} max_fails=1 fail_timeout=5s;" for u in (first_url, second_url))
+        site = re.sub(r"(    server 10\.0\.0\.\d+:8080[^\n]*\n)+", servers + "\n", site).replace("listen 80;", f"listen 127.0.0.1:{port};")
+        prefix = f"{args.work}/nginx-nodes"
+        os.makedirs(f"{prefix}/logs", exist_ok=True)
+        with open(f"{prefix}/nginx.conf", "w") as conf:
+            conf.write(f"daemon off; worker_processes 1; pid {prefix}/nginx.pid; error_log {prefix}/logs/error.log;\n"
+                       f"{'user root;' if os.getuid() == 0 else ''}\nevents {{ worker_connections 1024; }}\n"
+                       f"http {{ access_log off; {site} }}\n")
+        nginx = start(["/usr/sbin/nginx", "-p", prefix, "-c", f"{prefix}/nginx.conf"], open(f"{prefix}/nginx.log", "w"))
+        processes.append(nginx)
+        wait_until_up(f"http://127.0.0.1:{port}/healthz", nginx)
+        two_nodes = measure_all(f"http://127.0.0.1:{port}")
+    finally:
+        for process in processes:
+            process.terminate()
+            process.wait()
+        cluster("stop", folder)
+    write(args, migrate_seconds, size, sqlite_results, one_node, two_nodes)
+
+
+def write(args, migrate_seconds, size, sqlite_results, one_node, two_nodes):
+    version = subprocess.run(["psql", "--version"], capture_output=True, text=True).stdout.strip()
+    lines = [
+        BEGIN, "## PostgreSQL", "",
+        f"Measured on {time.strftime('%Y-%m-%d')} by `bench/run --backend postgresql {args.records}` (this section is its output).",
+        "",
+        f"- Machine: {machine()}; {version}, a throwaway cluster with its default settings on the same machine "
+        "(unix socket, `fsync = off` as the test clusters run).",
+        f"- Data: the {args.records:,} records of the SQLite benchmark, moved with `shared migrate` in {migrate_seconds:.0f} s; "
+        f"the database then holds {size}.",
+        "- The same shapes as above, wrk -t2 -c32 -d10s after a 3 s warm-up: SQLite served by one `shared` in the same run, "
+        "PostgreSQL by one node, then by two behind nginx (deploy/nginx/share-nodes.conf); all on this machine's two cores.",
+        "",
+        "| shape | SQLite req/s | p99 ms | PostgreSQL, 1 node req/s | p99 ms | 2 nodes + nginx req/s | p99 ms | 1 node / SQLite |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    errors = 0
+    for name in sqlite_results:
+        s, one, two = sqlite_results[name], one_node[name], two_nodes[name]
+        errors += s["errors"] + one["errors"] + two["errors"]
+        lines.append(f"| {name} | {s['rps']:,.0f} | {s['p99']:.1f} | {one['rps']:,.0f} | {one['p99']:.1f} | {two['rps']:,.0f} | "
+                     f"{two['p99']:.1f} | {one['rps'] / s['rps']:.2f}× |")
+    lines += ["", f"Every response was a 2xx within wrk's 30 s timeout: {'yes' if errors == 0 else f'no ({errors} were not)'}.", END]
+    text = open(args.out).read()
+    section = "\n".join(lines) + "\n"
+    if BEGIN in text:
+        text = text[:text.index(BEGIN)] + section + text[text.index(END) + len(END) + 1:]
+    else:
+        text = text.rstrip("\n") + "\n\n" + section
+    with open(args.out, "w") as out:
+        out.write(text)
+
+
+if __name__ == "__main__":
+    main()
