@@ -49,6 +49,7 @@ def main():
     for option in ("records", "work", "bin", "out"):
         parser.add_argument(f"--{option}", required=True)
     args = parser.parse_args()
+    args.records = int(args.records)
     sqlite_file = f"{args.work}/share.db"
     if not os.path.exists(sqlite_file):
         sys.exit(f"{sqlite_file} is missing: run bench/run {args.records} first")
@@ -110,8 +111,8 @@ def write(args, migrate_seconds, size, sqlite_results, one_node, two_nodes):
         "(unix socket, `fsync = off` as the test clusters run).",
         f"- Data: the {args.records:,} records of the SQLite benchmark, moved with `shared migrate` in {migrate_seconds:.0f} s; "
         f"the database then holds {size}.",
-        "- The same shapes as above, wrk -t2 -c32 -d10s after a 3 s warm-up: SQLite served by one `shared` in the same run, "
-        "PostgreSQL by one node, then by two behind nginx (deploy/nginx/share-nodes.conf); all on this machine's two cores.",
+        "- The same shapes as above: SQLite served by one `shared` in the same run, PostgreSQL by one node, then by two behind "
+        "nginx (deploy/nginx/share-nodes.conf); the database, the nodes, nginx and wrk all on this machine's two cores.",
         "",
         "| shape | SQLite req/s | p99 ms | PostgreSQL, 1 node req/s | p99 ms | 2 nodes + nginx req/s | p99 ms | 1 node / SQLite |",
         "|---|---|---|---|---|---|---|---|",
