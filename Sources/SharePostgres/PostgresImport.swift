@@ -41,11 +41,7 @@ extension PostgresStore {
         var pending = batch.map { (line: $0.line, share: $0.share) }
         var problems: [ImportReport.Problem] = []
         for _ in 0..<8 where !pending.isEmpty {
-            let records = pending.map { line, share in
-                ShareRecord(
-                    id: share.id ?? ShareID.generate(), name: share.name, folder: share.folder, createdAt: share.createdAt ?? now, size: share.size,
-                    type: IconCategory(fileName: share.name), trashedAt: share.trashedAt)
-            }
+            let records = pending.map { $0.share.record(at: now) }
             let entries = zip(pending, records).map { ($0.line, $0.share.thumbnail, $1) }
             let staged = try await read { connection in try await insertStaged(entries, key: key, now: now, connection) }
             var again: [(line: Int, share: NewShare)] = []

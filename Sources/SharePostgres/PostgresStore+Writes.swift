@@ -25,9 +25,7 @@ extension PostgresStore {
         _ new: NewShare, now: Timestamp, owner: Int64, _ connection: PostgresConnection
     ) async throws -> (ShareRecord, Int64) {
         for _ in 0..<8 {
-            let record = ShareRecord(
-                id: new.id ?? ShareID.generate(), name: new.name, folder: new.folder, createdAt: new.createdAt ?? now, size: new.size,
-                type: IconCategory(fileName: new.name), trashedAt: new.trashedAt)
+            let record = new.record(at: now)
             if let seq = try await PostgresRows.insert(record, owner: owner, connection, logger: logger) { return (record, seq) }
             if let id = new.id { throw ShareError.idTaken(id: id) }
         }

@@ -208,9 +208,7 @@ public struct ShareDatabase: ShareRepository {
     /// drawn again, a given one is the client's conflict.
     private static func insert(_ new: NewShare, now: Timestamp, _ store: (ShareRecord) throws -> Void) throws -> ShareRecord {
         for _ in 0..<8 {
-            let record = ShareRecord(
-                id: new.id ?? ShareID.generate(), name: new.name, folder: new.folder, createdAt: new.createdAt ?? now,
-                size: new.size, type: IconCategory(fileName: new.name), trashedAt: new.trashedAt)
+            let record = new.record(at: now)
             do {
                 try store(record)
                 return record

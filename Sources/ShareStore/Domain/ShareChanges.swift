@@ -37,6 +37,16 @@ public struct NewShare: Equatable, Sendable {
     }
 }
 
+extension NewShare {
+    /// The record this makes when stored at `now`: its type from its name, its time `now` unless it gives one, and
+    /// a newly drawn id unless it gives one (each call draws again: what a store does when a drawn id is taken).
+    public func record(at now: Timestamp) -> ShareRecord {
+        ShareRecord(
+            id: id ?? ShareID.generate(), name: name, folder: folder, createdAt: createdAt ?? now, size: size,
+            type: IconCategory(fileName: name), trashedAt: trashedAt)
+    }
+}
+
 /// A rename and/or a move of an existing record.
 public struct SharePatch: Equatable, Sendable {
     public let name: String?
