@@ -1,20 +1,17 @@
 import Logging
 import PostgresNIO
+import ShareStore
 import Synchronization
 
 /// The numbers users' records carry (`share_user`), as in SQLite's `OwnerNumbers`: 0 is nobody. A user keeps the
 /// number the database gave them first, so every node may remember it once read.
 final class PostgresOwnerNumbers: Sendable {
-    static let nobody: Int64 = 0
-    /// What a history whose user has never written holds: no record carries it.
-    static let none: Int64 = -1
-
-    private let known = Mutex<[String: Int64]>(["": PostgresOwnerNumbers.nobody])
+    private let known = Mutex<[String: Int64]>(["": OwnerNumbers.nobody])
 
     /// The user's number, or `none` when they have no records yet.
     func number(of user: String, _ connection: PostgresConnection, logger: Logger) async throws -> Int64 {
         if let number = known.withLock({ $0[user] }) { return number }
-        guard let number = try await lookUp(user, connection, logger: logger) else { return Self.none }
+        guard let number = try await lookUp(user, connection, logger: logger) else { return OwnerNumbers.none }
         known.withLock { $0[user] = number }
         return number
     }
@@ -23,7 +20,7 @@ final class PostgresOwnerNumbers: Sendable {
     /// both then read the one the database kept.
     func numbering(_ user: String, _ connection: PostgresConnection, logger: Logger) async throws -> Int64 {
         let number = try await number(of: user, connection, logger: logger)
-        guard number == Self.none else { return number }
+        guard number == OwnerNumbers.none else { return number }
         try await connection.query("INSERT INTO share_user (name) VALUES (\(user)) ON CONFLICT (name) DO NOTHING", logger: logger)
         // Not remembered yet: the transaction that gave it may still be rolled back.
         guard let number = try await lookUp(user, connection, logger: logger) else { throw PostgresFailure.missingUserRow(user) }

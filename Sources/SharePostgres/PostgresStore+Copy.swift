@@ -29,7 +29,7 @@ extension PostgresStore {
     /// holds then.
     public func copyIn(_ next: @Sendable @escaping () async throws -> [CopiedRecord]?) async throws -> CopiedCounts {
         try await change { connection in
-            var owners: [String: Int64] = ["": PostgresOwnerNumbers.nobody]
+            var owners: [String: Int64] = ["": OwnerNumbers.nobody]
             while let chunk = try await next() {
                 for name in Set(chunk.map(\.owner)) where owners[name] == nil {
                     owners[name] = try await self.owners.numbering(name, connection, logger: logger)
@@ -53,7 +53,7 @@ extension PostgresStore {
             SELECT owner, id, id_key, name, name_key, folder, created_at, size, type, CASE WHEN trashed THEN trashed_at END, pictured
             FROM unnest(
             """)
-        try sql.bind(array: chunk.map { owners[$0.owner] ?? PostgresOwnerNumbers.nobody })
+        try sql.bind(array: chunk.map { owners[$0.owner] ?? OwnerNumbers.nobody })
         try PostgresRows.bindArrays(of: chunk.map(\.record), to: &sql)
         sql.append(", ")
         try sql.bind(array: chunk.map { $0.thumbnail != nil })

@@ -128,7 +128,7 @@ extension PostgresStore {
             let owner = try await owners.numbering(user, connection, logger: logger)
             return try await count(
                 """
-                WITH given AS (UPDATE share SET owner = \(owner) WHERE owner = \(PostgresOwnerNumbers.nobody) AND seq > 0 RETURNING 1)
+                WITH given AS (UPDATE share SET owner = \(owner) WHERE owner = \(OwnerNumbers.nobody) AND seq > 0 RETURNING 1)
                 SELECT count(*) FROM given
                 """,
                 connection)

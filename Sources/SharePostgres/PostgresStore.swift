@@ -7,7 +7,7 @@ import ShareStore
 /// (records, events, trash, thumbnails, per-user histories, quotas, imports, running totals), with everything the
 /// nodes must agree on kept in the database: ids, the history's version, the totals, the locks of the jobs.
 ///
-/// The client's connection pool runs in `run()`; the store answers only while it runs.
+/// It answers only while its client's connection pool runs (`PostgresClient.run()`, a service beside the server).
 public struct PostgresStore: ShareRepository {
     let client: PostgresClient
     let logger: Logger
@@ -20,18 +20,13 @@ public struct PostgresStore: ShareRepository {
     /// How long a request waits for a connection of the pool before it is told that the database does not answer.
     let connectionWait: Duration
 
-    /// A store over `client`, which must be running (`run()`) before the store is migrated and used; a request
+    /// A store over `client`, which must be running (`PostgresClient.run()`) before the store is migrated and used; a request
     /// waits at most `connectionWait` for a connection.
     public init(client: PostgresClient, logger: Logger, connectionWait: Duration = .seconds(5)) {
         self.client = client
         self.logger = logger
         self.connectionWait = connectionWait
         owners = PostgresOwnerNumbers()
-    }
-
-    /// Runs the client's connection pool until cancelled.
-    public func run() async {
-        await client.run()
     }
 
     /// Applies the migrations this binary carries that the database lacks, refusing a newer schema, and forgets
@@ -71,7 +66,7 @@ public struct PostgresStore: ShareRepository {
         try await PostgresFailure.mapping { try await client.withConnection(waitingAtMost: wait ?? connectionWait, body) }
     }
 
-    /// The number this history's records carry (`PostgresOwnerNumbers.none` when it has none yet).
+    /// The number this history's records carry (`OwnerNumbers.none` when it has none yet).
     func ownerNumber(_ connection: PostgresConnection) async throws -> Int64 {
         try await owners.number(of: owner, connection, logger: logger)
     }

@@ -4,11 +4,11 @@ import Synchronization
 /// The number each user's records carry as their owner (`share_user`; migration 0012): 0 for nobody (''), the
 /// others given once, the first time a user's history is written to, and never changed. Numbers already looked up
 /// are kept, so a request reads `share_user` at most once per user and process.
-final class OwnerNumbers: Sendable {
+package final class OwnerNumbers: Sendable {
     /// Nobody's records: the one history of shared histories, and those from before per-user ones.
-    static let nobody: Int64 = 0
+    package static let nobody: Int64 = 0
     /// What a history whose user has never written holds: no record carries it.
-    static let none: Int64 = -1
+    package static let none: Int64 = -1
 
     private let known = Mutex<[String: Int64]>(["": OwnerNumbers.nobody])
 
