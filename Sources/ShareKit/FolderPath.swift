@@ -23,4 +23,10 @@ public enum FolderPath {
     public static func descendantPrefix(of folder: String) -> String {
         folder == root ? root : folder + "/"
     }
+
+    /// Where the descendants of `folder` end, in byte order: its prefix with the last '/' as '0', which follows it
+    /// ("/a/" up to, not including, "/a0"). Stores read the descendants as the range from the prefix to this.
+    public static func descendantsEnd(of folder: String) -> String {
+        String(descendantPrefix(of: folder).dropLast()) + "0"
+    }
 }

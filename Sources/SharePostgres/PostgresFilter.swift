@@ -25,14 +25,13 @@ enum PostgresFilter {
                 sql.append(" AND folder = ")
                 sql.bind(folder)
             } else if folder != FolderPath.root {
-                let prefix = FolderPath.descendantPrefix(of: folder)
                 sql.append(" AND (folder = ")
                 sql.bind(folder)
-                // The folders below: from "/a/" up to, not including, "/a0" ('0' follows '/').
+                // The folders below it.
                 sql.append(" OR (folder >= ")
-                sql.bind(prefix)
+                sql.bind(FolderPath.descendantPrefix(of: folder))
                 sql.append(" AND folder < ")
-                sql.bind(String(prefix.dropLast()) + "0")
+                sql.bind(FolderPath.descendantsEnd(of: folder))
                 sql.append("))")
             }
         }

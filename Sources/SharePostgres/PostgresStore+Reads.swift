@@ -94,7 +94,7 @@ extension PostgresStore {
             let rows = try await connection.query(
                 """
                 SELECT folder, count, bytes FROM share_folder_total
-                WHERE owner = \(owner) AND folder > \(prefix) AND folder < \(String(prefix.dropLast()) + "0")
+                WHERE owner = \(owner) AND folder > \(prefix) AND folder < \(FolderPath.descendantsEnd(of: parent))
                 """, logger: logger)
             var totals: [(folder: String, total: ShareStats.Total)] = []
             for try await (folder, count, bytes) in rows.decode((String, Int, Decimal).self) {

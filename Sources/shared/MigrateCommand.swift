@@ -35,7 +35,7 @@ struct MigrateCommand: AsyncParsableCommand {
         let source = try ShareDatabase(path: try database.sqlitePath(for: "migrate"))
         let address: PostgresAddress
         do {
-            address = try PostgresAddress(url: to, defaultUser: ProcessInfo.processInfo.environment["PGUSER"] ?? NSUserName())
+            address = try PostgresAddress(url: to)
         } catch {
             throw ValidationError("--to \(error.reason)")
         }

@@ -71,8 +71,7 @@ extension ConfigSetting {
             config.database.pathIsGiven = true
         },
         ConfigSetting("database", "url", .string) { config, url, _ in
-            let environment = ProcessInfo.processInfo.environment
-            config.database.postgres = try PostgresAddress(url: url, defaultUser: environment["PGUSER"] ?? NSUserName())
+            config.database.postgres = try PostgresAddress(url: url)
         },
         ConfigSetting("database", "password_file", .string) { config, path, base in
             config.database.passwordFile = path.isEmpty ? nil : ConfigLoader.absolutePath(path, relativeTo: base)

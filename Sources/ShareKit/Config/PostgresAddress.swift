@@ -19,8 +19,13 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
     /// The URL as given, which holds no secret.
     public let description: String
 
+    /// The user when the URL names none, as PostgreSQL's own tools choose it: `PGUSER`, else the system user.
+    public static var defaultUser: String {
+        ProcessInfo.processInfo.environment["PGUSER"] ?? NSUserName()
+    }
+
     /// Parses a URL; the error says what is wrong with it.
-    public init(url text: String, defaultUser: String) throws(InvalidSetting) {
+    public init(url text: String, defaultUser: String = Self.defaultUser) throws(InvalidSetting) {
         // The URL is not repeated in these messages: a mistyped one may hold a password.
         let url = URLComponents(string: text)
         guard url?.password == nil else {

@@ -14,7 +14,7 @@ enum FolderTotals {
                 SELECT folder, count, bytes_high, bytes_low FROM share_folder_total
                 WHERE owner = ? AND folder > ? AND folder < ? ORDER BY folder
                 """,
-            arguments: [owner, prefix, String(prefix.dropLast()) + "0"])
+            arguments: [owner, prefix, FolderPath.descendantsEnd(of: parent)])
         var totals: [(folder: String, total: ShareStats.Total)] = []
         while let row = try rows.next() { totals.append((row[0], Sums(count: row[1], high: row[2], low: row[3]).total)) }
         return FolderUsage.subfolders(of: parent, adding: totals)

@@ -58,7 +58,7 @@ struct ShareFilter: Sendable {
     /// follows '/').
     static func descendants(of folder: String) -> SQL {
         let prefix = FolderPath.descendantPrefix(of: folder)
-        return "(folder >= \(prefix) AND folder < \(String(prefix.dropLast()) + "0"))"
+        return "(folder >= \(prefix) AND folder < \(FolderPath.descendantsEnd(of: folder)))"
     }
 
     /// Adds the test of the name, if any, in `owner`'s history.
