@@ -122,7 +122,7 @@ import Testing
             for filter in filters {
                 var query = try ShareQuery(parameters: filter, defaultZone: calendar)
                 query.owner = try OwnerNumbers().number(of: owner, db)
-                #expect(TotalsStatistics.canAnswer(query))
+                #expect(StatisticsFromTotals.canAnswer(query))
                 for period in [nil] + StatsPeriod.allCases {
                     let fromTotals = try #require(try TotalsStatistics(query: query).fetch(by: period, evenIfRecordsCostLess: true, db))
                     let fromRecords = try ShareStatistics(query: query, trigramCounts: TrigramCounts()).fetchFromRecords(by: period, db)

@@ -60,6 +60,26 @@ import Testing
         }
     }
 
+    /// A window that starts or ends inside a UTC day counts that day's records inside it and none outside, whichever
+    /// part of the day is the longer.
+    @Test(arguments: Backend.allCases)
+    func aWindowCutInsideADayCountsOnlyTheRecordsInsideIt(_ backend: Backend) async throws {
+        try await backend.withStore { database in
+            for time in ["00:00:30", "12:00:00", "13:00:00", "23:59:30"] { try await database.add("a.pdf", size: 10, at: "2021-01-17T\(time)Z") }
+            let windows: [([(name: String, value: String)], Int)] = [
+                ([("from", "2021-01-17T00:01:00Z")], 3), ([("from", "2021-01-17T00:01:00Z"), ("to", "2021-01-17T23:59:00Z")], 2),
+                ([("from", "2021-01-17T12:30:00Z")], 2), ([("to", "2021-01-17T12:30:00Z")], 2),
+            ]
+            for (window, count) in windows {
+                for period in StatsPeriod.allCases {
+                    let answer = try await stats(database, window, by: period)
+                    #expect(answer.count == count && answer.bytes == Decimal(10 * count), "\(window) by \(period)")
+                    #expect(answer.periods.map(\.count).reduce(0, +) == (period == .none ? 0 : count), "\(window) by \(period)")
+                }
+            }
+        }
+    }
+
     @Test(arguments: Backend.allCases)
     func byteTotalsBeyond64BitsStayExact(_ backend: Backend) async throws {
         try await backend.withStore { database in

@@ -13,7 +13,7 @@ struct ShareStatistics {
     /// The statistics `by` a period (nil: the one that fits their span): from the running totals when they hold
     /// every filter of the query and cost less, else from the records.
     func fetch(by period: StatsPeriod?, _ db: Database) throws -> ShareStats {
-        if TotalsStatistics.canAnswer(query), let stats = try TotalsStatistics(query: query).fetch(by: period, db) { return stats }
+        if StatisticsFromTotals.canAnswer(query), let stats = try TotalsStatistics(query: query).fetch(by: period, db) { return stats }
         return try fetchFromRecords(by: period, db)
     }
 
