@@ -3,15 +3,28 @@ import PostgresNIO
 import ShareKit
 import ShareStore
 
-/// Counts and bytes of the records a query matches: in total, per icon category, per local day, month or year,
-/// added up by the database per category and local day and then by period as in SQLite (`StatisticsTally`).
+/// Counts and bytes of the records a query matches: in total, per icon category, per local day, month or year;
+/// from the running totals where they can answer, else added up by the database per category and local day and
+/// then by period as in SQLite (`StatisticsTally`).
 struct PostgresStatistics {
     let query: ShareQuery
 
     /// Far enough back that every instant since the year 0000, moved to local time, is positive.
     private static let dayBias: Int64 = 1_000_000
 
+    /// The statistics `by` a period (nil: the one that fits their span): from the running totals when they hold
+    /// every filter of the query and cost less, else from the records.
     func fetch(by period: StatsPeriod?, _ connection: PostgresConnection, logger: Logger) async throws -> ShareStats {
+        if StatisticsFromTotals.canAnswer(query),
+            let stats = try await PostgresTotalsStatistics(query: query).fetch(by: period, connection, logger: logger)
+        {
+            return stats
+        }
+        return try await fetchFromRecords(by: period, connection, logger: logger)
+    }
+
+    /// The statistics `by` a period, from the records the query matches.
+    func fetchFromRecords(by period: StatsPeriod?, _ connection: PostgresConnection, logger: Logger) async throws -> ShareStats {
         let empty = ShareStats(count: 0, bytes: 0, types: [:], by: period ?? .day, periods: [])
         var bounds = BoundSQL("SELECT min(created_at), max(created_at) FROM share WHERE ")
         try PostgresFilter.append(query, to: &bounds)

@@ -13,15 +13,18 @@ struct RandomChanges {
         case create, rename, move, trash, restore, purge, purgeTrash, importBatch, batch
     }
 
-    let database: ShareDatabase
+    let database: any ShareRepository
     private var generator: SplitMix
     private var ids: [String] = []
     private var made: Set<Kind> = []
     private var imports = 0
+    /// Part of the ids imports give, so that two users' changes never give the same one.
+    private let seed: UInt64
 
-    init(database: ShareDatabase, seed: UInt64 = 22) {
+    init(database: any ShareRepository, seed: UInt64 = 22) {
         self.database = database
         generator = SplitMix(seed: seed)
+        self.seed = seed
     }
 
     /// How many kinds of change have been made at least once.
@@ -67,7 +70,7 @@ struct RandomChanges {
             var batch: [(line: Int, share: NewShare)] = []
             for line in 1...Int.random(in: 1...12, using: &generator) {
                 // One in four records has an id the history holds already, and is skipped.
-                let id = line % 4 == 0 ? pick() : "import-\(database.owner)-\(imports)-\(line)"
+                let id = line % 4 == 0 ? pick() : "import-\(seed)-\(imports)-\(line)"
                 batch.append((line, try newShare(id: id, trashed: line % 5 == 0)))
             }
             let taken = Set(try await session.stage(batch).map(\.line))
