@@ -120,6 +120,8 @@ let package = Package(
         ),
         .testTarget(name: "ShareThumbnailsTests", dependencies: ["ShareThumbnails", "ShareKit", "ShareTestSupport"]),
         .testTarget(name: "ShareCLITests", dependencies: ["ShareCLI", "ShareClient", "ShareKit", "ShareTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["ShareKit", "ShareTestSupport", "StoreTestSupport"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["ShareKit", "ShareTestSupport", "StoreTestSupport", .product(name: "PostgresNIO", package: "postgres-nio")]),
     ]
 )

@@ -12,14 +12,9 @@ enum PostgresMigrations {
     static func apply(_ client: PostgresClient, waitingAtMost wait: Duration, logger: Logger) async throws {
         try await PostgresFailure.mapping {
             try await client.withConnection(waitingAtMost: wait) { connection in
-                try await connection.query("SELECT pg_advisory_lock(\(lock))", logger: logger)
-                do {
+                _ = try await connection.holdingAdvisoryLock(lock, waiting: true, logger: logger) {
                     try await applyMissing(connection, logger: logger)
-                } catch {
-                    _ = try? await connection.query("SELECT pg_advisory_unlock(\(lock))", logger: logger)
-                    throw error
                 }
-                try await connection.query("SELECT pg_advisory_unlock(\(lock))", logger: logger)
             }
         }
     }

@@ -2,39 +2,42 @@ import Foundation
 import Logging
 import ServiceLifecycle
 import ShareKit
-import ShareStore
 
-/// `[database] backup_dir`: a backup every `backup_every`, named by its time, the `backup_keep` newest kept.
+/// `[database] backup_dir`: a backup whenever the newest is `backup_every` old, named by its time, the
+/// `backup_keep` newest of the folder kept. It looks every minute (or four times per `backup_every`, when that is
+/// shorter), so that a daemon that restarts keeps to the interval instead of starting it over.
 struct AutomaticBackups: Service {
-    let database: String
     let directory: String
     let every: Duration
     let keep: Int
+    let writer: any BackupWriter
     let logger: Logger
 
     func run() async throws {
         do {
             try await cancelWhenGracefulShutdown {
                 while true {
-                    try await Task.sleep(for: every)
-                    backUp(now: .now())
+                    try await Task.sleep(for: min(every / 4, .seconds(60)))
+                    await backUpIfDue(now: .now())
                 }
             }
         } catch is CancellationError {
-            // The daemon is stopping, between two backups.
+            // The daemon is stopping, between two looks.
         }
     }
 
-    /// One backup, then the oldest ones beyond `keep` go. A failure is logged; the next interval tries again.
-    func backUp(now: Timestamp) {
+    /// One backup when one is due, then the oldest ones beyond `keep` go. A failure is logged; the next look tries again.
+    func backUpIfDue(now: Timestamp) async {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            let newest = try backups().last.flatMap { name in
+                try FileManager.default.attributesOfItem(atPath: "\(directory)/\(name)")[.modificationDate] as? Date
+            }
             let stamp = now.description.replacingOccurrences(of: ":", with: "")
-            let summary = try Backups.backUp(databaseAt: database, to: "\(directory)/share-\(stamp).db")
-            logger.info("backup written", metadata: ["backup": "\(summary)"])
-            let backups = try FileManager.default.contentsOfDirectory(atPath: directory)
-                .filter { $0.hasPrefix("share-") && $0.hasSuffix(".db") }.sorted()
-            for old in backups.dropLast(keep) {
+            let file = "\(directory)/share-\(stamp).\(writer.fileExtension)"
+            guard let summary = try await writer.backUp(to: file, every: every, newestHere: newest) else { return }
+            logger.info("backup written", metadata: ["backup": "\(summary)", "file": "\(file)"])
+            for old in try backups().dropLast(keep) {
                 try FileManager.default.removeItem(atPath: "\(directory)/\(old)")
                 logger.info("old backup removed", metadata: ["backup": "\(old)"])
             }
@@ -42,4 +45,20 @@ struct AutomaticBackups: Service {
             logger.error("backup failed", metadata: ["error": "\(error)"])
         }
     }
+
+    /// The folder's backups, oldest first (their names hold their times).
+    private func backups() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix("share-") && $0.hasSuffix(".\(writer.fileExtension)") }
+            .sorted()
+    }
+}
+
+/// How one store writes its automatic backups.
+protocol BackupWriter: Sendable {
+    /// The backups' file extension.
+    var fileExtension: String { get }
+
+    /// Writes a backup into `file` and says what it holds, when the newest backup is `every` old or older (this
+    /// folder's newest being from `newestHere`); nil when none is due.
+    func backUp(to file: String, every: Duration, newestHere: Date?) async throws -> String?
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import ServiceLifecycle
 import ShareKit
 import SharePostgres
 
@@ -14,12 +15,9 @@ extension ServedStore {
     /// Migrates the PostgreSQL database at `address` (refusing a newer schema), then serves it through a pool of
     /// `pool_size` connections, which runs beside the server and reconnects by itself when the database comes back.
     static func postgres(_ address: PostgresAddress, _ settings: DatabaseSettings, logger: Logger) async throws -> ServedStore {
-        guard settings.backupDirectory == nil else {
-            throw PostgresSetupFailure(
-                "[database] backup_dir: automatic backups copy a SQLite file; back a PostgreSQL database up with pg_dump (`shared backup` prints the command)"
-            )
-        }
-        let configuration = try postgresConfiguration(address, settings)
+        let password = try password(settings)
+        let dump = try settings.backupDirectory.map { _ in try PostgresDump(address: address, password: password) }
+        let configuration = PostgresStore.clientConfiguration(address, password: password, poolSize: settings.poolSize)
         do {
             try await PostgresStore.withRunningClient(configuration, logger: logger) { client in
                 try await PostgresStore(client: client, logger: logger).migrate()
@@ -28,8 +26,16 @@ extension ServedStore {
             throw PostgresSetupFailure("cannot open the PostgreSQL database \(address): \(PostgresStore.describe(error))")
         }
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        let store = PostgresStore(client: client, logger: logger)
         logger.info("database ready", metadata: ["url": "\(address)", "pool_size": "\(settings.poolSize)"])
-        return ServedStore(store: PostgresStore(client: client, logger: logger), services: [client])
+        var services: [any Service] = [client]
+        if let directory = settings.backupDirectory, let dump {
+            services.append(
+                AutomaticBackups(
+                    directory: directory, every: .seconds(settings.backupEverySeconds), keep: settings.backupKeep,
+                    writer: PostgresBackupWriter(store: store, dump: dump), logger: logger))
+        }
+        return ServedStore(store: store, services: services)
     }
 
     /// The pool's configuration for the database at `address`, with the password and pool size of `settings`.

@@ -37,8 +37,8 @@ public struct ServedStore: Sendable {
         if let directory = settings.backupDirectory {
             services.append(
                 AutomaticBackups(
-                    database: settings.path, directory: directory, every: .seconds(settings.backupEverySeconds), keep: settings.backupKeep,
-                    logger: logger))
+                    directory: directory, every: .seconds(settings.backupEverySeconds), keep: settings.backupKeep,
+                    writer: SQLiteBackupWriter(database: settings.path), logger: logger))
         }
         return ServedStore(store: database, services: services)
     }

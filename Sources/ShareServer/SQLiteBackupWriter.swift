@@ -1,0 +1,15 @@
+import Foundation
+import ShareStore
+
+/// SQLite's automatic backups: a checked copy of the database file (`Backups.backUp`), due when the folder's
+/// newest is `every` old.
+struct SQLiteBackupWriter: BackupWriter {
+    let database: String
+
+    var fileExtension: String { "db" }
+
+    func backUp(to file: String, every: Duration, newestHere: Date?) async throws -> String? {
+        if let newestHere, Date().timeIntervalSince(newestHere) < Double(every.components.seconds) { return nil }
+        return try Backups.backUp(databaseAt: database, to: file).description
+    }
+}
