@@ -21,6 +21,8 @@ extension PostgresStore {
         configuration.options.maximumConnections = poolSize
         // A connection that cannot be made soon is a database that is down: requests say so (503) rather than wait.
         configuration.options.connectTimeout = .seconds(5)
+        // A statement whose node has gone (killed in the middle of a read) is stopped within a second, not run to its end.
+        configuration.options.additionalStartupParameters = [("client_connection_check_interval", "1000")]
         return configuration
     }
 

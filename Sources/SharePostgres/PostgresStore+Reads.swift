@@ -22,7 +22,7 @@ extension PostgresStore {
     }
 
     public func listShares(_ query: ShareQuery) async throws -> SharePage {
-        try await read { connection in
+        try await laneRead { connection in
             var query = query
             query.owner = try await ownerNumber(connection)
             return try await PostgresListing(query: query).fetch(connection, logger: logger)
@@ -30,7 +30,7 @@ extension PostgresStore {
     }
 
     public func stats(_ query: ShareQuery, by period: StatsPeriod?) async throws -> ShareStats {
-        try await read { connection in
+        try await laneRead { connection in
             var query = query
             query.owner = try await ownerNumber(connection)
             return try await PostgresStatistics(query: query).fetch(by: period, connection, logger: logger)
@@ -38,7 +38,7 @@ extension PostgresStore {
     }
 
     public func exportChunk(after position: Int64, limit: Int, includingTrash: Bool, everyone: Bool) async throws -> (lines: [UInt8], last: Int64?) {
-        try await read { connection in
+        try await laneRead { connection in
             var sql = BoundSQL(
                 """
                 SELECT s.\(PostgresRows.columns.replacingOccurrences(of: ", ", with: ", s.")), s.seq, coalesce(u.name, ''), t.image

@@ -12,6 +12,7 @@ public struct PostgresStore: ShareRepository {
     let client: PostgresClient
     let logger: Logger
     let owners: PostgresOwnerNumbers
+    let cancelling = StatementCancelling()
     /// Whose history this value reads and changes: '' is nobody's, the one history everyone shares.
     public private(set) var owner = ""
     /// The most bytes this history's live records may hold; nil: no limit.
@@ -19,6 +20,8 @@ public struct PostgresStore: ShareRepository {
 
     /// How long a request waits for a connection of the pool before it is told that the database does not answer.
     let connectionWait: Duration
+    /// The lanes listings, statistics and exports read through, so that heavy ones leave connections for quick ones.
+    public var lanes = ReadLanes()
 
     /// A store over `client`, which must be running (`PostgresClient.run()`) before the store is migrated and used; a request
     /// waits at most `connectionWait` for a connection.

@@ -4,17 +4,19 @@ import PostgresNIO
 import ServiceLifecycle
 import ShareKit
 import SharePostgres
+import ShareStore
 
 extension ServedStore {
     /// The store `[database]` names: the PostgreSQL database of `url`, else the SQLite file of `path`.
     public static func open(_ setup: ServerSetup, logger: Logger) async throws -> ServedStore {
         guard let address = setup.config.database.postgres else { return try sqlite(setup, logger: logger) }
-        return try await postgres(address, setup.config.database, logger: logger)
+        return try await postgres(address, setup.config.database, lanes: readLanes(setup.config.server), logger: logger)
     }
 
     /// Migrates the PostgreSQL database at `address` (refusing a newer schema), then serves it through a pool of
-    /// `pool_size` connections, which runs beside the server and reconnects by itself when the database comes back.
-    static func postgres(_ address: PostgresAddress, _ settings: DatabaseSettings, logger: Logger) async throws -> ServedStore {
+    /// `pool_size` connections, which runs beside the server and reconnects by itself when the database comes back;
+    /// listings, statistics and exports read through `lanes`.
+    static func postgres(_ address: PostgresAddress, _ settings: DatabaseSettings, lanes: ReadLanes, logger: Logger) async throws -> ServedStore {
         let password = try password(settings)
         let dump = try settings.backupDirectory.map { _ in try PostgresDump(address: address, password: password) }
         let configuration = PostgresStore.clientConfiguration(address, password: password, poolSize: settings.poolSize)
@@ -26,8 +28,9 @@ extension ServedStore {
             throw PostgresSetupFailure("cannot open the PostgreSQL database \(address): \(PostgresStore.describe(error))")
         }
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
-        let store = PostgresStore(client: client, logger: logger)
-        logger.info("database ready", metadata: ["url": "\(address)", "pool_size": "\(settings.poolSize)"])
+        var store = PostgresStore(client: client, logger: logger)
+        store.lanes = lanes
+        logger.info("database ready", metadata: ["url": "\(address)", "pool_size": "\(settings.poolSize)", "heavy_reads": "\(lanes.heavySlots)"])
         var services: [any Service] = [client]
         if let directory = settings.backupDirectory, let dump {
             services.append(

@@ -21,15 +21,7 @@ public struct ServedStore: Sendable {
     public static func sqlite(_ setup: ServerSetup, logger: Logger) throws -> ServedStore {
         let (settings, server) = (setup.config.database, setup.config.server)
         var database = try ShareDatabase(path: settings.path, logLimitBytes: settings.walCheckpointBytes)
-        database.lanes = ReadLanes(
-            heavySlots: server.heavyReads == 0 ? ReadLanes.defaultHeavySlots : server.heavyReads, heavyWait: .seconds(server.heavyWaitSeconds),
-            observe: { outcome in
-                if outcome == .shed {
-                    Counter(label: "share_reads_shed_total").increment()
-                } else {
-                    Counter(label: "share_reads_total", dimensions: [("lane", outcome.rawValue)]).increment()
-                }
-            })
+        database.lanes = readLanes(server)
         logger.info("database ready", metadata: ["path": "\(database.path)", "heavy_reads": "\(database.lanes.heavySlots)"])
         var services: [any Service] = [
             LogCheckpoints(log: try WriteAheadLog(databasePath: settings.path), limitBytes: Int64(settings.walCheckpointBytes), logger: logger)
@@ -41,5 +33,18 @@ public struct ServedStore: Sendable {
                     writer: SQLiteBackupWriter(database: settings.path), logger: logger))
         }
         return ServedStore(store: database, services: services)
+    }
+
+    /// The read lanes `[server] heavy_reads` and `heavy_wait_seconds` ask for, counting each read's lane for `/metrics`.
+    static func readLanes(_ server: ServerSettings) -> ReadLanes {
+        ReadLanes(
+            heavySlots: server.heavyReads == 0 ? ReadLanes.defaultHeavySlots : server.heavyReads, heavyWait: .seconds(server.heavyWaitSeconds),
+            observe: { outcome in
+                if outcome == .shed {
+                    Counter(label: "share_reads_shed_total").increment()
+                } else {
+                    Counter(label: "share_reads_total", dimensions: [("lane", outcome.rawValue)]).increment()
+                }
+            })
     }
 }

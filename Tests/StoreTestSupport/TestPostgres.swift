@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import ShareKit
 import SharePostgres
 import ShareStore
 import Synchronization
@@ -36,11 +37,9 @@ public enum TestPostgres {
         "share_test_\(getpid())_\(made.add(1, ordering: .relaxed).newValue)"
     }
 
+    /// The daemon's own configuration of a pool of four connections to `database`.
     static func configuration(database: String) throws -> PostgresClient.Configuration {
-        var configuration = PostgresClient.Configuration(
-            unixSocketPath: try socketFolder() + "/.s.PGSQL.5432", username: "postgres", password: nil, database: database)
-        configuration.options.maximumConnections = 4
-        return configuration
+        PostgresStore.clientConfiguration(try PostgresAddress(url: try url(of: database)), password: nil, poolSize: 4)
     }
 
     /// Runs `body` with a client of `database` running.

@@ -3,9 +3,9 @@ import GRDB
 import ShareKit
 
 /// Two lanes for the reads a request can make heavy (listings, statistics, exports): each read first runs with a
-/// budget of `quickWork` of SQLite's work, which a page of a common listing takes a small part of; one that has
-/// not finished by then gives its reader back and goes to the heavy lane, where at most `heavySlots` run at a
-/// time. So however many heavy reads arrive, readers are left for the quick ones. A heavy read that waits longer
+/// budget of `quickWork` of SQLite's work (on PostgreSQL, which counts none, `quickTime` per statement), which a
+/// page of a common listing takes a small part of; one that has not finished by then gives its reader back and
+/// goes to the heavy lane, where at most `heavySlots` run at a time. So however many heavy reads arrive, readers are left for the quick ones. A heavy read that waits longer
 /// than `heavyWait` for its slot is refused (`ShareError.busy`), and no work is done for it.
 public struct ReadLanes: Sendable {
     /// Which lane a read went through, for the metrics.
@@ -15,6 +15,9 @@ public struct ReadLanes: Sendable {
 
     /// The work (`WorkBudget`) a quick read may take by default: two milliseconds or so.
     public static let defaultQuickWork = 200_000
+    /// The time each statement of a quick read may take on a database server, which counts no work, by default:
+    /// some twenty times what a page of a common listing needs.
+    public static let defaultQuickTime = Duration.milliseconds(50)
 
     /// The heavy lane's slots by default: half the cores, at least one, and fewer than the readers (GRDB's pool
     /// keeps five).
@@ -26,17 +29,20 @@ public struct ReadLanes: Sendable {
     public let heavyWait: Duration
     /// The work (`WorkBudget`) a read may take in the quick lane.
     public let quickWork: Int
+    /// The time each statement of a read may take in the quick lane on a database server (PostgreSQL).
+    public let quickTime: Duration
     let gate: LaneGate
     /// Told of every read's lane (the server counts them).
     private let observe: @Sendable (Outcome) -> Void
 
     public init(
         heavySlots: Int = ReadLanes.defaultHeavySlots, heavyWait: Duration = .seconds(5), quickWork: Int = ReadLanes.defaultQuickWork,
-        observe: @escaping @Sendable (Outcome) -> Void = { _ in }
+        quickTime: Duration = ReadLanes.defaultQuickTime, observe: @escaping @Sendable (Outcome) -> Void = { _ in }
     ) {
         self.heavySlots = max(1, heavySlots)
         self.heavyWait = heavyWait
         self.quickWork = quickWork
+        self.quickTime = quickTime
         gate = LaneGate(slots: self.heavySlots)
         self.observe = observe
     }
@@ -46,7 +52,15 @@ public struct ReadLanes: Sendable {
 
     /// What `body` reads, in the quick lane or, past its budget, in the heavy one.
     func read<T: Sendable>(_ reader: any DatabaseReader, _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        if let value = try await reader.read({ db in try WorkBudget.run(db, work: quickWork) { try body(db) } }) {
+        try await read(
+            quick: { try await reader.read({ db in try WorkBudget.run(db, work: quickWork) { try body(db) } }) },
+            heavy: { try await reader.read(body) })
+    }
+
+    /// What a read gives: `quick`'s value, or, when `quick` outgrew its budget (nil, its connection given back),
+    /// `heavy`'s in the heavy lane once a slot is free.
+    package func read<T: Sendable>(quick: () async throws -> T?, heavy: () async throws -> T) async throws -> T {
+        if let value = try await quick() {
             observe(.quick)
             return value
         }
@@ -57,7 +71,7 @@ public struct ReadLanes: Sendable {
         }
         observe(.heavy)
         do {
-            let value = try await reader.read(body)
+            let value = try await heavy()
             await gate.leave()
             return value
         } catch {

@@ -1,0 +1,132 @@
+import Foundation
+import PostgresNIO
+import ShareKit
+import StoreTestSupport
+import Synchronization
+import Testing
+
+@testable import SharePostgres
+@testable import ShareStore
+
+/// On PostgreSQL too, listings, statistics and exports that outgrow their quick time move to the heavy lane, so
+/// that quick reads always find a connection; a heavy read that cannot get its turn is refused with `busy`; and a
+/// read whose client has gone stops its work in the database. Here the heavy read is made heavy by another
+/// session's lock on the totals it reads (it waits past any budget, whatever the machine's speed), while listings,
+/// which do not read them, stay quick.
+@Suite struct PostgresLanesTests {
+    /// Which lane each read went through.
+    private final class Outcomes: Sendable {
+        let seen = Mutex<[ReadLanes.Outcome]>([])
+        func lanes(wait: Duration) -> ReadLanes {
+            ReadLanes(heavySlots: 1, heavyWait: wait, quickTime: .milliseconds(50)) { outcome in self.seen.withLock { $0.append(outcome) } }
+        }
+    }
+
+    @Test func aReadPastItsQuickTimeFinishesInTheHeavyLaneWhileQuickOnesStayQuick() async throws {
+        try await TestPostgres.withStore { plain in
+            let outcomes = Outcomes()
+            let store = plain.reading(through: outcomes.lanes(wait: .seconds(60)))
+            try await store.add("a.pdf", size: 3)
+            let stats = try await Self.withTotalsLocked(store.client) { release in
+                let stats = Task { try await store.stats(ShareQuery(), by: StatsPeriod.none) }
+                try await Self.waitUntil { outcomes.seen.withLock { $0 } == [.heavy] }
+                #expect(try await store.listShares(ShareQuery()).records.count == 1, "a quick read is answered meanwhile")
+                release()
+                return try await stats.value
+            }
+            #expect(stats.count == 1 && stats.bytes == 3)
+            #expect(outcomes.seen.withLock { $0 } == [.heavy, .quick])
+        }
+    }
+
+    @Test func whileTheHeavyLaneIsFullAHeavyReadIsRefusedAndDoesNoWork() async throws {
+        try await TestPostgres.withStore { plain in
+            let outcomes = Outcomes()
+            let store = plain.reading(through: outcomes.lanes(wait: .milliseconds(1)))
+            try await store.add("a.pdf", size: 3)
+            #expect(await store.lanes.gate.enter(within: .seconds(1)), "the one heavy slot, held")
+            try await Self.withTotalsLocked(store.client) { release in
+                await #expect(throws: ShareError.busy(retryAfterSeconds: 1)) { try await store.stats(ShareQuery(), by: StatsPeriod.none) }
+                let waiting = try await Self.statementsWaitingForALock(store.client)
+                #expect(waiting == 0, "the refused read left nothing running")
+                release()
+            }
+            await store.lanes.gate.leave()
+            #expect(try await store.stats(ShareQuery(), by: StatsPeriod.none).count == 1)
+            #expect(outcomes.seen.withLock { $0 } == [.shed, .quick])
+        }
+    }
+
+    @Test func aReadWhoseClientHasGoneStopsItsStatementInTheDatabase() async throws {
+        try await TestPostgres.withStore { plain in
+            let store = plain.reading(through: Outcomes().lanes(wait: .seconds(60)))
+            try await store.add("a.pdf", size: 3)
+            try await Self.withTotalsLocked(store.client) { release in
+                let stats = Task { try await store.stats(ShareQuery(), by: StatsPeriod.none) }
+                try await Self.waitUntil { try await Self.statementsWaitingForALock(store.client) == 1 }
+                stats.cancel()
+                // The lock is still held: only the server stopping the statement ends its wait.
+                try await Self.waitUntil { try await Self.statementsWaitingForALock(store.client) == 0 }
+                release()
+                _ = await stats.result
+            }
+            #expect(try await store.stats(ShareQuery(), by: StatsPeriod.none).count == 1, "the pool answers after the closed connection")
+        }
+    }
+
+    /// Runs `body` while another session holds the running totals locked; `body` releases them with the function
+    /// it is given (or they are released when it returns).
+    private static func withTotalsLocked<T: Sendable>(
+        _ client: PostgresClient, _ body: @Sendable (_ release: @Sendable @escaping () -> Void) async throws -> T
+    ) async throws -> T {
+        let (released, release) = AsyncStream<Void>.makeStream()
+        let (locked, lock) = AsyncStream<Void>.makeStream()
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask {
+                try await client.withConnection { connection in
+                    try await connection.query("BEGIN", logger: Self.logger)
+                    try await connection.query("LOCK TABLE share_total IN ACCESS EXCLUSIVE MODE", logger: Self.logger)
+                    lock.yield()
+                    for await _ in released { break }
+                    try await connection.query("COMMIT", logger: Self.logger)
+                }
+                return nil
+            }
+            for await _ in locked { break }
+            let value = try await body { release.finish() }
+            release.finish()
+            try await group.waitForAll()
+            return value
+        }
+    }
+
+    /// The statements of the database waiting for a lock.
+    private static func statementsWaitingForALock(_ client: PostgresClient) async throws -> Int {
+        let rows = try await client.query(
+            "SELECT count(*)::bigint FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()", logger: logger)
+        for try await count in rows.decode(Int.self) { return count }
+        return -1
+    }
+
+    /// Waits until `condition` holds (for 60 s at most).
+    private static func waitUntil(_ condition: () async throws -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while try await !condition() {
+            guard ContinuousClock.now < deadline else { throw WaitedTooLong() }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    private struct WaitedTooLong: Error {}
+
+    private static let logger = Logger(label: "postgres-lanes-tests")
+}
+
+extension PostgresStore {
+    /// The same store, reading through `lanes`.
+    fileprivate func reading(through lanes: ReadLanes) -> PostgresStore {
+        var store = self
+        store.lanes = lanes
+        return store
+    }
+}
