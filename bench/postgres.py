@@ -2,15 +2,19 @@
 """The query shapes of bench/measure.py on PostgreSQL: the SQLite history bench/run imported is moved up with
 `shared migrate` into a throwaway cluster (scripts/postgres-cluster), then served by one `shared` node and by two
 behind an nginx upstream (deploy/nginx/share-nodes.conf), each shape measured with wrk beside SQLite's, in the same
-run. Writes its section of docs/benchmarks.md (between the `postgresql` markers, below the notes bench/run keeps).
-Called by `bench/run --backend postgresql`."""
+run; then statistics (bench/stats.py) and the plain page beside heavy reads (bench/isolation.py) on SQLite and on one
+node. Writes its section of docs/benchmarks.md (between the `postgresql` markers, below the notes bench/run keeps).
+Called by `bench/run --backend postgresql`; imports the generated history into SQLite first when no run left one."""
 import argparse
 import os
 import re
 import subprocess
 import sys
 import time
+import urllib.parse
 
+import isolation
+import stats
 from measure import free_port, get, machine, shapes, start, wait_until_up, wrk
 
 BEGIN, END = "<!-- postgresql -->", "<!-- /postgresql -->"
@@ -44,6 +48,35 @@ def measure_all(url):
     return {name: wrk(address) for name, address, _ in shapes(url, "", second_page(url), "")}
 
 
+# Reads that outgrow the quick budget on both stores: a common term sorted by size, a one-letter term sorted by
+# name, and statistics of a common term (text is not in the running totals).
+HEAVY = ["/share?q=report&sort=size", "/share?q=e&sort=name", "/share/stats?q=report"]
+
+
+def measure_reads(url):
+    """Statistics one request at a time, then the plain page alone and beside each heavy read."""
+    port = int(url.rsplit(":", 1)[1])
+    return {"stats": stats.timed("127.0.0.1", port), "isolation": isolation.measure("127.0.0.1", port, HEAVY)}
+
+
+def sqlite_history(args, sqlite_file):
+    """The SQLite history bench/run imports, imported here from the generated records when no run left one."""
+    history = f"{args.work}/history-{args.records}.ndjson"
+    if not os.path.exists(history):
+        with open(history, "w") as out:
+            subprocess.run(["python3", "bench/generate.py", str(args.records)], check=True, stdout=out)
+    port = free_port()
+    shared = start([f"{args.bin}/shared", "--listen", f"127.0.0.1:{port}", "--db", sqlite_file],
+                   open(f"{args.work}/shared-import.log", "w"), {"LOG_LEVEL": "warning"}, folder=args.work)
+    try:
+        wait_until_up(f"http://127.0.0.1:{port}/healthz", shared)
+        subprocess.run([f"{args.bin}/share", "--server", f"http://127.0.0.1:{port}", "import", history], check=True,
+                       stdout=subprocess.DEVNULL)
+    finally:
+        shared.terminate()
+        shared.wait()
+
+
 def main():
     parser = argparse.ArgumentParser()
     for option in ("records", "work", "bin", "out"):
@@ -52,7 +85,7 @@ def main():
     args.records = int(args.records)
     sqlite_file = f"{args.work}/share.db"
     if not os.path.exists(sqlite_file):
-        sys.exit(f"{sqlite_file} is missing: run bench/run {args.records} first")
+        sqlite_history(args, sqlite_file)
     folder = cluster("start")
     processes = []
     try:
@@ -70,6 +103,7 @@ def main():
         sqlite, sqlite_url = node(args, {"SHARE_DATABASE_PATH": sqlite_file, "SHARE_DATABASE_TRASH_DAYS": "0"}, f"{args.work}/shared-sqlite.log")
         processes.append(sqlite)
         sqlite_results = measure_all(sqlite_url)
+        sqlite_reads = measure_reads(sqlite_url)
         sqlite.terminate()
         sqlite.wait()
 
@@ -77,6 +111,7 @@ def main():
         first, first_url = node(args, postgres, f"{args.work}/shared-postgres-1.log")
         processes.append(first)
         one_node = measure_all(first_url)
+        one_node_reads = measure_reads(first_url)
         second, second_url = node(args, postgres, f"{args.work}/shared-postgres-2.log")
         processes.append(second)
         port = free_port()
@@ -98,10 +133,10 @@ def main():
             process.terminate()
             process.wait()
         cluster("stop", folder)
-    write(args, migrate_seconds, size, sqlite_results, one_node, two_nodes)
+    write(args, migrate_seconds, size, sqlite_results, one_node, two_nodes, sqlite_reads, one_node_reads)
 
 
-def write(args, migrate_seconds, size, sqlite_results, one_node, two_nodes):
+def write(args, migrate_seconds, size, sqlite_results, one_node, two_nodes, sqlite_reads, one_node_reads):
     version = subprocess.run(["psql", "--version"], capture_output=True, text=True).stdout.strip()
     lines = [
         BEGIN, "## PostgreSQL", "",
@@ -123,7 +158,22 @@ def write(args, migrate_seconds, size, sqlite_results, one_node, two_nodes):
         errors += s["errors"] + one["errors"] + two["errors"]
         lines.append(f"| {name} | {s['rps']:,.0f} | {s['p99']:.1f} | {one['rps']:,.0f} | {one['p99']:.1f} | {two['rps']:,.0f} | "
                      f"{two['p99']:.1f} | {one['rps'] / s['rps']:.2f}× |")
-    lines += ["", f"Every response was a 2xx within wrk's 30 s timeout: {'yes' if errors == 0 else f'no ({errors} were not)'}.", END]
+    lines += ["", f"Every response was a 2xx within wrk's 30 s timeout: {'yes' if errors == 0 else f'no ({errors} were not)'}.", ""]
+    lines += ["Statistics, one request at a time (median of 5 ms), on both stores: *totals* reads the running totals (and",
+              "the records of the days a boundary cuts), *records* every matching record.", "",
+              "| request | reads | SQLite ms | PostgreSQL ms | PostgreSQL / SQLite |", "|---|---|---:|---:|---:|"]
+    for (path, reads, _, sqlite_ms), (_, _, _, postgres_ms) in zip(sqlite_reads["stats"], one_node_reads["stats"]):
+        lines.append(f"| `{urllib.parse.unquote(path)}` | {reads} | {sqlite_ms:.1f} | {postgres_ms:.1f} | {postgres_ms / sqlite_ms:.1f}× |")
+    lines += ["", "The plain page (`/share?limit=100`, 32 clients) alone and while 16 clients ask a heavy read, on each store "
+              "(one node, `heavy_reads` = 1 on these two cores):", "",
+              "| heavy load (16 clients) | SQLite plain req/s | share of alone | PostgreSQL plain req/s | share of alone | "
+              "PostgreSQL heavy requests | refused (503) |", "|---|---:|---:|---:|---:|---:|---:|"]
+    sqlite_alone, postgres_alone = sqlite_reads["isolation"][0][1], one_node_reads["isolation"][0][1]
+    for (target, sqlite_plain, _), (_, postgres_plain, heavy) in zip(sqlite_reads["isolation"], one_node_reads["isolation"]):
+        requests, refused = (f"{heavy['requests']:,}", f"{heavy['refused']:,}") if heavy else ("", "")
+        lines.append(f"| {f'`{target}`' if target else 'none'} | {sqlite_plain['rps']:,.0f} | {sqlite_plain['rps'] / sqlite_alone['rps']:.0%} | "
+                     f"{postgres_plain['rps']:,.0f} | {postgres_plain['rps'] / postgres_alone['rps']:.0%} | {requests} | {refused} |")
+    lines.append(END)
     text = open(args.out).read()
     section = "\n".join(lines) + "\n"
     if BEGIN in text:
