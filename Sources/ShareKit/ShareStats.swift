@@ -45,6 +45,11 @@ public struct ShareStats: Codable, Sendable, Equatable {
         self.by = by
         self.periods = periods
     }
+
+    /// The statistics of no records, by `period` (nil, asked for the period that fits a span that has none: by day).
+    public static func empty(by period: StatsPeriod?) -> ShareStats {
+        ShareStats(count: 0, bytes: 0, types: [:], by: period ?? .day, periods: [])
+    }
 }
 
 /// What the statistics are counted per: `by=day|month|year|none`.

@@ -25,7 +25,7 @@ struct PostgresStatistics {
 
     /// The statistics `by` a period, from the records the query matches.
     func fetchFromRecords(by period: StatsPeriod?, _ connection: PostgresConnection, logger: Logger) async throws -> ShareStats {
-        let empty = ShareStats(count: 0, bytes: 0, types: [:], by: period ?? .day, periods: [])
+        let empty = ShareStats.empty(by: period)
         var bounds = BoundSQL("SELECT min(created_at), max(created_at) FROM share WHERE ")
         try PostgresFilter.append(query, to: &bounds)
         var span: (first: Int64, last: Int64)?

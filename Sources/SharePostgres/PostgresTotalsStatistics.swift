@@ -16,12 +16,12 @@ struct PostgresTotalsStatistics {
         -> ShareStats?
     {
         let plan = StatisticsFromTotals(query)
-        guard let (firstDay, lastDay) = try await dayRange(plan, connection, logger: logger) else { return plan.empty(by: period) }
+        guard let (firstDay, lastDay) = try await dayRange(plan, connection, logger: logger) else { return ShareStats.empty(by: period) }
         var matched: (first: Int64, last: Int64)?
         if period == nil {
             guard let first = try await bound("min", plan.spanSearches(inDay: firstDay), connection, logger: logger),
                 let last = try await bound("max", plan.spanSearches(inDay: lastDay), connection, logger: logger)
-            else { return plan.empty(by: nil) }
+            else { return ShareStats.empty(by: nil) }
             matched = (first, last)
         }
         let answer = plan.answer(by: period, from: firstDay, through: lastDay, matched: matched)

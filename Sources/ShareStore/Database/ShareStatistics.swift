@@ -26,7 +26,7 @@ struct ShareStatistics {
             try SQLRequest<Int64>(literal: "SELECT \(sql: aggregate)(created_at) FROM share WHERE \(filter.sql)").fetchOne(db)
         }
         guard let first = try bound("min"), let last = try bound("max") else {
-            return ShareStats(count: 0, bytes: 0, types: [:], by: period ?? .day, periods: [])
+            return ShareStats.empty(by: period)
         }
         let dayExpression = localDay(from: first, through: last)
         // Grouped here rather than by SQLite, which would sort every row by its day (seconds at a million).
@@ -41,7 +41,7 @@ struct ShareStatistics {
         let day = { (group: Group) in CalendarDay(daysSinceEpoch: group.day - Self.dayBias) }
         let days = groups.keys.map(day)
         guard let firstDay = days.min(), let lastDay = days.max() else {
-            return ShareStats(count: 0, bytes: 0, types: [:], by: period ?? .day, periods: [])
+            return ShareStats.empty(by: period)
         }
         let chosen = period ?? StatsPeriod.fitting(from: firstDay, through: lastDay)
         var tally = StatisticsTally()

@@ -17,7 +17,7 @@ package struct StatisticsTally {
 
     /// The statistics, each period named by `label` (`2021-01-17`, `2021-01`, `2021`); none for `.none`.
     package func stats(by period: StatsPeriod, label: (Int64) -> String) -> ShareStats {
-        var stats = ShareStats(count: 0, bytes: 0, types: [:], by: period, periods: [])
+        var stats = ShareStats.empty(by: period)
         var total = Sums()
         for (type, sums) in types {
             total.add(sums)

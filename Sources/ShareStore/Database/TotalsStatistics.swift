@@ -11,10 +11,10 @@ struct TotalsStatistics {
     /// unless `evenIfRecordsCostLess`.
     func fetch(by period: StatsPeriod?, evenIfRecordsCostLess: Bool = false, _ db: Database) throws -> ShareStats? {
         let plan = StatisticsFromTotals(query)
-        guard let (firstDay, lastDay) = try dayRange(plan, db) else { return plan.empty(by: period) }
+        guard let (firstDay, lastDay) = try dayRange(plan, db) else { return ShareStats.empty(by: period) }
         var matched: (first: Int64, last: Int64)?
         if period == nil {
-            guard let span = try matchedSpan(plan, from: firstDay, through: lastDay, db) else { return plan.empty(by: nil) }
+            guard let span = try matchedSpan(plan, from: firstDay, through: lastDay, db) else { return ShareStats.empty(by: nil) }
             matched = span
         }
         let answer = plan.answer(by: period, from: firstDay, through: lastDay, matched: matched)

@@ -48,11 +48,6 @@ package struct StatisticsFromTotals {
         (window.from == .min ? nil : Self.utcDay(of: window.from), window.before == .max ? nil : Self.utcDay(of: window.before - 1))
     }
 
-    /// The answer when the totals hold no matching day.
-    package func empty(by period: StatsPeriod?) -> ShareStats {
-        ShareStats(count: 0, bytes: 0, types: [:], by: period ?? .day, periods: [])
-    }
-
     /// Where to look for the earliest (or latest) matching record when the totals say it lies on the UTC day `day`:
     /// that day within the window, then (the window's ends leaving the day empty) the whole window.
     package func spanSearches(inDay day: Int64) -> [ShareQuery] {
