@@ -3,9 +3,11 @@ import PostgresNIO
 import Synchronization
 
 /// Stops in the server the statement of a task that is cancelled (its client has gone): PostgresNIO leaves a
-/// running statement to finish when its task is cancelled. Another connection asks the server to cancel it
-/// (`pg_cancel_backend`), which ends it with an error; the connection goes back to the pool only once that request
-/// has been made and a statement has run after it, so that the cancellation can never reach anyone else's.
+/// running statement to finish when its task is cancelled. Another connection of the pool asks the server to
+/// cancel it (`pg_cancel_backend`), which ends it with an error. The connection goes back to the pool only once
+/// that request was either never sent (still waiting for a connection when the statement ended by itself: it is
+/// dropped, so that requests left by many clients at once cannot hold every connection waiting for one) or sent
+/// and followed by a statement of its own, so that the cancellation can never reach anyone else's.
 final class StatementCancelling: Sendable {
     /// The server process of each connection the pool has had, asked once per connection.
     private let backends = Mutex<[PostgresConnection.ID: Int32]>([:])
@@ -22,15 +24,22 @@ final class StatementCancelling: Sendable {
                 try await withTaskCancellationHandler {
                     try await body()
                 } onCancel: {
-                    request.send { _ = try? await client.query("SELECT pg_cancel_backend(\(backend))", logger: logger) }
+                    request.start {
+                        try await client.withConnection { other in
+                            _ = try await other.query("SELECT pg_cancel_backend(\(backend))", logger: logger)
+                        }
+                    }
                 })
         } catch {
             result = .failure(error)
         }
-        if let sent = request.sent {
-            await sent.value
-            // Ends here whether the cancellation came during `body`, or came idle and was ignored.
-            _ = try? await connection.query("SELECT 1", logger: logger)
+        if let cancel = request.task {
+            // A cancellation still waiting for a connection is dropped; one being sent is waited for.
+            cancel.cancel()
+            if await cancel.result.isSuccess {
+                // Ends here whether the cancellation came during `body`, or came idle and was ignored.
+                _ = try? await connection.query("SELECT 1", logger: logger)
+            }
             throw CancellationError()
         }
         return try result.get()
@@ -51,11 +60,18 @@ final class StatementCancelling: Sendable {
 
 /// The request to cancel a statement, once the task is cancelled.
 private final class CancelRequest: Sendable {
-    private let task = Mutex<Task<Void, Never>?>(nil)
+    private let started = Mutex<Task<Void, any Error>?>(nil)
 
-    func send(_ operation: @Sendable @escaping () async -> Void) {
-        task.withLock { $0 = Task(operation: operation) }
+    func start(_ operation: @Sendable @escaping () async throws -> Void) {
+        started.withLock { $0 = Task(operation: operation) }
     }
 
-    var sent: Task<Void, Never>? { task.withLock { $0 } }
+    var task: Task<Void, any Error>? { started.withLock { $0 } }
+}
+
+extension Result {
+    fileprivate var isSuccess: Bool {
+        if case .success = self { return true }
+        return false
+    }
 }

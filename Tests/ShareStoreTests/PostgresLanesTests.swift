@@ -22,6 +22,11 @@ import Testing
         }
     }
 
+    /// How many reads have ended.
+    private final class Finished: Sendable {
+        let count = Atomic<Int>(0)
+    }
+
     @Test func aReadPastItsQuickTimeFinishesInTheHeavyLaneWhileQuickOnesStayQuick() async throws {
         try await TestPostgres.withStore { plain in
             let outcomes = Outcomes()
@@ -71,6 +76,37 @@ import Testing
                 _ = await stats.result
             }
             #expect(try await store.stats(ShareQuery(), by: StatsPeriod.none).count == 1, "the pool answers after the closed connection")
+        }
+    }
+
+    /// Every connection of the pool held by a read whose client then leaves, while the requests to cancel them wait
+    /// for a connection: once the reads end by themselves, the waiting requests are dropped and every connection
+    /// comes back, rather than each read holding its connection for a request that needs one.
+    @Test func readsWhoseClientsAllLeaveWhileEveryConnectionIsBusyGiveTheirConnectionsBack() async throws {
+        try await TestPostgres.withStore { plain in
+            // A quick time no read here outgrows: each of them holds a connection for as long as it waits.
+            let store = plain.reading(through: ReadLanes(heavySlots: 1, heavyWait: .seconds(60), quickTime: .seconds(600)))
+            try await store.add("a.pdf", size: 3)
+            let rows = try await store.client.query("SELECT current_database()", logger: Self.logger)
+            var name = ""
+            for try await found in rows.decode(String.self) { name = found }
+            let finished = Finished()
+            try await TestPostgres.withClient(database: name) { other in
+                try await Self.withTotalsLocked(other) { release in
+                    // As many reads as the pool has connections (four).
+                    let reads = (0..<4).map { _ in
+                        Task {
+                            defer { finished.count.add(1, ordering: .relaxed) }
+                            _ = try await store.stats(ShareQuery(), by: StatsPeriod.none)
+                        }
+                    }
+                    try await Self.waitUntil { try await Self.statementsWaitingForALock(other) == 4 }
+                    for read in reads { read.cancel() }
+                    release()
+                    try await Self.waitUntil { finished.count.load(ordering: .relaxed) == 4 }
+                }
+            }
+            #expect(try await store.stats(ShareQuery(), by: StatsPeriod.none).count == 1, "every connection came back")
         }
     }
 
