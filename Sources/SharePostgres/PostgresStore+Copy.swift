@@ -25,10 +25,11 @@ extension PostgresStore {
     }
 
     /// Copies the records `next` gives, chunk by chunk until it gives nil, with their owners, thumbnails and events,
-    /// each history's in the order they come, in one transaction: all of them or none. Returns what the database
-    /// holds then.
+    /// each history's in the order they come, in one transaction: all of them or none, the running totals made from
+    /// them at the end. Returns what the database holds then.
     public func copyIn(_ next: @Sendable @escaping () async throws -> [CopiedRecord]?) async throws -> CopiedCounts {
         try await change { connection in
+            try await switchTotalsTriggers("DISABLE", connection)
             var owners: [String: Int64] = ["": OwnerNumbers.nobody]
             while let chunk = try await next() {
                 for name in Set(chunk.map(\.owner)) where owners[name] == nil {
@@ -38,11 +39,21 @@ extension PostgresStore {
                 try await insertThumbnails(chunk, seqs: seqs, connection)
                 try await insertEvents(chunk, seqs: seqs, connection)
             }
+            try await connection.query("SELECT share_rebuild_totals()", logger: logger)
+            try await switchTotalsTriggers("ENABLE", connection)
             return CopiedCounts(
                 records: try await count("SELECT count(*) FROM share", connection),
                 events: try await count("SELECT count(*) FROM share_event", connection),
                 thumbnails: try await count("SELECT count(*) FROM share_thumbnail", connection))
         }
+    }
+
+    /// Turns off (`DISABLE`) or on (`ENABLE`) the triggers that keep the running totals as records are inserted,
+    /// within the transaction: a copy makes the totals once, at its end.
+    private func switchTotalsTriggers(_ state: String, _ connection: PostgresConnection) async throws {
+        try await connection.query(
+            PostgresQuery(unsafeSQL: "ALTER TABLE share \(state) TRIGGER share_totals_insert, \(state) TRIGGER share_time_totals_insert"),
+            logger: logger)
     }
 
     /// Inserts the chunk's records in its order; each one's `seq`, in the same order.

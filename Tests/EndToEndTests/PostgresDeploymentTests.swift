@@ -136,6 +136,10 @@ import Testing
             try Self.history(records: 100_000).write(to: records)
             #expect(try share(["import", records.path], server: sqlite.address).status == 0)
             let before = try share(["export", "--with-trash"], server: sqlite.address)
+            // Statistics read the running totals, which the copy makes at its end: the same as the file's.
+            let statistics = ["/share/stats?by=day&tz=Asia/Kolkata", "/share/stats?trashed=true&by=month", "/share/folders?parent=/"]
+            var answers: [String] = []
+            for path in statistics { answers.append(try await http("GET", sqlite.address + path).body) }
             sqlite.stop()
             let url = try TestPostgres.url(of: name)
             let migrated = try Daemon.run(["migrate", "--to", url, "--db", folder.appending(path: "share.db").path], in: folder, seconds: 300)
@@ -146,6 +150,9 @@ import Testing
                 folder: folder, arguments: ["--listen", "127.0.0.1:0"], environment: ["SHARE_DATABASE_URL": url, "SHARE_DATABASE_TRASH_DAYS": "0"])
             let after = try share(["export", "--with-trash"], server: postgres.address)
             #expect(after.stdout.count == before.stdout.count && after.stdout == before.stdout, "the export is the same bytes")
+            for (path, answer) in zip(statistics, answers) {
+                #expect(try await http("GET", postgres.address + path).body == answer, "\(path)")
+            }
             let again = try Daemon.run(["migrate", "--to", url, "--db", folder.appending(path: "share.db").path], in: folder)
             #expect(again.status != 0 && again.output.contains("already holds a history"), "\(again.output)")
         }

@@ -84,8 +84,22 @@ CREATE TRIGGER share_time_totals_delete AFTER DELETE ON share REFERENCING OLD TA
 CREATE TRIGGER share_time_totals_update AFTER UPDATE ON share REFERENCING OLD TABLE AS removed NEW TABLE AS added
     FOR EACH STATEMENT EXECUTE FUNCTION share_keep_time_totals();
 
--- The records already held.
-INSERT INTO share_total (owner, trashed, day, type, count, bytes)
-    SELECT owner, trashed_at IS NOT NULL, share_utc_day(created_at), type, count(*), sum(size) FROM share GROUP BY 1, 2, 3, 4;
-INSERT INTO share_total_month (owner, trashed, month, type, count, bytes)
-    SELECT owner, trashed, share_utc_month(day), type, sum(count), sum(bytes) FROM share_total GROUP BY 1, 2, 3, 4;
+-- Every running total made again from the records, in one pass each: for the records already held, and after a
+-- bulk copy that ran without the totals' triggers (`shared migrate`: a trigger per chunk, in one transaction, would
+-- leave each total row a version per chunk to step over).
+CREATE FUNCTION share_rebuild_totals() RETURNS void LANGUAGE sql AS $$
+    DELETE FROM share_owner_total;
+    DELETE FROM share_folder_total;
+    DELETE FROM share_total;
+    DELETE FROM share_total_month;
+    INSERT INTO share_owner_total (owner, trashed, count, bytes)
+        SELECT owner, trashed_at IS NOT NULL, count(*), sum(size) FROM share GROUP BY 1, 2;
+    INSERT INTO share_folder_total (owner, folder, count, bytes)
+        SELECT owner, folder, count(*), sum(size) FROM share WHERE trashed_at IS NULL GROUP BY 1, 2;
+    INSERT INTO share_total (owner, trashed, day, type, count, bytes)
+        SELECT owner, trashed_at IS NOT NULL, share_utc_day(created_at), type, count(*), sum(size) FROM share GROUP BY 1, 2, 3, 4;
+    INSERT INTO share_total_month (owner, trashed, month, type, count, bytes)
+        SELECT owner, trashed, share_utc_month(day), type, sum(count), sum(bytes) FROM share_total GROUP BY 1, 2, 3, 4;
+$$;
+
+SELECT share_rebuild_totals();
