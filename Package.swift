@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
         /// Wire types and the configuration model, shared by the daemon and the CLI.
@@ -43,7 +44,9 @@ let package = Package(
         /// SQLite database.
         .target(
             name: "SharePostgres",
-            dependencies: ["ShareKit", "ShareStore", .product(name: "PostgresNIO", package: "postgres-nio")],
+            dependencies: [
+                "ShareKit", "ShareStore", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
             plugins: ["EmbedTexts"]
         ),
         /// Hummingbird routes, middleware and the mapping of domain errors to problem details.

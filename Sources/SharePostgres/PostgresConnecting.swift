@@ -1,19 +1,18 @@
 import Foundation
 import Logging
+import NIOSSL
 import PostgresNIO
 import ShareKit
 
 extension PostgresStore {
     /// The pool's configuration for the database at `address`, with `password` (nil: none) and at most `poolSize`
-    /// connections; TLS over TCP when the server offers it (required with `sslmode=require`), none over a socket.
+    /// connections; over TCP, TLS as `sslmode` says (none over a socket).
     public static func clientConfiguration(_ address: PostgresAddress, password: String?, poolSize: Int) -> PostgresClient.Configuration {
         var configuration: PostgresClient.Configuration
         switch address.place {
         case .tcp(let host, let port):
-            let tls: PostgresClient.Configuration.TLS =
-                address.requiresTLS ? .require(.makeClientConfiguration()) : .prefer(.makeClientConfiguration())
             configuration = PostgresClient.Configuration(
-                host: host, port: port, username: address.user, password: password, database: address.database, tls: tls)
+                host: host, port: port, username: address.user, password: password, database: address.database, tls: tls(address))
         case .unixSocket(let path):
             configuration = PostgresClient.Configuration(
                 unixSocketPath: path, username: address.user, password: password, database: address.database)
@@ -24,6 +23,22 @@ extension PostgresStore {
         // A statement whose node has gone (killed in the middle of a read) is stopped within a second, not run to its end.
         configuration.options.additionalStartupParameters = [("client_connection_check_interval", "1000")]
         return configuration
+    }
+
+    /// TLS as libpq's `sslmode` has it: `prefer` and `require` encrypt without checking the server's certificate,
+    /// `verify-full` checks it against the trusted authorities and the host's name.
+    private static func tls(_ address: PostgresAddress) -> PostgresClient.Configuration.TLS {
+        var unchecked = TLSConfiguration.makeClientConfiguration()
+        unchecked.certificateVerification = .none
+        switch address.tls {
+        case .disable: return .disable
+        case .prefer: return .prefer(unchecked)
+        case .require: return .require(unchecked)
+        case .verifyFull:
+            var checked = TLSConfiguration.makeClientConfiguration()
+            if let file = address.trustedAuthorities { checked.trustRoots = .file(file) }
+            return .require(checked)
+        }
     }
 
     /// Runs `body` with a client of `configuration` running, and closes the client after.

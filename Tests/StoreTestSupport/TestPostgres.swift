@@ -85,9 +85,15 @@ public enum TestPostgres {
 public final class OwnCluster: Sendable {
     /// The folder of its unix socket.
     public let folder: String
+    /// The TCP port it listens on at 127.0.0.1, if any (which names its socket too).
+    public let port: Int?
 
-    public init() throws {
-        folder = try Self.script(["start"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    /// A cluster on a unix socket; with `tcpPort`, on 127.0.0.1 at that port too, with TLS when `tls` (its
+    /// self-signed certificate, for 127.0.0.1, in `folder/server.crt`).
+    public init(tcpPort: Int? = nil, tls: Bool = false) throws {
+        port = tcpPort
+        let listening = tcpPort.map { [tls ? "tls" : "tcp", String($0)] } ?? []
+        folder = try Self.script(["start"] + listening).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     deinit {
@@ -104,11 +110,24 @@ public final class OwnCluster: Sendable {
         _ = try Self.script(["resume", folder])
     }
 
-    /// Creates a database in this cluster and returns its `[database] url`.
+    /// Creates a database in this cluster and returns its `[database] url`, on the unix socket.
     public func newDatabase() throws -> String {
+        try TestPostgres.url(of: try newDatabaseName(), inClusterAt: folder)
+    }
+
+    /// Creates a database in this cluster and returns its name.
+    public func newDatabaseName() throws -> String {
         let name = TestPostgres.newDatabaseName()
-        _ = try Self.run("/usr/bin/psql", ["--host", folder, "--username", "postgres", "--quiet", "--command", "CREATE DATABASE \(name)"])
-        return try TestPostgres.url(of: name, inClusterAt: folder)
+        _ = try psql("CREATE DATABASE \(name)")
+        return name
+    }
+
+    /// What `psql` prints for `sql` in `database`, on the socket: values only, a row a line.
+    public func psql(_ sql: String, in database: String = "postgres") throws -> String {
+        let port = port.map { ["--port", String($0)] } ?? []
+        return try Self.run(
+            "/usr/bin/psql",
+            ["--host", folder] + port + ["--username", "postgres", "--dbname", database, "--tuples-only", "--no-align", "--command", sql])
     }
 
     private static let scriptPath = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../scripts/postgres-cluster")

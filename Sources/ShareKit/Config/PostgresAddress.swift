@@ -10,11 +10,25 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
         case unixSocket(path: String)
     }
 
+    /// How TLS is used over TCP, as libpq's `sslmode` says; a unix socket never uses it.
+    public enum TLSMode: String, Sendable, Equatable, CaseIterable {
+        /// Never.
+        case disable
+        /// When the server offers it (the default); its certificate is not checked.
+        case prefer
+        /// Always: a server without TLS is refused; its certificate is not checked.
+        case require
+        /// Always, with a certificate for the host that an authority trusted here signed (`sslrootcert`, else the
+        /// system's).
+        case verifyFull = "verify-full"
+    }
+
     public var place: Place
     public var user: String
     public var database: String
-    /// `sslmode=require`: refuse a server without TLS. Otherwise TLS is used over TCP when the server offers it.
-    public var requiresTLS: Bool
+    public var tls: TLSMode
+    /// `sslrootcert=/path`: the authorities `verify-full` trusts instead of the system's (a PEM file).
+    public var trustedAuthorities: String?
 
     /// The URL as given, which holds no secret.
     public let description: String
@@ -39,15 +53,17 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
             throw InvalidSetting(reason: "names no database: expected postgres://USER@HOST:PORT/DB")
         }
         var socketFolder: String?
-        var requiresTLS = false
+        var tls = TLSMode.prefer
+        var trustedAuthorities: String?
         for item in url.queryItems ?? [] {
             switch (item.name, item.value ?? "") {
             case ("host", let folder) where folder.hasPrefix("/"): socketFolder = folder
-            case ("sslmode", "require"): requiresTLS = true
-            case ("sslmode", "prefer"), ("sslmode", "disable"): break
+            case ("sslmode", let mode) where TLSMode(rawValue: mode) != nil: tls = TLSMode(rawValue: mode)!
+            case ("sslrootcert", let file) where file.hasPrefix("/"): trustedAuthorities = file
             default:
                 throw InvalidSetting(
-                    reason: "has '\(item.name)=\(item.value ?? "")': the URL takes host=/socket/folder and sslmode=require|prefer|disable only")
+                    reason: "has '\(item.name)=\(item.value ?? "")': the URL takes host=/socket/folder, "
+                        + "sslmode=\(TLSMode.allCases.map(\.rawValue).joined(separator: "|")) and sslrootcert=/file.pem only")
             }
         }
         let port = url.port ?? 5432
@@ -62,7 +78,8 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
         }
         user = url.user.flatMap { $0.removingPercentEncoding } ?? defaultUser
         self.database = database.removingPercentEncoding ?? database
-        self.requiresTLS = requiresTLS
+        self.tls = tls
+        self.trustedAuthorities = trustedAuthorities
         description = text
     }
 }
