@@ -102,22 +102,24 @@ struct PostgresTotalsStatistics {
         return nil
     }
 
-    /// The count and bytes per category of the records of each of the split's reads, in one statement.
+    /// The count and bytes per category of the records of each of the split's reads, in one statement: each part
+    /// read through the creation-time index on its own (a join of all the parts with the records would be planned
+    /// as a read of the whole table).
     private func sums(of split: StatisticsFromTotals.DaySplit, _ connection: PostgresConnection, logger: Logger) async throws -> [[Int: Sums]] {
         var sums = [[Int: Sums]](repeating: [:], count: split.reads.count)
         guard !split.reads.isEmpty else { return sums }
-        var sql = BoundSQL("SELECT part.number, type, count(*), sum(size >> 32)::bigint, sum(size & 4294967295)::bigint FROM unnest(")
+        var sql = BoundSQL("SELECT part.number, records.* FROM unnest(")
         try sql.bind(array: split.reads.map(\.from))
         sql.append("::bigint[], ")
         try sql.bind(array: split.reads.map(\.before))
-        sql.append("::bigint[]) WITH ORDINALITY AS part (from_at, before_at, number) JOIN share ON created_at >= part.from_at")
-        sql.append(" AND created_at < part.before_at WHERE ")
-        // Each part's instants bound the read, the window's ends only cut the day into parts.
+        sql.append("::bigint[]) WITH ORDINALITY AS part (from_at, before_at, number) CROSS JOIN LATERAL (")
+        sql.append("SELECT type, count(*), sum(size >> 32)::bigint, sum(size & 4294967295)::bigint FROM share WHERE ")
+        // Each part's instants bound its read; the window's ends only cut the day into parts.
         var unbounded = query
         unbounded.createdFrom = nil
         unbounded.createdBefore = nil
         try PostgresFilter.append(unbounded, to: &sql)
-        sql.append(" GROUP BY 1, 2")
+        sql.append(" AND created_at >= part.from_at AND created_at < part.before_at GROUP BY type) AS records")
         for try await (number, type, count, high, low) in try await connection.query(sql.query, logger: logger)
             .decode((Int, String, Int, Int64, Int64).self)
         {

@@ -37,6 +37,48 @@ import Testing
         }
     }
 
+    /// Statistics over a window whose ends fall inside UTC days (New York's midnights) read the records of those
+    /// days' cut parts only, through the creation-time index: rows counted by the server, not time.
+    @Test func aWindowCutInsideDaysReadsOnlyTheRecordsOfItsCutParts() async throws {
+        try await TestPostgres.withStore { store in
+            try await GridHistory.fill(store, records: 20_000)
+            let parameters = [("from", "2023-02-01"), ("to", "2023-11-30"), ("tz", "America/New_York")]
+            let window = try ShareQuery(parameters: parameters.map { (name: $0.0, value: $0.1) }, defaultZone: ZonedCalendar(identifier: "UTC")!)
+            // The two UTC days the window's ends cut: what the read may touch at most.
+            let cutDays = ["2023-02-01", "2023-12-01"].map { Timestamp(rfc3339: "\($0)T00:00:00Z")!.millisecondsSinceEpoch }
+            let (read, bound) = try await store.read { connection in
+                var query = window
+                query.owner = try await store.ownerNumber(connection)
+                var bound = 0
+                for day in cutDays {
+                    bound += try await Self.single(
+                        "SELECT count(*)::bigint FROM share WHERE created_at >= \(day) AND created_at < \(day + Timestamp.millisecondsPerDay)",
+                        connection)
+                }
+                let before = try await Self.rowsRead(connection)
+                let stats = try await PostgresTotalsStatistics(query: query).fetch(by: StatsPeriod.none, connection, logger: store.logger)
+                #expect(try #require(stats).count > 1000)
+                return (try await Self.rowsRead(connection) - before, bound)
+            }
+            #expect(read <= bound, "\(read) rows of share read; the two cut days hold \(bound)")
+        }
+    }
+
+    /// The rows of `share` this connection's server process has read so far (through indexes or whole), its own
+    /// counts sent first.
+    private static func rowsRead(_ connection: PostgresConnection) async throws -> Int {
+        _ = try await connection.query("SELECT pg_stat_force_next_flush()", logger: logger)
+        return try await single(
+            "SELECT (coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0))::bigint FROM pg_stat_user_tables WHERE relname = 'share'", connection)
+    }
+
+    private static func single(_ sql: String, _ connection: PostgresConnection) async throws -> Int {
+        for try await value in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).decode(Int.self) { return value }
+        return -1
+    }
+
+    private static let logger = Logger(label: "postgres-totals-tests")
+
     /// The rows of the daily and monthly totals that are not what the records add up to.
     private static func totalsThatDiffer(_ client: PostgresClient) async throws -> Int {
         let rows = try await client.query(
