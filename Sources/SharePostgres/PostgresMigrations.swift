@@ -9,12 +9,12 @@ enum PostgresMigrations {
     /// The advisory lock the nodes take turns migrating under.
     static let lock: Int64 = 0x5348_4152_455F_4D49
 
-    static func apply(_ client: PostgresClient, waitingAtMost wait: Duration, logger: Logger) async throws {
-        try await PostgresFailure.mapping {
-            try await client.withConnection(waitingAtMost: wait) { connection in
-                _ = try await connection.holdingAdvisoryLock(lock, waiting: true, logger: logger) {
-                    try await applyMissing(connection, logger: logger)
-                }
+    /// Applies them on a connection of `store`'s pool whose statements take whatever time they need.
+    static func apply(_ store: PostgresStore, waitingAtMost wait: Duration) async throws {
+        let logger = store.logger
+        try await store.lease(waitingAtMost: wait, statementTimeout: 0) { connection in
+            _ = try await connection.holdingAdvisoryLock(lock, waiting: true, logger: logger) {
+                try await applyMissing(connection, logger: logger)
             }
         }
     }

@@ -2,21 +2,49 @@ import Logging
 import PostgresNIO
 import Synchronization
 
-/// Stops in the server the statement of a task that is cancelled (its client has gone): PostgresNIO leaves a
-/// running statement to finish when its task is cancelled. Another connection of the pool asks the server to
-/// cancel it (`pg_cancel_backend`), which ends it with an error. The connection goes back to the pool only once
-/// that request was either never sent (still waiting for a connection when the statement ended by itself: it is
-/// dropped, so that requests left by many clients at once cannot hold every connection waiting for one) or sent
-/// and followed by a statement of its own, so that the cancellation can never reach anyone else's.
-final class StatementCancelling: Sendable {
-    /// The server process of each connection the pool has had, asked once per connection.
-    private let backends = Mutex<[PostgresConnection.ID: Int32]>([:])
+/// What the store knows of the server session behind each connection of its pool: its process, and how long
+/// its statements may take (`statement_timeout`, set on the session when it should change, so that the common
+/// read pays nothing for it).
+///
+/// It also stops in the server the statement of a task that is cancelled (its client has gone): PostgresNIO
+/// leaves a running statement to finish when its task is cancelled. Another connection of the pool asks the
+/// server to cancel it (`pg_cancel_backend`), which ends it with an error. The connection goes back to the pool
+/// only once that request was either never sent (still waiting for a connection when the statement ended by
+/// itself: it is dropped, so that requests left by many clients at once cannot hold every connection waiting for
+/// one) or sent and followed by a statement of its own, so that the cancellation can never reach anyone else's.
+final class PostgresSessions: Sendable {
+    private struct Session {
+        let backend: Int32
+        /// Milliseconds; 0: none.
+        var statementTimeout: Int64
+    }
 
-    /// Runs `body` on `connection`, its statement cancelled in the server if the task is.
-    func run<T: Sendable>(
+    private let sessions = Mutex<[PostgresConnection.ID: Session]>([:])
+
+    /// Makes `connection`'s statements time out after `milliseconds` (0: never), unless they already do.
+    func limit(_ connection: PostgresConnection, toMilliseconds milliseconds: Int64, logger: Logger) async throws {
+        if let session = sessions.withLock({ $0[connection.id] }) {
+            guard session.statementTimeout != milliseconds else { return }
+            try await connection.query(PostgresQuery(unsafeSQL: "SET statement_timeout = \(milliseconds)"), logger: logger)
+            sessions.withLock { $0[connection.id]?.statementTimeout = milliseconds }
+            return
+        }
+        let rows = try await connection.query(
+            PostgresQuery(unsafeSQL: "SELECT pg_backend_pid(), set_config('statement_timeout', '\(milliseconds)', false)"), logger: logger)
+        for try await (backend, _) in rows.decode((Int32, String).self) {
+            sessions.withLock { sessions in
+                // Connections the pool closed are forgotten now and then.
+                if sessions.count > 1000 { sessions.removeAll() }
+                sessions[connection.id] = Session(backend: backend, statementTimeout: milliseconds)
+            }
+        }
+    }
+
+    /// Runs `body` on `connection` (which `limit` has seen), its statement cancelled in the server if the task is.
+    func cancellingWithTask<T: Sendable>(
         on connection: PostgresConnection, _ client: PostgresClient, logger: Logger, _ body: () async throws -> T
     ) async throws -> T {
-        let backend = try await backend(of: connection, logger: logger)
+        guard let backend = sessions.withLock({ $0[connection.id]?.backend }) else { return try await body() }
         let request = CancelRequest()
         let result: Result<T, any Error>
         do {
@@ -45,16 +73,9 @@ final class StatementCancelling: Sendable {
         return try result.get()
     }
 
-    private func backend(of connection: PostgresConnection, logger: Logger) async throws -> Int32 {
-        if let known = backends.withLock({ $0[connection.id] }) { return known }
-        var found: Int32 = 0
-        for try await backend in try await connection.query("SELECT pg_backend_pid()", logger: logger).decode(Int32.self) { found = backend }
-        backends.withLock { backends in
-            // Connections the pool closed are forgotten now and then.
-            if backends.count > 1000 { backends.removeAll() }
-            backends[connection.id] = found
-        }
-        return found
+    /// Whether `error` is the server cancelling a statement that ran out of time (or that another session cancelled).
+    static func isTimeout(_ error: (any Error)?) -> Bool {
+        (error as? PSQLError)?.serverInfo?[.sqlState] == "57014"
     }
 }
 

@@ -12,7 +12,7 @@ public struct PostgresStore: ShareRepository {
     let client: PostgresClient
     let logger: Logger
     let owners: PostgresOwnerNumbers
-    let cancelling = StatementCancelling()
+    let sessions = PostgresSessions()
     /// Whose history this value reads and changes: '' is nobody's, the one history everyone shares.
     public private(set) var owner = ""
     /// The most bytes this history's live records may hold; nil: no limit.
@@ -35,7 +35,7 @@ public struct PostgresStore: ShareRepository {
     /// Applies the migrations this binary carries that the database lacks, refusing a newer schema, and forgets
     /// the imports a node left unfinished when it stopped; waits at most `wait` for the database to answer.
     public func migrate(waitingAtMost wait: Duration = .seconds(10)) async throws {
-        try await PostgresMigrations.apply(client, waitingAtMost: wait, logger: logger)
+        try await PostgresMigrations.apply(self, waitingAtMost: wait)
         let abandoned = Timestamp.now().millisecondsSinceEpoch - PostgresImport.abandonedAfter
         _ = try await read { connection in
             try await connection.query("DELETE FROM share_import WHERE started_at < \(abandoned)", logger: logger)
@@ -49,10 +49,12 @@ public struct PostgresStore: ShareRepository {
         return history
     }
 
-    /// Runs `body` in a transaction; when it wrote anything, the history's version grows in the same transaction.
+    /// Runs `body` in a transaction, its statements taking whatever time they need; when it wrote anything, the
+    /// history's version grows in the same transaction.
     func change<T: Sendable>(_ body: @Sendable @escaping (PostgresConnection) async throws -> T) async throws -> T {
         try await read { connection in
             try await connection.withTransaction(logger: logger) { connection in
+                try await connection.query("SET LOCAL statement_timeout = 0", logger: logger)
                 let value = try await body(connection)
                 // A transaction is given an id by its first write, and by nothing else.
                 try await connection.query(
@@ -62,11 +64,39 @@ public struct PostgresStore: ShareRepository {
         }
     }
 
-    /// Runs `body` on a connection of the pool, outside any transaction of ours, waiting at most `wait` for one.
+    /// Runs `body` on a connection of the pool, outside any transaction of ours, waiting at most `wait` for one;
+    /// each of its statements may take the quick lane's time (`lanes.quickTime`), and `body` that outgrows it runs
+    /// again without a limit.
     func read<T: Sendable>(
         waitingAtMost wait: Duration? = nil, _ body: @Sendable @escaping (PostgresConnection) async throws -> T
     ) async throws -> T {
-        try await PostgresFailure.mapping { try await client.withConnection(waitingAtMost: wait ?? connectionWait, body) }
+        try await lease(waitingAtMost: wait, statementTimeout: quickMilliseconds) { connection in
+            do {
+                return try await body(connection)
+            } catch  where PostgresSessions.isTimeout(error) && !Task.isCancelled {
+                try await sessions.limit(connection, toMilliseconds: 0, logger: logger)
+                return try await body(connection)
+            }
+        }
+    }
+
+    /// Runs `body` on a connection of the pool whose statements may take `milliseconds` each (0: any time),
+    /// waiting at most `wait` for one.
+    func lease<T: Sendable>(
+        waitingAtMost wait: Duration? = nil, statementTimeout milliseconds: Int64,
+        _ body: @Sendable @escaping (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        try await PostgresFailure.mapping {
+            try await client.withConnection(waitingAtMost: wait ?? connectionWait) { connection in
+                try await sessions.limit(connection, toMilliseconds: milliseconds, logger: logger)
+                return try await body(connection)
+            }
+        }
+    }
+
+    /// The quick lane's time for a statement, in milliseconds.
+    var quickMilliseconds: Int64 {
+        max(1, lanes.quickTime.components.seconds * 1000 + lanes.quickTime.components.attoseconds / 1_000_000_000_000_000)
     }
 
     /// The number this history's records carry (`OwnerNumbers.none` when it has none yet).

@@ -25,7 +25,7 @@ import Testing
             }
             // As autovacuum leaves it, sooner or later: the name indexes' pending entries merged (PostgreSQL prices a
             // search by what is still pending), the planner's statistics taken. Plans are then the same every run.
-            _ = try await postgres.client.query("VACUUM ANALYZE")
+            try await postgres.lease(statementTimeout: 0) { connection in _ = try await connection.query("VACUUM ANALYZE", logger: Self.logger) }
             let grid = try await ownerNumber(of: "grid", postgres.client)
             let sqliteGrid = try await sqlite.writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM share_user WHERE name = 'grid'")! }
             var closest = (ratio: 0.0, label: "")
@@ -61,7 +61,7 @@ import Testing
                         #expect(answered.next == expected.next, "\(label), page \(page): the cursor")
                         var owned = query
                         owned.owner = grid
-                        let examined = try await rowsExamined(by: owned, postgres.client)
+                        let examined = try await rowsExamined(by: owned, postgres)
                         let ordered = try await orderedRows(sqlite, live: live, sort: sort.column, from: query.cursor, to: expected.next)
                         // The trash has one index, by time of trashing, and is read whole: its size is the best a read can do.
                         let best = combination.trashed ? trash : (singleCounts + [ordered]).min()!
@@ -115,11 +115,12 @@ import Testing
     /// and what its filter or recheck threw away, in every loop. Sequential scans are priced out: on a table of
     /// this test's size the planner may rightly prefer reading it whole, but at a million records it must have an
     /// index that answers within the bound.
-    private func rowsExamined(by query: ShareQuery, _ client: PostgresClient) async throws -> Int {
+    private func rowsExamined(by query: ShareQuery, _ store: PostgresStore) async throws -> Int {
         let statement = try PostgresListing(query: query).statement()
         let explain = PostgresQuery(unsafeSQL: "EXPLAIN (ANALYZE, FORMAT JSON) " + statement.text, binds: statement.binds)
-        let logger = Logger(label: "grid")
-        let plan = try await client.withConnection { connection in
+        let logger = Self.logger
+        // On a connection whose statements may take their time, as the store's own.
+        let plan = try await store.lease(statementTimeout: 0) { connection in
             try await connection.query("SET enable_seqscan = off", logger: logger)
             var plan = ""
             for try await line in try await connection.query(explain, logger: logger).decode(String.self) { plan += line }
@@ -137,6 +138,8 @@ import Testing
         }
         return rows(root)
     }
+
+    private static let logger = Logger(label: "grid")
 
     private func ownerNumber(of user: String, _ client: PostgresClient) async throws -> Int64 {
         var number: Int64?
