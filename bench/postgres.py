@@ -163,7 +163,8 @@ def write(args, migrate_seconds, size, sqlite_results, one_node, two_nodes, sqli
               "the records of the days a boundary cuts), *records* every matching record.", "",
               "| request | reads | SQLite ms | PostgreSQL ms | PostgreSQL / SQLite |", "|---|---|---:|---:|---:|"]
     for (path, reads, _, sqlite_ms), (_, _, _, postgres_ms) in zip(sqlite_reads["stats"], one_node_reads["stats"]):
-        lines.append(f"| `{urllib.parse.unquote(path)}` | {reads} | {sqlite_ms:.1f} | {postgres_ms:.1f} | {postgres_ms / sqlite_ms:.1f}× |")
+        ratio = postgres_ms / sqlite_ms
+        lines.append(f"| `{urllib.parse.unquote(path)}` | {reads} | {sqlite_ms:.1f} | {postgres_ms:.1f} | {ratio:.{2 if ratio < 1 else 1}f}× |")
     lines += ["", "The plain page (`/share?limit=100`, 32 clients) alone and while 16 clients ask a heavy read, on each store "
               "(one node, `heavy_reads` = 1 on these two cores):", "",
               "| heavy load (16 clients) | SQLite plain req/s | share of alone | PostgreSQL plain req/s | share of alone | "
