@@ -5,8 +5,9 @@ import ShareKit
 /// Two lanes for the reads a request can make heavy (listings, statistics, exports): each read first runs with a
 /// budget of `quickWork` of SQLite's work (on PostgreSQL, which counts none, `quickTime` per statement), which a
 /// page of a common listing takes a small part of; one that has not finished by then gives its reader back and
-/// goes to the heavy lane, where at most `heavySlots` run at a time. So however many heavy reads arrive, readers are left for the quick ones. A heavy read that waits longer
-/// than `heavyWait` for its slot is refused (`ShareError.busy`), and no work is done for it.
+/// goes to the heavy lane, where at most `heavySlots` run at a time. So however many heavy reads arrive, readers
+/// are left for the quick ones. A heavy read that waits longer than `heavyWait` for its slot is refused
+/// (`ShareError.busy`), and no work is done for it.
 public struct ReadLanes: Sendable {
     /// Which lane a read went through, for the metrics.
     public enum Outcome: String, Sendable {
