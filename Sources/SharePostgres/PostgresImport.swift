@@ -24,7 +24,7 @@ struct PostgresImport: ShareImport {
     }
 
     func discard() async {
-        _ = try? await store.read { connection in
+        _ = try? await store.write { connection in
             try await connection.query("DELETE FROM share_import WHERE import = \(key)", logger: store.logger)
         }
     }
@@ -43,7 +43,7 @@ extension PostgresStore {
         for _ in 0..<8 where !pending.isEmpty {
             let records = pending.map { $0.share.record(at: now) }
             let entries = zip(pending, records).map { ($0.line, $0.share.thumbnail, $1) }
-            let staged = try await read { connection in try await insertStaged(entries, key: key, now: now, connection) }
+            let staged = try await write { connection in try await insertStaged(entries, key: key, now: now, connection) }
             var again: [(line: Int, share: NewShare)] = []
             for (entry, record) in zip(pending, records) where !staged.contains(entry.line) {
                 if entry.share.id == nil { again.append(entry) } else { problems.append(ImportStaging.idTaken(line: entry.line, id: record.id)) }

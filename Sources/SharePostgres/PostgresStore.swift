@@ -37,7 +37,7 @@ public struct PostgresStore: ShareRepository {
     public func migrate(waitingAtMost wait: Duration = .seconds(10)) async throws {
         try await PostgresMigrations.apply(self, waitingAtMost: wait)
         let abandoned = Timestamp.now().millisecondsSinceEpoch - PostgresImport.abandonedAfter
-        _ = try await read { connection in
+        _ = try await write { connection in
             try await connection.query("DELETE FROM share_import WHERE started_at < \(abandoned)", logger: logger)
         }
     }
@@ -64,9 +64,9 @@ public struct PostgresStore: ShareRepository {
         }
     }
 
-    /// Runs `body` on a connection of the pool, outside any transaction of ours, waiting at most `wait` for one;
-    /// each of its statements may take the quick lane's time (`lanes.quickTime`), and `body` that outgrows it runs
-    /// again without a limit.
+    /// Runs `body`, which only reads, on a connection of the pool, outside any transaction of ours, waiting at most
+    /// `wait` for one; each of its statements may take the quick lane's time (`lanes.quickTime`), and `body` that
+    /// outgrows it runs again without a limit.
     func read<T: Sendable>(
         waitingAtMost wait: Duration? = nil, _ body: @Sendable @escaping (PostgresConnection) async throws -> T
     ) async throws -> T {
@@ -78,6 +78,13 @@ public struct PostgresStore: ShareRepository {
                 return try await body(connection)
             }
         }
+    }
+
+    /// Runs `body`, which writes outside a transaction of ours (staging an import), on a session without the quick
+    /// lane's limit: a statement timed out as its implicit transaction commits is undone after the server has
+    /// answered it, so a write must never run under one.
+    func write<T: Sendable>(_ body: @Sendable @escaping (PostgresConnection) async throws -> T) async throws -> T {
+        try await lease(statementTimeout: 0, body)
     }
 
     /// Runs `body` on a connection of the pool whose statements may take `milliseconds` each (0: any time),
