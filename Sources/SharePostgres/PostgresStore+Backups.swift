@@ -14,8 +14,7 @@ extension PostgresStore {
         every: Duration, node: String, file: String, _ backUp: @Sendable @escaping () async throws -> String
     ) async throws -> String? {
         let every = every.components.seconds * 1000
-        // On a session without a time limit: nothing here may run twice (as a read that outgrows it would).
-        return try await lease(statementTimeout: 0) { connection in
+        return try await write { connection in
             try await connection.holdingAdvisoryLock(Self.backupLock, waiting: false, logger: logger) { () -> String? in
                 let rows = try await connection.query(
                     """
