@@ -2,6 +2,7 @@ import Foundation
 import PostgresNIO
 import ShareKit
 import ShareStore
+import Synchronization
 
 /// An import into `PostgresStore`: its records wait in `share_import` under the import's own key, seen by no
 /// listing, whichever node and connection stage them, and join the history in one transaction at the end.
@@ -11,16 +12,20 @@ struct PostgresImport: ShareImport {
     let key: String
     /// Who is importing, for the `imported` events.
     let by: String
+    /// How many records the import's batches staged, as their statements counted them.
+    let staged = StagedCount()
 
     /// Imports left behind by a node that stopped in the middle of one are forgotten after this long.
     static let abandonedAfter = Timestamp.millisecondsPerDay
 
     func stage(_ batch: [(line: Int, share: NewShare)]) async throws -> [ImportReport.Problem] {
-        try await store.stageImport(batch, key: key)
+        let problems = try await store.stageImport(batch, key: key)
+        staged.value.add(batch.count - problems.count, ordering: .relaxed)
+        return problems
     }
 
-    func finish() async throws -> [ImportReport.Problem] {
-        try await store.finishImport(key: key, by: by)
+    func finish() async throws -> FinishedImport {
+        try await store.finishImport(key: key, staged: staged.value.load(ordering: .relaxed), by: by)
     }
 
     func discard() async {
@@ -28,6 +33,11 @@ struct PostgresImport: ShareImport {
             try await connection.query("DELETE FROM share_import WHERE import = \(key)", logger: store.logger)
         }
     }
+}
+
+/// The records an import has staged so far.
+final class StagedCount: Sendable {
+    let value = Atomic<Int>(0)
 }
 
 extension PostgresStore {
@@ -89,9 +99,10 @@ extension PostgresStore {
         return staged
     }
 
-    /// Ends an import: its records join the history in the order they came, all at once, with their events and
-    /// thumbnails, unless they would pass the quota. Reports those whose id was taken since they were staged.
-    func finishImport(key: String, by: String, now: Timestamp = .now()) async throws -> [ImportReport.Problem] {
+    /// Ends an import of `staged` records: they join the history in the order they came, all at once, with their
+    /// events and thumbnails, unless they would pass the quota, or the staging table holds fewer (the database lost
+    /// them). Reports those whose id was taken since they were staged.
+    func finishImport(key: String, staged: Int, by: String, now: Timestamp = .now()) async throws -> FinishedImport {
         try await change { connection in
             let owner = try await owners.numbering(self.owner, connection, logger: logger)
             var problems: [ImportReport.Problem] = []
@@ -104,12 +115,19 @@ extension PostgresStore {
             let live = try await connection.query(
                 "SELECT coalesce(sum(size), 0) FROM share_import WHERE import = \(key) AND trashed_at IS NULL", logger: logger)
             for try await bytes in live.decode(Decimal.self) { try await refusePastQuota(adding: bytes, owner: owner, connection) }
-            try await connection.query(
+            let inserted = try await connection.query(
                 """
-                INSERT INTO share (owner, id, id_key, name, name_key, folder, created_at, size, type, trashed_at, thumbnail)
-                SELECT \(owner), id, id_key, name, name_key, folder, created_at, size, type, trashed_at, thumbnail IS NOT NULL
-                FROM share_import WHERE import = \(key) ORDER BY line
+                WITH stored AS (
+                    INSERT INTO share (owner, id, id_key, name, name_key, folder, created_at, size, type, trashed_at, thumbnail)
+                    SELECT \(owner), id, id_key, name, name_key, folder, created_at, size, type, trashed_at, thumbnail IS NOT NULL
+                    FROM share_import WHERE import = \(key) ORDER BY line
+                    RETURNING 1
+                ) SELECT count(*) FROM stored
                 """, logger: logger)
+            var stored = 0
+            for try await count in inserted.decode(Int.self) { stored = count }
+            let expected = staged - problems.count
+            guard stored == expected else { throw FinishedImport.stagingLost(staged: expected, stored: stored) }
             let joined = "FROM share_import AS staged JOIN share ON share.id_key = staged.id_key WHERE staged.import = "
             try await connection.query(
                 """
@@ -127,7 +145,7 @@ extension PostgresStore {
                 SELECT share.seq, share.trashed_at, 'trashed', \(by) \(unescaped: joined)\(key) AND share.trashed_at IS NOT NULL ORDER BY share.seq
                 """, logger: logger)
             try await connection.query("DELETE FROM share_import WHERE import = \(key)", logger: logger)
-            return problems.sorted { $0.line < $1.line }
+            return FinishedImport(stored: stored, problems: problems.sorted { $0.line < $1.line })
         }
     }
 }

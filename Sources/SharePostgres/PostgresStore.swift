@@ -52,6 +52,10 @@ public struct PostgresStore: ShareRepository {
     /// Runs `body` in a transaction, its statements taking whatever time they need; when it wrote anything, the
     /// history's version grows in the same transaction.
     func change<T: Sendable>(_ body: @Sendable @escaping (PostgresConnection) async throws -> T) async throws -> T {
+        try await owners.whileChanging { try await transaction(body) }
+    }
+
+    private func transaction<T: Sendable>(_ body: @Sendable @escaping (PostgresConnection) async throws -> T) async throws -> T {
         try await read { connection in
             try await connection.withTransaction(logger: logger) { connection in
                 try await connection.query("SET LOCAL statement_timeout = 0", logger: logger)

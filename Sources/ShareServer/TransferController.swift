@@ -37,10 +37,9 @@ struct TransferController {
         let session = try await choice.history.beginImport(by: choice.by)
         do {
             var report = try await stage(request.body, in: session)
-            for problem in try await session.finish() {
-                report.imported -= 1
-                report.reject(line: problem.line, detail: problem.detail)
-            }
+            let finished = try await session.finish()
+            for problem in finished.problems { report.reject(line: problem.line, detail: problem.detail) }
+            report.imported = finished.stored
             context.logger.info("import finished", metadata: ["imported": "\(report.imported)", "rejected": "\(report.rejected)"])
             Counter(label: "share_records_imported_total").increment(by: report.imported)
             return try JSONBody.response(report)

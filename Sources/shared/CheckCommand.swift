@@ -6,7 +6,7 @@ import ShareStore
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Check the history: integrity, schema, records and running totals against the records.",
+        abstract: "Check the history: integrity, schema, records, their owners, and running totals against the records.",
         discussion: """
             Runs while shared serves (it reads one snapshot). With --repair-totals, the running totals that \
             statistics and quotas read are first rebuilt from the records, in one transaction.
@@ -27,6 +27,6 @@ struct CheckCommand: ParsableCommand {
             let differing = try RunningTotals.repair(databaseAt: path)
             print("running totals rebuilt from the records (\(differing == 1 ? "1 row differed" : "\(differing) rows differed"))")
         }
-        print("check OK: \(try Backups.check(path)), running totals match the records")
+        print("check OK: \(try Backups.checkServed(path)), running totals match the records, every record is in its owner's history")
     }
 }

@@ -26,6 +26,31 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
+    @Test func checkFindsRecordsInAnotherUsersHistoryAndOwnerNumbersThatNameNobody() async throws {
+        let folder = try temporaryFolder()
+        let database = folder.appending(path: "share.db").path
+        let daemon = try Daemon(
+            folder: folder, environment: ["SHARE_AUTH_USERS": "alice=alice-secret,bob=bob-secret", "SHARE_AUTH_HISTORIES": "per-user"])
+        for (user, id) in [("alice", "ALICE-1"), ("bob", "BOB-1"), ("bob", "BOB-2")] {
+            let created = try await http(
+                "POST", "\(daemon.address)/share", body: #"{"name": "\#(id).pdf", "size": 10, "id": "\#(id)"}"#,
+                headers: ["Authorization": "Bearer \(user)-secret"])
+            #expect(created.status == 201)
+        }
+        let clean = try Daemon.run(["check", "--db", database], in: folder)
+        #expect(clean.status == 0 && clean.output.contains("every record is in its owner's history"), "\(clean.output)")
+
+        try Self.sqlite(database, "UPDATE share SET owner = (SELECT id FROM share_user WHERE name = 'alice') WHERE id = 'BOB-1'")
+        let misplaced = try Daemon.run(["check", "--db", database], in: folder)
+        let wrongHistory = #"1 record in "alice"'s history made by requests of "bob""#
+        #expect(misplaced.status != 0 && misplaced.output.contains(wrongHistory), "\(misplaced.output)")
+
+        try Self.sqlite(database, "UPDATE share SET owner = 77 WHERE id = 'BOB-2'")
+        let orphaned = try Daemon.run(["check", "--db", database], in: folder)
+        #expect(orphaned.output.contains("1 record carrying owner number 77, which names no user"), "\(orphaned.output)")
+        #expect(daemon.stop() == 0)
+    }
+
     private static func count(_ daemon: Daemon) async throws -> Int {
         let body = try await http("GET", "\(daemon.address)/share/stats").body
         return try WireJSON.decoder().decode(ShareStats.self, from: Data(body.utf8)).count

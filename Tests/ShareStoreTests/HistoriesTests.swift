@@ -120,4 +120,51 @@ import Testing
             await #expect(throws: ShareError.notFound(id: "IMPORT-1")) { try await alice.share(id: "IMPORT-1") }
         }
     }
+
+    /// A user's first write that is refused (an import past the quota, an id taken, an import abandoned) leaves
+    /// nothing behind: the next new user's history is their own, and the refused user's later records are theirs.
+    @Test(arguments: Backend.allCases, FirstWriteRefusal.allCases)
+    func aRefusedFirstWriteLeavesNoTraceForTheNextNewUser(_ backend: Backend, _ refusal: FirstWriteRefusal) async throws {
+        try await backend.withStore { database in
+            try await database.add("nobody's.pdf", id: "TAKEN-1")
+            let ann = database.history(of: "ann", quota: 10)
+            await #expect(throws: (any Error).self) { try await refusal.attempt(ann) }
+
+            let bens = try await database.history(of: "ben", quota: nil).add("ben.pdf", size: 3)
+            let anns = try await ann.add("ann.pdf", size: 2)
+
+            #expect(try await ann.listShares(ShareQuery()).records == [anns], "ann sees her record alone")
+            #expect(try await database.history(of: "ben", quota: nil).listShares(ShareQuery()).records == [bens])
+            await #expect(throws: ShareError.notFound(id: bens.id)) { try await ann.share(id: bens.id) }
+            #expect(try await database.users() == [UserUsage(user: "ann", count: 1, bytes: 2), UserUsage(user: "ben", count: 1, bytes: 3)])
+        }
+    }
+}
+
+/// The ways a user's very first write can be refused or fail before anything of it is kept.
+enum FirstWriteRefusal: String, CaseIterable, Sendable, CustomStringConvertible {
+    case importPastQuota
+    case createWithTakenID
+    case createPastQuota
+    case abandonedImport
+
+    var description: String { rawValue }
+
+    func attempt(_ history: any ShareRepository) async throws {
+        switch self {
+        case .importPastQuota:
+            let session = try await history.beginImport(by: "ann")
+            _ = try await session.stage([(1, try NewShare(id: nil, name: "big.zip", folder: nil, createdAt: nil, size: 11))])
+            _ = try await session.finish()
+        case .createWithTakenID:
+            try await history.add("mine.pdf", id: "TAKEN-1")
+        case .createPastQuota:
+            try await history.add("big.zip", size: 11)
+        case .abandonedImport:
+            let session = try await history.beginImport(by: "ann")
+            _ = try await session.stage([(1, try NewShare(id: nil, name: "half.zip", folder: nil, createdAt: nil, size: 1))])
+            await session.discard()
+            throw CancellationError()
+        }
+    }
 }

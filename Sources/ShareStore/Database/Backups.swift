@@ -43,6 +43,15 @@ public enum Backups {
         try summary(path, timeLimit: timeLimit) { db in try BackupContents.verify(db, path: path) }
     }
 
+    /// `check`, and every record in the history of the user it was written for (`OwnerRecords`): what `shared check`
+    /// asks of the database it serves.
+    public static func checkServed(_ path: String, timeLimit: Duration = checkTimeLimit) throws -> Summary {
+        try summary(path, timeLimit: timeLimit) { db in
+            try BackupContents.verify(db, path: path)
+            try OwnerRecords.verify(db, path: path)
+        }
+    }
+
     /// What the database at `path` holds, after `verify` and the integrity and version checks.
     private static func summary(_ path: String, timeLimit: Duration, verify: (Database) throws -> Void = { _ in }) throws -> Summary {
         guard FileManager.default.fileExists(atPath: path) else { throw StoreError.cannotOpen(path: path, reason: "no such file") }

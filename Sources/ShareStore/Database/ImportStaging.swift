@@ -57,7 +57,7 @@ public struct ImportStaging: Sendable {
     /// request took since they were staged.
     func merge(
         by: String, owner: Int64, at time: Timestamp, admitting admit: (Sums) throws -> Void, _ db: Database
-    ) throws -> [ImportReport.Problem] {
+    ) throws -> FinishedImport {
         let taken = try Row.fetchAll(
             db,
             sql:
@@ -81,6 +81,8 @@ public struct ImportStaging: Sendable {
                 SELECT ?, \(ShareRow.newColumns), thumbnail IS NOT NULL FROM \(table) ORDER BY rowid
                 """,
             arguments: [owner])
+        let stored = db.changesCount
+        guard stored == totals.count else { throw FinishedImport.stagingLost(staged: totals.count, stored: stored) }
         for trigger in perRecord { try db.execute(sql: trigger["sql"]) }
         try totals.write(owner: owner, db)
         try FolderTotals.add(recordsAfter: before, db)
@@ -99,7 +101,7 @@ public struct ImportStaging: Sendable {
                     SELECT seq, trashed_at, 'trashed', ? FROM share WHERE seq > ? AND trashed_at IS NOT NULL ORDER BY seq;
                 """, arguments: [time.millisecondsSinceEpoch, by, before, by, before])
         try drop(db)
-        return taken.map { Self.idTaken(line: $0["line"], id: $0["id"]) }
+        return FinishedImport(stored: stored, problems: taken.map { Self.idTaken(line: $0["line"], id: $0["id"]) })
     }
 
     func drop(_ db: Database) throws {

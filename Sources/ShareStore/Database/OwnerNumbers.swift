@@ -1,9 +1,13 @@
 import GRDB
+import ShareKit
 import Synchronization
 
-/// The number each user's records carry as their owner (`share_user`; migration 0012): 0 for nobody (''), the
-/// others given once, the first time a user's history is written to, and never changed. Numbers already looked up
-/// are kept, so a request reads `share_user` at most once per user and process.
+/// The number each user's records carry as their owner (`share_user`; migrations 0012 and 0016): 0 for nobody (''),
+/// the others given once, the first time a user's history is written to, never changed and never given again.
+/// Numbers already looked up are kept, so a request reads `share_user` at most once per user and process.
+///
+/// A number is remembered only once it is committed: one given (or read) inside a write transaction that is then
+/// rolled back (a refused import, a full disk) would otherwise name another user's history later.
 package final class OwnerNumbers: Sendable {
     /// Nobody's records: the one history of shared histories, and those from before per-user ones.
     package static let nobody: Int64 = 0
@@ -18,7 +22,7 @@ package final class OwnerNumbers: Sendable {
         guard let number = try Int64.fetchOne(db, sql: "SELECT id FROM share_user WHERE name = ?", arguments: [user]) else {
             return Self.none
         }
-        known.withLock { $0[user] = number }
+        remember(user, number, db)
         return number
     }
 
@@ -26,7 +30,18 @@ package final class OwnerNumbers: Sendable {
     func numbering(_ user: String, _ db: Database) throws -> Int64 {
         let number = try number(of: user, db)
         guard number == Self.none else { return number }
-        try db.execute(sql: "INSERT INTO share_user (name) VALUES (?)", arguments: [user])
-        return db.lastInsertedRowID
+        try db.execute(sql: "INSERT INTO share_user (name, made_at) VALUES (?, ?)", arguments: [user, Timestamp.now().millisecondsSinceEpoch])
+        let given = db.lastInsertedRowID
+        remember(user, given, db)
+        return given
+    }
+
+    /// Keeps `number` now when `db` read it from committed rows, else when the write transaction reading it commits.
+    private func remember(_ user: String, _ number: Int64, _ db: Database) {
+        guard !db.configuration.readonly, db.isInsideTransaction else {
+            known.withLock { $0[user] = number }
+            return
+        }
+        db.afterNextTransaction(onCommit: { _ in self.known.withLock { $0[user] = number } })
     }
 }

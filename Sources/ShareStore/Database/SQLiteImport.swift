@@ -11,7 +11,7 @@ struct SQLiteImport: ShareImport {
         try await database.stageImport(batch, in: staging)
     }
 
-    func finish() async throws -> [ImportReport.Problem] {
+    func finish() async throws -> FinishedImport {
         try await database.finishImport(staging, by: by)
     }
 

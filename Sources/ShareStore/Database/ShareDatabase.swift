@@ -175,8 +175,8 @@ public struct ShareDatabase: ShareRepository {
     }
 
     /// Ends an import: its records join the history, all at once. Reports those whose id was taken meanwhile.
-    func finishImport(_ staging: ImportStaging, by: String, now: Timestamp = .now()) async throws -> [ImportReport.Problem] {
-        let problems = try await change { db in
+    func finishImport(_ staging: ImportStaging, by: String, now: Timestamp = .now()) async throws -> FinishedImport {
+        let finished = try await change { db in
             try staging.merge(by: by, owner: try ownerNumbers.numbering(owner, db), at: now, admitting: { try refusePastQuota(adding: $0, db) }, db)
         }
         trigramCounts.forgetAll()
@@ -184,7 +184,7 @@ public struct ShareDatabase: ShareRepository {
         // takes as much again: give that memory back to the system (the import itself is done either way).
         try? await writer.writeWithoutTransaction { db in db.releaseMemory() }
         share_release_free_memory()
-        return problems
+        return finished
     }
 
     /// Abandons an import whose stream broke: none of it is kept.

@@ -23,6 +23,11 @@ final class StagedTotals: Sendable {
         sums.withLock { $0[Self.key(trashed, createdAt, type), default: Sums()].subtract(Sums(size: size)) }
     }
 
+    /// How many records are staged, live or trashed.
+    var count: Int {
+        sums.withLock { sums in sums.values.reduce(0) { $0 + $1.count } }
+    }
+
     /// The count and bytes of the live records staged.
     var live: Sums {
         sums.withLock { sums in sums.filter { !$0.key.trashed }.values.reduce(into: Sums()) { $0.add($1) } }

@@ -21,6 +21,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     case checksTookTooLong(path: String, seconds: Int)
     /// The running totals do not add up to the records.
     case totalsDiffer(path: String, rows: Int)
+    /// Records whose owner is not the user whose history they were written to (`OwnerRecords`).
+    case misplacedRecords(path: String, report: String)
 
     public var description: String {
         switch self {
@@ -48,6 +50,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
         case .totalsDiffer(let path, let rows):
             return "the running totals of \(path) differ from its records in \(rows == 1 ? "1 row" : "\(rows) rows"); "
                 + "rebuild them with shared check --repair-totals"
+        case .misplacedRecords(let path, let report):
+            return "\(path) holds records in the wrong history: \(report)"
         case .fewerRecords(let backup, let current):
             return "the backup holds \(backup) records and the history \(current): give --force to replace it all the same"
         }
