@@ -12,20 +12,21 @@ struct PostgresImport: ShareImport {
     let key: String
     /// Who is importing, for the `imported` events.
     let by: String
-    /// How many records the import's batches staged, as their statements counted them.
-    let staged = StagedCount()
+    /// How many records the import's batches sent and staged.
+    let counts = ImportCounts()
 
     /// Imports left behind by a node that stopped in the middle of one are forgotten after this long.
     static let abandonedAfter = Timestamp.millisecondsPerDay
 
     func stage(_ batch: [(line: Int, share: NewShare)]) async throws -> [ImportReport.Problem] {
-        let problems = try await store.stageImport(batch, key: key)
-        staged.value.add(batch.count - problems.count, ordering: .relaxed)
+        let first = counts.sent.add(batch.count, ordering: .relaxed).oldValue
+        let problems = try await store.stageImport(batch, key: key, firstPosition: first)
+        counts.staged.add(batch.count - problems.count, ordering: .relaxed)
         return problems
     }
 
     func finish() async throws -> FinishedImport {
-        try await store.finishImport(key: key, staged: staged.value.load(ordering: .relaxed), by: by)
+        try await store.finishImport(key: key, staged: counts.staged.load(ordering: .relaxed), by: by)
     }
 
     func discard() async {
@@ -35,9 +36,10 @@ struct PostgresImport: ShareImport {
     }
 }
 
-/// The records an import has staged so far.
-final class StagedCount: Sendable {
-    let value = Atomic<Int>(0)
+/// The records an import has sent to be staged so far (their positions in the import), and those staged.
+final class ImportCounts: Sendable {
+    let sent = Atomic<Int>(0)
+    let staged = Atomic<Int>(0)
 }
 
 extension PostgresStore {
@@ -45,17 +47,23 @@ extension PostgresStore {
         PostgresImport(store: self, key: ShareID.generate() + ShareID.generate(), by: by)
     }
 
-    /// Stages a batch in one statement. A record whose id is taken, in the history or earlier in the import, is
-    /// skipped and reported by its line; a generated id found taken is drawn again.
-    func stageImport(_ batch: [(line: Int, share: NewShare)], key: String, now: Timestamp = .now()) async throws -> [ImportReport.Problem] {
+    /// Stages a batch in one statement, its records at positions from `firstPosition` on (the order they join the
+    /// history in). A record whose id is taken, in the history or earlier in the import, is skipped and reported by
+    /// its line; a generated id found taken is drawn again.
+    func stageImport(
+        _ batch: [(line: Int, share: NewShare)], key: String, firstPosition: Int, now: Timestamp = .now()
+    ) async throws -> [ImportReport.Problem] {
         var pending = batch.map { (line: $0.line, share: $0.share) }
         var problems: [ImportReport.Problem] = []
         for _ in 0..<8 where !pending.isEmpty {
             let records = pending.map { $0.share.record(at: now) }
             let entries = zip(pending, records).map { ($0.line, $0.share.thumbnail, $1) }
-            let staged = try await write { connection in try await insertStaged(entries, key: key, now: now, connection) }
+            var staged = try await write { connection in
+                try await insertStaged(entries, key: key, firstPosition: firstPosition, now: now, connection)
+            }
             var again: [(line: Int, share: NewShare)] = []
-            for (entry, record) in zip(pending, records) where !staged.contains(entry.line) {
+            // The first record of the batch with a staged id is the one staged (a line may hold several records).
+            for (entry, record) in zip(pending, records) where staged.remove(PostgresRows.idKey(record.id)) == nil {
                 if entry.share.id == nil { again.append(entry) } else { problems.append(ImportStaging.idTaken(line: entry.line, id: record.id)) }
             }
             pending = again
@@ -64,20 +72,24 @@ extension PostgresStore {
         return problems.sorted { $0.line < $1.line }
     }
 
-    /// Inserts the records into the import's rows, but those whose id is taken; the lines it staged.
+    /// Inserts the records into the import's rows, but those whose id is taken (in the history, earlier in the import,
+    /// or earlier in `entries`); the id keys it staged.
     private func insertStaged(
-        _ entries: [(line: Int, thumbnail: Thumbnail?, record: ShareRecord)], key: String, now: Timestamp, _ connection: PostgresConnection
-    ) async throws -> Set<Int> {
+        _ entries: [(line: Int, thumbnail: Thumbnail?, record: ShareRecord)], key: String, firstPosition: Int, now: Timestamp,
+        _ connection: PostgresConnection
+    ) async throws -> Set<String> {
         var sql = BoundSQL(
             """
             INSERT INTO share_import (import, line, id, id_key, name, name_key, folder, created_at, size, type, trashed_at, thumbnail_tag,
-                thumbnail, started_at)
+                thumbnail, started_at, position)
             """)
         sql.append(" SELECT ")
         sql.bind(key)
         sql.append(", r.line, r.id, r.id_key, r.name, r.name_key, r.folder, r.created_at, r.size, r.type,")
         sql.append(" CASE WHEN r.trashed THEN r.trashed_at END, CASE WHEN r.pictured THEN r.tag END, CASE WHEN r.pictured THEN r.image END, ")
         sql.bind(now.millisecondsSinceEpoch)
+        sql.append(", r.n + ")
+        sql.bind(Int64(firstPosition))
         sql.append(" FROM unnest(")
         try sql.bind(array: entries.map { Int64($0.line) })
         try PostgresRows.bindArrays(of: entries.map(\.record), to: &sql)
@@ -92,10 +104,10 @@ extension PostgresStore {
             ) WITH ORDINALITY AS r (line, \(PostgresRows.arrayColumns), pictured, tag, image, n)
             WHERE NOT EXISTS (SELECT 1 FROM share WHERE share.id_key = r.id_key)
             ORDER BY r.n
-            ON CONFLICT (import, id_key) DO NOTHING RETURNING line
+            ON CONFLICT (import, id_key) DO NOTHING RETURNING id_key
             """)
-        var staged: Set<Int> = []
-        for try await line in try await connection.query(sql.query, logger: logger).decode(Int.self) { staged.insert(line) }
+        var staged: Set<String> = []
+        for try await key in try await connection.query(sql.query, logger: logger).decode(String.self) { staged.insert(key) }
         return staged
     }
 
@@ -115,19 +127,28 @@ extension PostgresStore {
             let live = try await connection.query(
                 "SELECT coalesce(sum(size), 0) FROM share_import WHERE import = \(key) AND trashed_at IS NULL", logger: logger)
             for try await bytes in live.decode(Decimal.self) { try await refusePastQuota(adding: bytes, owner: owner, connection) }
-            let inserted = try await connection.query(
+            let present = try await connection.query("SELECT count(*) FROM share_import WHERE import = \(key)", logger: logger)
+            var waiting = 0
+            for try await count in present.decode(Int.self) { waiting = count }
+            guard waiting == staged - problems.count else { throw FinishedImport.stagingLost(staged: staged - problems.count, stored: waiting) }
+            // An id another node's import or create takes meanwhile is reported like one taken before; its staged row
+            // goes, so that nothing below joins it with the other's record.
+            let late = try await connection.query(
                 """
                 WITH stored AS (
                     INSERT INTO share (owner, id, id_key, name, name_key, folder, created_at, size, type, trashed_at, thumbnail)
                     SELECT \(owner), id, id_key, name, name_key, folder, created_at, size, type, trashed_at, thumbnail IS NOT NULL
-                    FROM share_import WHERE import = \(key) ORDER BY line
-                    RETURNING 1
-                ) SELECT count(*) FROM stored
+                    FROM share_import WHERE import = \(key) ORDER BY position
+                    ON CONFLICT (id_key) DO NOTHING RETURNING id_key
+                )
+                DELETE FROM share_import AS staged WHERE import = \(key) AND staged.id_key NOT IN (SELECT id_key FROM stored)
+                RETURNING line, id
                 """, logger: logger)
-            var stored = 0
-            for try await count in inserted.decode(Int.self) { stored = count }
-            let expected = staged - problems.count
-            guard stored == expected else { throw FinishedImport.stagingLost(staged: expected, stored: stored) }
+            var stored = waiting
+            for try await (line, id) in late.decode((Int, String).self) {
+                problems.append(ImportStaging.idTaken(line: line, id: id))
+                stored -= 1
+            }
             let joined = "FROM share_import AS staged JOIN share ON share.id_key = staged.id_key WHERE staged.import = "
             try await connection.query(
                 """

@@ -98,4 +98,39 @@ import Testing
             #expect(try await names(database) == ["two.pdf"])
         }
     }
+
+    /// A JSON array on one line is many records of one line: they are told apart by their ids, so an id taken in the
+    /// history and an id given twice in the array are each reported once, and the report counts what was stored.
+    @Test(arguments: Backend.allCases)
+    func recordsOfOneLineAreToldApartByTheirIds(_ backend: Backend) async throws {
+        try await backend.withStore { database in
+            try await database.add("kept.pdf", id: "TAKEN")
+            let staging = try await database.beginImport()
+            let oneLine = try batch(["a.pdf", "b.pdf", "taken.pdf", "again.pdf", "c.pdf"], ids: ["A-1", "B-1", "taken", "a-1", nil])
+                .map { (line: 1, share: $0.share) }
+            let problems = try await staging.stage(oneLine)
+            #expect(problems.map(\.detail) == ["a share with id 'taken' exists already", "a share with id 'a-1' exists already"])
+            let finished = try await staging.finish()
+            #expect(finished.stored == 3 && finished.problems.isEmpty)
+            #expect(try await names(database) == ["a.pdf", "b.pdf", "c.pdf", "kept.pdf"])
+        }
+    }
+
+    /// Two imports of the same ids finishing at once (two nodes, or two requests) store each id once; the other
+    /// reports it taken, line by line, instead of failing.
+    @Test(arguments: Backend.allCases)
+    func twoImportsOfTheSameIdsFinishingAtOnceStoreEachOnceAndReportTheRest(_ backend: Backend) async throws {
+        try await backend.withStore { database in
+            let ids: [String?] = (1...50).map { "SAME-\($0)" }
+            let first = try await database.beginImport()
+            let second = try await database.beginImport()
+            #expect(try await first.stage(try batch((1...50).map { "first \($0).pdf" }, ids: ids)).isEmpty)
+            #expect(try await second.stage(try batch((1...50).map { "second \($0).pdf" }, ids: ids)).isEmpty)
+            async let one = first.finish()
+            async let other = second.finish()
+            let (a, b) = try await (one, other)
+            #expect(a.stored + b.stored == 50 && a.problems.count + b.problems.count == 50, "\(a.stored) and \(b.stored) stored")
+            #expect(try await database.recordCounts().live == 50)
+        }
+    }
 }

@@ -1,0 +1,33 @@
+import Foundation
+import PostgresNIO
+import ShareKit
+import StoreTestSupport
+import Testing
+
+@testable import SharePostgres
+@testable import ShareStore
+
+/// What an import acknowledges on PostgreSQL is in the history: its staging survives the database's crash recovery,
+/// and an import whose staged records are gone all the same keeps none and says so, rather than reporting them.
+@Suite struct PostgresImportTests {
+    @Test func theStagingTableIsWrittenToTheLogSoRecoveryKeepsIt() async throws {
+        try await TestPostgres.withStore { store in
+            let rows = try await store.client.query("SELECT relpersistence::text FROM pg_class WHERE relname = 'share_import'")
+            var persistence: [String] = []
+            for try await value in rows.decode(String.self) { persistence.append(value) }
+            #expect(persistence == ["p"], "p: permanent, written to the log; u would be unlogged")
+        }
+    }
+
+    @Test func anImportWhoseStagedRecordsWereLostKeepsNoneAndSaysSo() async throws {
+        try await TestPostgres.withStore { store in
+            let session = try await store.beginImport(by: "local")
+            let batch = try (1...5).map { line in (line: line, share: try NewShare(id: nil, name: "part \(line).pdf", folder: nil, createdAt: nil, size: 1)) }
+            #expect(try await session.stage(batch).isEmpty)
+            // What a crash recovery does to an unlogged table, or a failover to a standby that never had it.
+            _ = try await store.client.query("DELETE FROM share_import WHERE line > 2")
+            await #expect(throws: FinishedImport.stagingLost(staged: 5, stored: 2)) { _ = try await session.finish() }
+            #expect(try await store.recordCounts().live == 0)
+        }
+    }
+}
