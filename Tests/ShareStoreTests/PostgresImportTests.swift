@@ -22,7 +22,9 @@ import Testing
     @Test func anImportWhoseStagedRecordsWereLostKeepsNoneAndSaysSo() async throws {
         try await TestPostgres.withStore { store in
             let session = try await store.beginImport(by: "local")
-            let batch = try (1...5).map { line in (line: line, share: try NewShare(id: nil, name: "part \(line).pdf", folder: nil, createdAt: nil, size: 1)) }
+            let batch = try (1...5).map { line in
+                (line: line, share: try NewShare(id: nil, name: "part \(line).pdf", folder: nil, createdAt: nil, size: 1))
+            }
             #expect(try await session.stage(batch).isEmpty)
             // What a crash recovery does to an unlogged table, or a failover to a standby that never had it.
             _ = try await store.client.query("DELETE FROM share_import WHERE line > 2")
