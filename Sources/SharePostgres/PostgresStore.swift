@@ -13,6 +13,7 @@ public struct PostgresStore: ShareRepository {
     let logger: Logger
     let owners: PostgresOwnerNumbers
     let sessions = PostgresSessions()
+    let closedConnections = PostgresClosedConnections()
     /// Whose history this value reads and changes: '' is nobody's, the one history everyone shares.
     public private(set) var owner = ""
     /// The most bytes this history's live records may hold; nil: no limit.
@@ -99,8 +100,10 @@ public struct PostgresStore: ShareRepository {
     ) async throws -> T {
         try await PostgresFailure.mapping {
             try await client.withConnection(waitingAtMost: wait ?? connectionWait) { connection in
-                try await sessions.limit(connection, toMilliseconds: milliseconds, logger: logger)
-                return try await body(connection)
+                try await closedConnections.run(on: connection) {
+                    try await sessions.limit(connection, toMilliseconds: milliseconds, logger: logger)
+                    return try await body(connection)
+                }
             }
         }
     }

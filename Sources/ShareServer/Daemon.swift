@@ -47,12 +47,36 @@ public func runDaemon(setup: ServerSetup, checkOnly: Bool) async throws {
 }
 
 /// Serves until SIGTERM or SIGINT, then stops accepting and lets the requests in flight finish, for at most
-/// `shutdownSeconds`: those still running then are cut off (an import cut off stores nothing).
+/// `shutdownSeconds`: those still running then are cut off (an import cut off stores nothing), and a second later
+/// the process ends whatever still runs.
 private func serve(_ application: some ApplicationProtocol, shutdownSeconds: Int, logger: Logger) async throws {
-    var configuration = ServiceGroupConfiguration(services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+    var configuration = ServiceGroupConfiguration(
+        services: [
+            .init(service: application),
+            .init(service: ShutdownDeadline(seconds: shutdownSeconds + 1, logger: logger), successTerminationBehavior: .ignore),
+        ],
+        gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
     configuration.maximumGracefulShutdownDuration = .seconds(shutdownSeconds)
     try await ServiceGroup(configuration: configuration).run()
     logger.info("stopped")
+}
+
+/// Ends the process when a graceful shutdown overruns: work that ignores its cancellation (a statement whose
+/// answer never comes) must not keep `shared` from stopping. Ending mid-write is safe: the database rolls back what
+/// was not committed.
+private struct ShutdownDeadline: Service {
+    let seconds: Int
+    let logger: Logger
+
+    func run() async throws {
+        guard (try? await gracefulShutdown()) != nil else { return }
+        let (seconds, logger) = (seconds, logger)
+        Task.detached {
+            try? await Task.sleep(for: .seconds(seconds))
+            logger.error("work still running \(seconds) s after the signal to stop; stopping without it")
+            exit(EXIT_FAILURE)
+        }
+    }
 }
 
 /// The daemon could not start; the reason has been logged just before.

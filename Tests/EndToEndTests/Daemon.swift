@@ -73,6 +73,20 @@ final class Daemon: @unchecked Sendable {
         return process.terminationStatus
     }
 
+    /// Sends SIGTERM and waits at most `seconds` for the process to end; its exit status, or nil when it was still
+    /// running then (it is killed).
+    func stop(within seconds: Double) -> Int32? {
+        kill(process.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        guard !process.isRunning else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return nil
+        }
+        return process.terminationStatus
+    }
+
     /// Runs `shared` to completion (for runs expected to refuse to start, or `--check-config`).
     static func run(
         _ arguments: [String], in folder: URL, environment: [String: String] = [:], seconds: Double = 30
@@ -111,8 +125,10 @@ struct HTTPResult {
     let body: String
 }
 
-func http(_ method: String, _ url: String, body: String? = nil, headers: [String: String] = [:]) async throws -> HTTPResult {
-    var request = URLRequest(url: URL(string: url)!)
+func http(
+    _ method: String, _ url: String, body: String? = nil, headers: [String: String] = [:], timeout: TimeInterval = 60
+) async throws -> HTTPResult {
+    var request = URLRequest(url: URL(string: url)!, timeoutInterval: timeout)
     request.httpMethod = method
     request.httpBody = body.map { Data($0.utf8) }
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }

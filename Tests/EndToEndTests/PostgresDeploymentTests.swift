@@ -126,6 +126,55 @@ import Testing
         #expect(listed.status == 0 && listed.stdout.components(separatedBy: "before-").count - 1 == 5, "\(listed.stderr)")
     }
 
+    /// Writers busy on one node (creates, renames, batches) while the database crashes and restarts three times:
+    /// every request is answered, with its change or a 503 to try again, never left waiting; and SIGTERM then stops
+    /// the node within its `shutdown_seconds`.
+    @Test func everyRequestIsAnsweredAcrossDatabaseCrashesAndTheNodeStillStops() async throws {
+        let cluster = try OwnCluster()
+        let folder = try temporaryFolder("database-crashes")
+        let node = try Daemon(
+            folder: folder, arguments: ["--listen", "127.0.0.1:0"],
+            environment: ["SHARE_DATABASE_URL": try cluster.newDatabase(), "SHARE_SERVER_SHUTDOWN_SECONDS": "3"])
+        let statuses = Guarded<[Int: Int]>([:])
+        let unanswered = Guarded<[String]>([])
+        let stopping = Guarded(false)
+        func changed() -> Int { statuses.withLock { $0[200, default: 0] + $0[201, default: 0] } }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for writer in 0..<6 {
+                group.addTask {
+                    var ids: [String] = []
+                    var turn = 0
+                    while !stopping.withLock({ $0 }) {
+                        turn += 1
+                        let request: (String, String, String) =
+                            switch ids.isEmpty ? 0 : turn % 3 {
+                            case 0: ("POST", "/share", #"{"name": "w\#(writer)-\#(turn).txt", "size": 1, "id": "W\#(writer)-\#(turn)"}"#)
+                            case 1: ("PATCH", "/share/\(ids.randomElement()!)", #"{"name": "renamed \#(turn).txt"}"#)
+                            default: ("POST", "/share/batch", #"{"action": "move", "folder": "/moved", "ids": ["\#(ids.randomElement()!)"]}"#)
+                            }
+                        do {
+                            let result = try await http(request.0, "\(node.address)\(request.1)", body: request.2, timeout: 20)
+                            statuses.withLock { $0[result.status, default: 0] += 1 }
+                            if result.status == 201 { ids.append("W\(writer)-\(turn)") }
+                        } catch {
+                            unanswered.withLock { $0.append("\(request.0) \(request.1): \(error)") }
+                        }
+                    }
+                }
+            }
+            for crashes in 0...3 {
+                let before = changed()
+                try await waitUntil("writers changed records again") { changed() >= before + 30 }
+                if crashes < 3 { try cluster.crash() }
+            }
+            stopping.withLock { $0 = true }
+            try await group.waitForAll()
+        }
+        #expect(unanswered.withLock { $0 }.isEmpty, "\(unanswered.withLock { $0 })")
+        #expect(Set(statuses.withLock { $0 }.keys).isSubset(of: [200, 201, 503]), "\(statuses.withLock { $0 })")
+        #expect(node.stop(within: 3 + 2) == 0, "SIGTERM stops the node within shutdown_seconds")
+    }
+
     /// `shared migrate` moves a 100,000-record SQLite history (trash included) to PostgreSQL; the export from either
     /// is the same bytes.
     @Test func aMigratedHistoryExportsTheSameBytesAsTheFileItCameFrom() async throws {
@@ -179,7 +228,7 @@ import Testing
             for number in 0..<20 {
                 _ = try await http("POST", "\(nodes[number % 2].address)/share", body: #"{"name": "note-\#(number).txt", "size": \#(number)}"#)
             }
-            let backups = try await TestPostgres.withClient(database: name) { client in
+            try await TestPostgres.withClient(database: name) { client in
                 let written = try await Self.single(Int64.self, "SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint", client)
                 // Five backups in all, the newest taken after the last write.
                 let deadline = ContinuousClock.now + .seconds(120)
@@ -189,6 +238,11 @@ import Testing
                     guard ContinuousClock.now < deadline else { throw DaemonError(description: "too few backups within 120 s") }
                     try await Task.sleep(for: .milliseconds(100))
                 }
+            }
+            let expected = try share(["export", "--with-trash"], server: nodes[0].address).stdout
+            // Stopped before their backups are listed: a later backup would prune the newest one listed.
+            for node in nodes { #expect(node.stop() == 0) }
+            let backups = try await TestPostgres.withClient(database: name) { client in
                 var runs: [(at: Int64, file: String)] = []
                 for try await run in try await client.query("SELECT taken_at, file FROM share_backup_run ORDER BY taken_at").decode(
                     (Int64, String).self)
@@ -197,8 +251,6 @@ import Testing
                 }
                 return runs
             }
-            let expected = try share(["export", "--with-trash"], server: nodes[0].address).stdout
-            for node in nodes { #expect(node.stop() == 0) }
             let spacing = zip(backups, backups.dropFirst()).map { $1.at - $0.at }
             #expect(spacing.allSatisfy { $0 >= 2000 }, "milliseconds between backups: \(spacing)")
             for backups in folders {
@@ -271,6 +323,15 @@ private func waitFor(
         if condition(result) { return result }
         guard ContinuousClock.now < deadline else { throw DaemonError(description: "still \(result.status): \(result.body)") }
         try await Task.sleep(for: .milliseconds(50))
+    }
+}
+
+/// Returns once `condition` holds, checking every 20 ms for at most 60 s; past that, fails naming `what`.
+private func waitUntil(_ what: String, _ condition: () async throws -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(60)
+    while try await !condition() {
+        guard ContinuousClock.now < deadline else { throw DaemonError(description: "not within 60 s: \(what)") }
+        try await Task.sleep(for: .milliseconds(20))
     }
 }
 

@@ -110,6 +110,12 @@ public final class OwnCluster: Sendable {
         _ = try Self.script(["resume", folder])
     }
 
+    /// Stops the server as a crash would (`pg_ctl stop --mode=immediate`: no checkpoint, recovery at the next start)
+    /// and starts it again.
+    public func crash() throws {
+        _ = try Self.script(["crash", folder])
+    }
+
     /// Creates a database in this cluster and returns its `[database] url`, on the unix socket.
     public func newDatabase() throws -> String {
         try TestPostgres.url(of: try newDatabaseName(), inClusterAt: folder)

@@ -22,7 +22,7 @@ package final class OwnerNumbers: Sendable {
         guard let number = try Int64.fetchOne(db, sql: "SELECT id FROM share_user WHERE name = ?", arguments: [user]) else {
             return Self.none
         }
-        remember(user, number, db)
+        try remember(user, number, db)
         return number
     }
 
@@ -32,13 +32,15 @@ package final class OwnerNumbers: Sendable {
         guard number == Self.none else { return number }
         try db.execute(sql: "INSERT INTO share_user (name, made_at) VALUES (?, ?)", arguments: [user, Timestamp.now().millisecondsSinceEpoch])
         let given = db.lastInsertedRowID
-        remember(user, given, db)
+        try remember(user, given, db)
         return given
     }
 
     /// Keeps `number` now when `db` read it from committed rows, else when the write transaction reading it commits.
-    private func remember(_ user: String, _ number: Int64, _ db: Database) {
-        guard !db.configuration.readonly, db.isInsideTransaction else {
+    private func remember(_ user: String, _ number: Int64, _ db: Database) throws {
+        // A reader's connection, or a read on a queue's one connection (`PRAGMA query_only`): nothing uncommitted.
+        let reading = try db.configuration.readonly || Bool.fetchOne(db, sql: "PRAGMA query_only") == true
+        guard !reading, db.isInsideTransaction else {
             known.withLock { $0[user] = number }
             return
         }
