@@ -33,10 +33,10 @@ public func buildRouter(
     router.add(middleware: SignInMiddleware(setup: setup, openPaths: Set(openPaths)))
     if let connectionEnds { router.add(middleware: ClientGoneMiddleware(ends: connectionEnds, pathPrefix: prefix)) }
     let base = RouterPath(prefix)
-    router.addRoutes(MetricsController(metrics: metrics, store: store).endpoints, atPath: base)
+    let histories = Histories(store: store, auth: setup.config.auth)
+    router.addRoutes(MetricsController(metrics: metrics, histories: histories, isPublic: server.metricsPublic).endpoints, atPath: base)
     router.addRoutes(HealthController(store: store).endpoints, atPath: base)
     router.addRoutes(DocumentController().endpoints, atPath: base)
-    let histories = Histories(store: store, auth: setup.config.auth)
     router.addRoutes(
         UserController(histories: histories, shareURL: server.shareURL, trashDays: setup.config.database.trashDays).endpoints, atPath: base)
     router.addRoutes(webPage.endpoints, atPath: base)

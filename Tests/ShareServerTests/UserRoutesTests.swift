@@ -58,6 +58,23 @@ import Testing
         }
     }
 
+    /// The metrics count every history's records and requests: under per-user histories a user who is not an admin
+    /// is refused them (unless they are public, for a scraper on a private network).
+    @Test(arguments: [false, true])
+    func underPerUserHistoriesOnlyAdminsReadTheMetricsUnlessTheyArePublic(_ metricsPublic: Bool) async throws {
+        try await withServer({
+            $0.auth.users = ["alice": ["alice-secret"], "bob": ["bob-secret"]]
+            $0.auth.admins = ["alice"]
+            $0.auth.histories = .perUser
+            $0.server.metricsPublic = metricsPublic
+        }) { client in
+            let bob = try await client.send(.get, "/metrics", headers: [.authorization: "Bearer bob-secret"])
+            #expect(bob.status == (metricsPublic ? .ok : .forbidden))
+            let alice = try await client.send(.get, "/metrics", headers: [.authorization: "Bearer alice-secret"])
+            #expect(alice.status == .ok, "admins read them")
+        }
+    }
+
     @Test(arguments: Backend.allCases)
     func aPublicReadNamesNobodyButAWrongTokenIsStillRefused(_ backend: Backend) async throws {
         try await withServer(
