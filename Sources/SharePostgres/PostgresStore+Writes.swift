@@ -114,24 +114,26 @@ extension PostgresStore {
 
     /// Purges old trash, unless another node is purging it right now (then 0: that node's run does it).
     public func purgeTrash(trashedBefore time: Timestamp) async throws -> Int {
-        try await change { connection in
+        try await changing { connection in
             let locked = try await connection.query("SELECT pg_try_advisory_xact_lock(\(Self.trashRetentionLock))", logger: logger)
-            for try await taken in locked.decode(Bool.self) where !taken { return 0 }
-            return try await count(
-                "WITH purged AS (DELETE FROM share WHERE trashed_at < \(time.millisecondsSinceEpoch) RETURNING 1) SELECT count(*) FROM purged",
-                connection)
+            for try await taken in locked.decode(Bool.self) where !taken { return (0, []) }
+            var owners: [Int64] = []
+            let purged = try await connection.query("DELETE FROM share WHERE trashed_at < \(time.millisecondsSinceEpoch) RETURNING owner", logger: logger)
+            for try await owner in purged.decode(Int64.self) { owners.append(owner) }
+            return (owners.count, Array(Set(owners)))
         }
     }
 
     public func assignUnowned(to user: String) async throws -> Int {
-        try await change { connection in
+        try await changing { connection in
             let owner = try await owners.numbering(user, connection, logger: logger)
-            return try await count(
+            let given = try await count(
                 """
                 WITH given AS (UPDATE share SET owner = \(owner) WHERE owner = \(OwnerNumbers.nobody) AND seq > 0 RETURNING 1)
                 SELECT count(*) FROM given
                 """,
                 connection)
+            return (given, [owner, OwnerNumbers.nobody])
         }
     }
 

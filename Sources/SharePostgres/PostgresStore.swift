@@ -50,21 +50,31 @@ public struct PostgresStore: ShareRepository {
         return history
     }
 
-    /// Runs `body` in a transaction, its statements taking whatever time they need; when it wrote anything, the
-    /// history's version grows in the same transaction.
+    /// Runs `body` in a transaction on this history, its statements taking whatever time they need; when it wrote
+    /// anything, the history's version and this history's own grow in the same transaction.
     func change<T: Sendable>(_ body: @Sendable @escaping (PostgresConnection) async throws -> T) async throws -> T {
-        try await owners.whileChanging { try await transaction(body) }
+        try await changing { connection in (try await body(connection), [try await ownerNumber(connection)]) }
     }
 
-    private func transaction<T: Sendable>(_ body: @Sendable @escaping (PostgresConnection) async throws -> T) async throws -> T {
-        try await read { connection in
-            try await connection.withTransaction(logger: logger) { connection in
-                try await connection.query("SET LOCAL statement_timeout = 0", logger: logger)
-                let value = try await body(connection)
-                // A transaction is given an id by its first write, and by nothing else.
-                try await connection.query(
-                    "UPDATE share_history SET version = version + 1 WHERE pg_current_xact_id_if_assigned() IS NOT NULL", logger: logger)
-                return value
+    /// Runs a change that may touch several histories, which `body` names by their owners' numbers.
+    func changing<T: Sendable>(_ body: @Sendable @escaping (PostgresConnection) async throws -> (T, [Int64])) async throws -> T {
+        try await owners.whileChanging {
+            try await read { connection in
+                try await connection.withTransaction(logger: logger) { connection in
+                    try await connection.query("SET LOCAL statement_timeout = 0", logger: logger)
+                    let (value, changed) = try await body(connection)
+                    // A transaction is given an id by its first write, and by nothing else.
+                    try await connection.query(
+                        """
+                        INSERT INTO share_owner_version (owner, version)
+                        SELECT DISTINCT changed, 1 FROM unnest(\(changed)::bigint[]) AS changed
+                        WHERE changed >= 0 AND pg_current_xact_id_if_assigned() IS NOT NULL
+                        ON CONFLICT (owner) DO UPDATE SET version = share_owner_version.version + 1
+                        """, logger: logger)
+                    try await connection.query(
+                        "UPDATE share_history SET version = version + 1 WHERE pg_current_xact_id_if_assigned() IS NOT NULL", logger: logger)
+                    return value
+                }
             }
         }
     }
@@ -118,9 +128,12 @@ public struct PostgresStore: ShareRepository {
         try await owners.number(of: owner, connection, logger: logger)
     }
 
+    /// The epoch and this history's own version: what its ETags are made of.
     public func historyTag() async throws -> String {
         try await read { connection in
-            let rows = try await connection.query("SELECT epoch, version FROM share_history", logger: logger)
+            let owner = try await ownerNumber(connection)
+            let rows = try await connection.query(
+                "SELECT epoch, coalesce((SELECT version FROM share_owner_version WHERE owner = \(owner)), 0) FROM share_history", logger: logger)
             for try await (epoch, version) in rows.decode((String, Int64).self) { return "\(epoch)-\(version)" }
             throw PostgresFailure.missingHistoryRow
         }

@@ -14,7 +14,10 @@ struct ConditionalGETMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard request.method == .get || request.method == .head else { return try await next(request, context) }
-        let version = try await histories.store.historyTag()
+        // The history's own tag: another user's writes never change it. A request the route refuses (a bad `user`)
+        // asks the service's.
+        let history = (try? histories.choose(request, context))?.history ?? histories.store
+        let version = try await history.historyTag()
         var response = try await next(request, context)
         guard response.status == .ok else { return response }
         // Whose history it was (the route has accepted the request's user): one user's tag is never another's, whose

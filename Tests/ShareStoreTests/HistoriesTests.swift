@@ -121,6 +121,32 @@ import Testing
         }
     }
 
+    /// A history's tag (what its ETags are made of) changes with its own changes only: another user's creates,
+    /// renames, trashing, batches, imports and the retention of their trash never show in it, so nobody can count
+    /// another's activity from 200s and 304s.
+    @Test(arguments: Backend.allCases)
+    func aHistorysTagChangesWithItsOwnChangesOnly(_ backend: Backend) async throws {
+        try await backend.withStore { database in
+            let alice = database.history(of: "alice", quota: nil)
+            let bob = database.history(of: "bob", quota: nil)
+            try await alice.add("alice.pdf")
+            let alicesTag = try await alice.historyTag()
+            let bobs = try await bob.add("bob.pdf", id: "BOB-1")
+            try await bob.updateShare(id: bobs.id, SharePatch(name: "bob 2.pdf", folder: "/b"), includeTrashed: false, by: "bob")
+            _ = try await bob.batch(.trash, .ids(["BOB-1"]), by: "bob")
+            let session = try await bob.beginImport(by: "bob")
+            _ = try await session.stage([(1, try NewShare(id: nil, name: "imported.pdf", folder: nil, createdAt: nil, size: 1))])
+            _ = try await session.finish()
+            let tomorrow = Timestamp(millisecondsSinceEpoch: Timestamp.now().millisecondsSinceEpoch + Timestamp.millisecondsPerDay)
+            #expect(try await database.purgeTrash(trashedBefore: tomorrow) == 1)
+            #expect(try await alice.historyTag() == alicesTag, "bob's changes leave alice's tag as it was")
+            let bobsTag = try await bob.historyTag()
+            try await alice.add("alice 2.pdf")
+            #expect(try await alice.historyTag() != alicesTag, "alice's own change gives her a new tag")
+            #expect(try await bob.historyTag() == bobsTag)
+        }
+    }
+
     /// A user's first write that is refused (an import past the quota, an id taken, an import abandoned) leaves
     /// nothing behind: the next new user's history is their own, and the refused user's later records are theirs.
     @Test(arguments: Backend.allCases, FirstWriteRefusal.allCases)

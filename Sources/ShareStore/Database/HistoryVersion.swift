@@ -1,9 +1,14 @@
 import GRDB
 import Synchronization
 
-/// The history's version as this process last committed it, read without asking the database.
+/// The history's version as this process last committed it, read without asking the database; and how many changes
+/// this process has committed to each owner's history, which their ETags are made of, so that one user's writes never
+/// change another's tags.
 final class HistoryVersion: Sendable {
     private let current: Atomic<Int64>
+    private let changes = Mutex<[Int64: Int64]>([:])
+    /// Drawn at each start, as the owners' counts start again: a tag from before never matches.
+    let start = String(UInt64.random(in: 0...UInt64.max), radix: 36)
 
     init(_ version: Int64) {
         current = Atomic(version)
@@ -11,14 +16,21 @@ final class HistoryVersion: Sendable {
 
     var value: Int64 { current.load(ordering: .acquiring) }
 
+    /// The changes committed to `owner`'s history since this process started.
+    func changes(of owner: Int64) -> Int64 {
+        changes.withLock { $0[owner] ?? 0 }
+    }
+
     /// The version the database holds, as the transaction `db` is in sees it: every change to the history raises it
     /// in the change's own transaction, so two transactions that read the same one see the same history.
     static func stored(_ db: Database) throws -> Int64 {
         try Int64.fetchOne(db, sql: "SELECT version FROM history_version") ?? 0
     }
 
-    /// Takes a newly committed version; commits may report out of order, so the highest wins.
-    func advance(to version: Int64) {
+    /// Takes a newly committed version, which changed the histories of `owners`; commits may report out of order, so
+    /// the highest wins.
+    func advance(to version: Int64, owners: Set<Int64>) {
+        changes.withLock { changes in for owner in owners { changes[owner, default: 0] += 1 } }
         current.max(version, ordering: .releasing)
     }
 }

@@ -16,6 +16,11 @@ package final class OwnerNumbers: Sendable {
 
     private let known = Mutex<[String: Int64]>(["": OwnerNumbers.nobody])
 
+    /// The user's number if it has been read already.
+    func known(_ user: String) -> Int64? {
+        known.withLock { $0[user] }
+    }
+
     /// The user's number, or `none` when they have no records yet.
     func number(of user: String, _ db: Database) throws -> Int64 {
         if let number = known.withLock({ $0[user] }) { return number }

@@ -96,23 +96,31 @@ public struct ShareDatabase: ShareRepository {
 
     // MARK: - Writes
 
-    /// The epoch and the version, read without asking the database: this process is the file's one writer
-    /// (`DatabaseLock`), so the version it last committed is the history's.
+    /// The epoch, this process's start and the changes it committed to this history, read without asking the database
+    /// once the owner's number is known: this process is the file's one writer (`DatabaseLock`).
     public func historyTag() async throws -> String {
-        "\(historyEpoch)-\(version.value)"
+        let owner: Int64
+        if let known = ownerNumbers.known(self.owner) { owner = known } else { owner = try await writer.read { db in try ownerNumber(db) } }
+        return "\(historyEpoch)-\(version.start)-\(version.changes(of: owner))"
     }
 
-    /// Runs a write; when it changed any row, the history's version grows in the same transaction.
+    /// Runs a write on this history; when it changed any row, the history's version grows in the same transaction.
     func change<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        let (value, newVersion) = try await Self.storing {
-            try await writer.write { db -> (T, Int64?) in
+        try await changing { db in (try body(db), [try ownerNumber(db)]) }
+    }
+
+    /// Runs a write that may change several histories, which `body` names by their owners' numbers; when it changed
+    /// any row, the history's version grows in the same transaction, and their tags once it has committed.
+    func changing<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> (T, Set<Int64>)) async throws -> T {
+        let (value, newVersion, owners) = try await Self.storing {
+            try await writer.write { db -> (T, Int64?, Set<Int64>) in
                 let before = db.totalChangesCount
-                let value = try body(db)
-                guard db.totalChangesCount != before else { return (value, nil) }
-                return (value, try Int64.fetchOne(db, sql: "UPDATE history_version SET version = version + 1 RETURNING version"))
+                let (value, owners) = try body(db)
+                guard db.totalChangesCount != before else { return (value, nil, []) }
+                return (value, try Int64.fetchOne(db, sql: "UPDATE history_version SET version = version + 1 RETURNING version"), owners)
             }
         }
-        if let newVersion { version.advance(to: newVersion) }
+        if let newVersion { version.advance(to: newVersion, owners: owners) }
         return value
     }
 
@@ -273,9 +281,9 @@ public struct ShareDatabase: ShareRepository {
     }
 
     public func purgeTrash(trashedBefore time: Timestamp) async throws -> Int {
-        try await change { db in
-            try db.execute(sql: "DELETE FROM share WHERE trashed_at < ?", arguments: [time.millisecondsSinceEpoch])
-            return db.changesCount
+        try await changing { db in
+            let owners = try Int64.fetchAll(db, sql: "DELETE FROM share WHERE trashed_at < ? RETURNING owner", arguments: [time.millisecondsSinceEpoch])
+            return (owners.count, Set(owners))
         }
     }
 
@@ -379,11 +387,10 @@ public struct ShareDatabase: ShareRepository {
 
     /// Gives every record that belongs to nobody to `user`, with its events and running totals; returns how many.
     public func assignUnowned(to user: String) async throws -> Int {
-        try await change { db in
-            try db.execute(
-                sql: "UPDATE share SET owner = ? WHERE owner = ? AND owner >= 0",
-                arguments: [try ownerNumbers.numbering(user, db), OwnerNumbers.nobody])
-            return db.changesCount
+        try await changing { db in
+            let owner = try ownerNumbers.numbering(user, db)
+            try db.execute(sql: "UPDATE share SET owner = ? WHERE owner = ? AND owner >= 0", arguments: [owner, OwnerNumbers.nobody])
+            return (db.changesCount, [owner, OwnerNumbers.nobody])
         }
     }
 

@@ -69,10 +69,10 @@ public protocol ShareRepository: Sendable {
     func stats(_ query: ShareQuery, by period: StatsPeriod?) async throws -> ShareStats
     /// True when the store answers and its schema is the one this program knows.
     func isReady() async -> Bool
-    /// What responses' ETags are made of: a word that changes with every change to the history, in every
-    /// history, and with nothing else, the same on every node that serves the store. (`epoch-version`: a number
-    /// that grows with every change, after a random word that a restore draws anew, since a restored history may
-    /// bring the number back to an earlier value.)
+    /// What this history's responses' ETags are made of: a word that changes with every change to this history and
+    /// with nothing else (another history's changes never show in it), the same on every node that serves the store.
+    /// (A count of the history's changes, after a random word that a restore draws anew, since a restored history
+    /// may bring the count back to an earlier value.)
     func historyTag() async throws -> String
 }
 
