@@ -118,7 +118,8 @@ extension PostgresStore {
             let locked = try await connection.query("SELECT pg_try_advisory_xact_lock(\(Self.trashRetentionLock))", logger: logger)
             for try await taken in locked.decode(Bool.self) where !taken { return (0, []) }
             var owners: [Int64] = []
-            let purged = try await connection.query("DELETE FROM share WHERE trashed_at < \(time.millisecondsSinceEpoch) RETURNING owner", logger: logger)
+            let purged = try await connection.query(
+                "DELETE FROM share WHERE trashed_at < \(time.millisecondsSinceEpoch) RETURNING owner", logger: logger)
             for try await owner in purged.decode(Int64.self) { owners.append(owner) }
             return (owners.count, Array(Set(owners)))
         }

@@ -282,7 +282,8 @@ public struct ShareDatabase: ShareRepository {
 
     public func purgeTrash(trashedBefore time: Timestamp) async throws -> Int {
         try await changing { db in
-            let owners = try Int64.fetchAll(db, sql: "DELETE FROM share WHERE trashed_at < ? RETURNING owner", arguments: [time.millisecondsSinceEpoch])
+            let owners = try Int64.fetchAll(
+                db, sql: "DELETE FROM share WHERE trashed_at < ? RETURNING owner", arguments: [time.millisecondsSinceEpoch])
             return (owners.count, Set(owners))
         }
     }
