@@ -43,9 +43,10 @@ enum PostgresFailure: Error, CustomStringConvertible {
             switch state {
             case "53100": return .storageUnavailable("the database server's disk is full")
             case "25006": return .storageUnavailable("the database is read-only")
-            // Connection exceptions (08…), a server shutting down or starting (57P01–57P03), too many connections.
-            case _ where state.hasPrefix("08") || state.hasPrefix("57P") || state == "53300":
-                return .storeUnreachable(error.serverInfo?[.message] ?? "PostgreSQL is not accepting connections")
+            // In words of our own: the server's message is for its operator's log, not for clients.
+            case _ where state.hasPrefix("57P"): return .storeUnreachable("PostgreSQL is shutting down or starting")
+            case _ where state.hasPrefix("08"): return .storeUnreachable("the connection to PostgreSQL failed")
+            case "53300": return .storeUnreachable("PostgreSQL has no free connection")
             default: return nil
             }
         default:

@@ -29,6 +29,8 @@ struct BatchController {
 
     @Sendable func batch(_ request: Request, context: ShareRequestContext) async throws -> Response {
         guard Self.isBatch(context) else { throw Problem.methodNotAllowed(allowed: [.get, .patch, .delete]) }
+        // Logged and counted as the route it is, not as a record's.
+        context.coreContext.endpointPath.value = context.endpointPath.map { $0.replacingOccurrences(of: "{id}", with: "batch") }
         let body = try await JSONBody.decode(BatchBody.self, from: request, maxBytes: maxBodyBytes)
         let change = try body.change()
         let targets = try body.targets(defaultZone: defaultZone)

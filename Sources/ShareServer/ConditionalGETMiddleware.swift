@@ -23,21 +23,16 @@ struct ConditionalGETMiddleware: RouterMiddleware {
         // Whose history it was (the route has accepted the request's user): one user's tag is never another's, whose
         // cache may still hold the same URL.
         let owner = try histories.choose(request, context).owner
-        let tag = "\"\(version)-\(configuration)\(owner.isEmpty ? "" : "-" + owner)\""
-        let caching: HTTPFields = [.eTag: tag, .cacheControl: "private, no-cache"]
+        // The gzip form of a body is another representation with a tag of its own (`ResponseCompression` sends it to
+        // every client that takes gzip).
+        let form = ResponseCompression<Context>.acceptsGzip(request.headers[.acceptEncoding]) ? "-gzip" : ""
+        let tag = "\"\(version)-\(configuration)\(owner.isEmpty ? "" : "-" + owner)\(form)\""
+        let caching: HTTPFields = [.eTag: tag, .cacheControl: "private, no-cache", .vary: "Accept-Encoding"]
         // The tag was taken before the read: a change during it gives the next request a new tag, never a stale 304.
-        if let tags = request.headers[.ifNoneMatch], Self.matches(tags, tag) {
+        if EntityTags.noneMatchHolds(request.headers, for: tag) {
             return Response(status: .notModified, headers: caching)
         }
         response.headers.append(contentsOf: caching)
         return response
-    }
-
-    /// `If-None-Match` compares weakly: `W/"7-x"` matches `"7-x"`.
-    private static func matches(_ header: String, _ tag: String) -> Bool {
-        header.split(separator: ",").contains { candidate in
-            let trimmed = candidate.trimmingPrefix(while: \.isWhitespace)
-            return (trimmed.hasPrefix("W/") ? trimmed.dropFirst(2) : trimmed).trimmingCharacters(in: .whitespaces) == tag
-        }
     }
 }

@@ -52,7 +52,7 @@ struct Histories: Sendable {
     /// The `user` parameter, checked as a user name.
     private static func namedUser(_ request: Request) throws(ShareError) -> String? {
         guard let name = try FormEncoding.values(request.uri.query, known: ["user"])["user"] else { return nil }
-        guard Credential.isUserName(name), name != Credential.localUser else {
+        guard Credential.isUserName(name), !Credential.isReserved(name) else {
             throw .invalidParameter("user", "must be a user name: \(Credential.userNameRule), got '\(name)'")
         }
         return name

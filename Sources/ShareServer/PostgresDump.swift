@@ -30,6 +30,11 @@ struct PostgresDump: Sendable {
     func write(to file: String) async throws -> String {
         let partial = file + ".partial"
         do {
+            // Private from its first byte, as SQLite's backups are: pg_dump writes into the file as it finds it.
+            guard FileManager.default.createFile(atPath: partial, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+                throw ToolFailure(description: "cannot create \(partial)")
+            }
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: partial)
             try await run(dump, ["--format=custom", "--file=\(partial)", "--dbname=\(address)"])
             try await run(restore, ["--list", partial])
             try FileManager.default.moveItem(atPath: partial, toPath: file)

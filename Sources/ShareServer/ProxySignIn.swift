@@ -30,7 +30,7 @@ struct ProxySignIn: Sendable {
             ignored.note(header: header, peer: peer, logger: logger)
             return nil
         }
-        guard Credential.isUserName(name), name != Credential.localUser else {
+        guard Credential.isUserName(name), !Credential.isReserved(name) else {
             logger.warning("the trusted proxy named a user that cannot be one", metadata: ["header": "\(header)"])
             throw Problem.unauthorized
         }

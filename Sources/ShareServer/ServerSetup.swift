@@ -79,7 +79,7 @@ public struct ServerSetup: Sendable {
         var names: Set<String> = []
         var secrets: [String: String] = [:]
         for user in users {
-            guard user.name != Credential.localUser else {
+            guard !Credential.isReserved(user.name) else {
                 throw ConfigError("the user name '\(Credential.localUser)' is reserved for changes made without signing in; choose another")
             }
             guard names.insert(user.name).inserted else {

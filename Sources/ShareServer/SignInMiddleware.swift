@@ -55,7 +55,7 @@ struct SignInMiddleware: RouterMiddleware {
             return (user, .proxy)
         }
         if unixPeer, let channel = context.channel, let user = await UnixPeer.userName(of: channel) {
-            guard Credential.isUserName(user), user != Credential.localUser else {
+            guard Credential.isUserName(user), !Credential.isReserved(user) else {
                 context.logger.warning("a unix socket peer's user name cannot name a user here", metadata: ["peer_user": "\(user)"])
                 throw Problem.unauthorized
             }

@@ -51,7 +51,7 @@ struct ThumbnailController {
         let thumbnail = try await history.thumbnail(id: id, includeTrashed: try RecordFlags(request).trashed)
         let etag = "\"\(thumbnail.tag)\""
         var headers: HTTPFields = [.eTag: etag, .cacheControl: Self.cacheControl, .xContentTypeOptions: "nosniff"]
-        if request.headers[.ifNoneMatch] == etag { return Response(status: .notModified, headers: headers) }
+        if EntityTags.noneMatchHolds(request.headers, for: etag) { return Response(status: .notModified, headers: headers) }
         headers[.contentType] = "image/webp"
         headers[.contentSecurityPolicy] = "default-src 'none'; sandbox"
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: thumbnail.image)))

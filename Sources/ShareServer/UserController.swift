@@ -42,7 +42,7 @@ struct UserController {
             throw Problem(.conflict, "histories are shared: records with an owner would leave the one history; set histories = \"per-user\" first")
         }
         let user = context.parameters.get("user") ?? ""
-        guard Credential.isUserName(user), user != Credential.localUser else {
+        guard Credential.isUserName(user), !Credential.isReserved(user) else {
             throw Problem(.notFound, "'\(user)' cannot be a user: \(Credential.userNameRule)")
         }
         let assigned = try await histories.store.assignUnowned(to: user)

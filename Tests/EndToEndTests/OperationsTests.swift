@@ -65,11 +65,13 @@ import Testing
         let listings = #"http_requests_total{http_route="/share",http_request_method="GET",http_response_status_code="200"}"#
         for _ in 0..<4 { _ = try await http("GET", "\(daemon.address)/share", headers: token) }
         _ = try await http("POST", "\(daemon.address)/share/import", body: #"{"name": "g.pdf", "size": 1}"#, headers: token)
+        _ = try await http("POST", "\(daemon.address)/share/batch", body: #"{"action": "trash", "ids": ["NOSUCH1"]}"#, headers: token)
         let after = try await http("GET", "\(daemon.address)/metrics", headers: token).body
         #expect(try promtoolProblems(after) == nil)
         #expect(sample(after, listings) - sample(before, listings) == 4)
         #expect(sample(after, #"http_requests_total{http_route="/share",http_request_method="POST",http_response_status_code="201"}"#) == 3)
         #expect(sample(after, #"http_requests_total{http_route="/share/{id}",http_request_method="DELETE",http_response_status_code="404"}"#) == 1)
+        #expect(sample(after, #"http_requests_total{http_route="/share/batch",http_request_method="POST",http_response_status_code="404"}"#) == 1)
         #expect(sample(after, #"share_records{state="live"}"#) == 4)
         #expect(sample(after, "share_records_imported_total") == 1)
         #expect(sample(after, #"share_database_bytes{file="database"}"#) > 0)

@@ -256,6 +256,10 @@ import Testing
             for backups in folders {
                 let files = try FileManager.default.contentsOfDirectory(atPath: backups.path)
                 #expect(files.count <= 2 && files.allSatisfy { $0.hasSuffix(".dump") }, "\(files)")
+                for file in files {
+                    let mode = try FileManager.default.attributesOfItem(atPath: backups.appending(path: file).path)[.posixPermissions] as? Int
+                    #expect(mode == 0o600, "\(file) is the owner's alone, as SQLite's backups are")
+                }
             }
             let newest = try #require(backups.last).file
             try await TestPostgres.withDatabase { restoredName in

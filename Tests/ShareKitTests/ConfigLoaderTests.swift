@@ -42,6 +42,8 @@ import Testing
             ("postgres://share:secret@db/history", "PGPASSWORD"), ("postgres://share@db", "names no database"),
             ("mysql://share:secret@db/history", "PGPASSWORD"), ("mysql://share@db/history", "expected postgres://"),
             ("postgres://share@db/history?sslmode=verify", "sslmode"),
+            ("postgres://share@db/history?password=secret", "PGPASSWORD"), ("postgres://share@db/history?sslpassword=secret", "PGPASSWORD"),
+            ("postgres://share@db/history?application_name=secret", "application_name=…"),
         ] {
             do {
                 _ = try loader(["SHARE_DATABASE_URL": url]).load()

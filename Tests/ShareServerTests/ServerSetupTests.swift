@@ -26,6 +26,7 @@ import Testing
     @Test(arguments: [
         ("[auth]\ntokens = [\"a1\", \"b2\"]\n[auth.users]\ntoken-2 = \"c3\"\n", "'token-2' is given twice"),
         ("[auth.users]\nlocal = \"a1\"\n", "'local' is reserved"),
+        ("[auth.users]\nLOCAL = \"a1\"\n", "'local' is reserved"),
         ("[auth]\ntoken_file = \"tokens\"\n[auth.users]\nalice = \"a1\"\n", "'alice' is given twice"),
         ("[auth.users]\nalice = \"a1\"\n[auth.labelled]\nalice = \"a2\"\n", "'alice' is given twice"),
         ("[auth]\ntokens = [\"same\"]\n[auth.users]\nlaptop = \"same\"\nphone = \"same\"\n", "one token is given for two users"),

@@ -44,6 +44,10 @@ import Testing
             #expect(etag.hasPrefix("\"") && etag.hasSuffix("\""), "a strong ETag")
             let again = try await client.send(.get, "/share/\(photo.id)/thumbnail", headers: [.ifNoneMatch: etag])
             #expect(again.status == .notModified && again.body.readableBytes == 0)
+            for header in [#""older", W/\#(etag)"#, "*"] {
+                let listed = try await client.send(.get, "/share/\(photo.id)/thumbnail", headers: [.ifNoneMatch: header])
+                #expect(listed.status == .notModified, "If-None-Match: \(header)")
+            }
 
             // Another picture replaces it, with a new tag.
             #expect(try await Self.put(client, photo.id, try Pictures.bytes("picture.png"), type: "image/png").status == .ok)

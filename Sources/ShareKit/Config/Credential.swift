@@ -17,6 +17,11 @@ public struct Credential: Sendable, Equatable {
             && text.utf8.allSatisfy { (FormEncoding.isUnreserved($0) && $0 != UInt8(ascii: "~")) || $0 == UInt8(ascii: "@") }
     }
 
+    /// Whether `name` is the reserved `local` in any case (`LOCAL` would read as it in events and logs).
+    public static func isReserved(_ name: some StringProtocol) -> Bool {
+        name.lowercased() == localUser
+    }
+
     /// What a user name must be, for messages.
     public static let userNameRule = "1–64 of A-Z, a-z, 0-9, '.', '_', '@' and '-'"
 

@@ -60,9 +60,13 @@ public struct PostgresAddress: Sendable, Equatable, CustomStringConvertible {
             case ("host", let folder) where folder.hasPrefix("/"): socketFolder = folder
             case ("sslmode", let mode) where TLSMode(rawValue: mode) != nil: tls = TLSMode(rawValue: mode)!
             case ("sslrootcert", let file) where file.hasPrefix("/"): trustedAuthorities = file
+            case (let name, _) where name.lowercased().contains("password"):
+                throw InvalidSetting(reason: "must not hold a password ('\(name)='): give it in PGPASSWORD or [database] password_file")
             default:
+                // Only the values of the parameters it takes are repeated: another may be a secret.
+                let shown = ["host", "sslmode", "sslrootcert"].contains(item.name) ? "\(item.name)=\(item.value ?? "")" : "\(item.name)=…"
                 throw InvalidSetting(
-                    reason: "has '\(item.name)=\(item.value ?? "")': the URL takes host=/socket/folder, "
+                    reason: "has '\(shown)': the URL takes host=/socket/folder, "
                         + "sslmode=\(TLSMode.allCases.map(\.rawValue).joined(separator: "|")) and sslrootcert=/file.pem only")
             }
         }

@@ -4,7 +4,8 @@ import Hummingbird
 
 /// Text responses (JSON, the page's files, the API description) compressed with gzip when the client accepts it
 /// and they are large enough to gain: a listing page of 100 records goes from ~12 kB to ~2 kB. Streamed bodies (an
-/// export) and `HEAD` answers go as they are. The ETag stays the resource's: `Vary` tells caches the two apart.
+/// export) and `HEAD` answers go as they are. Every text response says `Vary: Accept-Encoding`, compressed or not;
+/// the gzip form's ETag is its own (`ConditionalGETMiddleware` gives it to every client that takes gzip).
 struct ResponseCompression<Context: RequestContext>: RouterMiddleware {
     /// Below this, gzip's header and the work cost more than they save.
     static var minimumBytes: Int { 1024 }
@@ -15,8 +16,13 @@ struct ResponseCompression<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
-        guard request.method != .head, Self.acceptsGzip(request.headers[.acceptEncoding]), Self.isText(response.headers[.contentType]),
-            response.headers[.contentEncoding] == nil, let length = response.body.contentLength, length >= Self.minimumBytes
+        guard Self.isText(response.headers[.contentType]) else { return response }
+        // Every form of a text response says so, the one sent as it is too: a cache must not give it to another client.
+        if !response.headers[values: .vary].contains(where: { $0.lowercased().contains("accept-encoding") }) {
+            response.headers.append(HTTPField(name: .vary, value: "Accept-Encoding"))
+        }
+        guard request.method != .head, Self.acceptsGzip(request.headers[.acceptEncoding]), response.headers[.contentEncoding] == nil,
+            let length = response.body.contentLength, length >= Self.minimumBytes
         else { return response }
         let collected = CollectedBody()
         let body = response.body
@@ -25,7 +31,6 @@ struct ResponseCompression<Context: RequestContext>: RouterMiddleware {
         let compressed = try plain.compress(with: Self.gzip)
         response.headers[.contentEncoding] = "gzip"
         response.headers[.contentLength] = nil
-        response.headers.append(HTTPField(name: .vary, value: "Accept-Encoding"))
         response.body = ResponseBody(byteBuffer: compressed)
         return response
     }
