@@ -1,4 +1,5 @@
 import ShareKit
+import ShareTestSupport
 import StoreTestSupport
 import Testing
 
@@ -52,6 +53,76 @@ import Testing
             #expect(try await database.usage().count == 0, "all or none")
             #expect(try await database.batch(.restore, .ids(["B"])) == 1)
             #expect(try await database.usage().count == 1)
+        }
+    }
+
+    /// Batches by filter racing renames, moves, trashing and restoring of the same records (two nodes, or two
+    /// requests): every record's events, replayed from its creation, are a history that could have happened and end
+    /// where the record is: no second "trashed", no "restored" while live, no "moved" while trashed, every `from`
+    /// the value it replaced.
+    @Test(arguments: Backend.allCases)
+    func batchesRacingSingleChangesLeaveEventsThatReplayToEachRecord(_ backend: Backend) async throws {
+        try await backend.withStore { database in
+            var records: [ShareRecord] = []
+            for index in 0..<12 { records.append(try await database.add("r\(index).pdf", size: 1)) }
+            let ids = records.map(\.id)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for round in 0..<24 {
+                        let change: BatchChange = [.move(folder: round % 2 == 0 ? "/a" : "/b"), .trash, .restore][round % 3]
+                        _ = try await database.batch(change, .matching(Self.query([])))
+                    }
+                }
+                for worker in 0..<3 {
+                    group.addTask {
+                        var random = SplitMix(seed: UInt64(worker + 1))
+                        for step in 0..<60 {
+                            let id = ids[Int(random.next() % UInt64(ids.count))]
+                            do {
+                                switch step % 4 {
+                                case 0: _ = try await database.updateShare(id: id, SharePatch(name: "n\(worker)-\(step).pdf", folder: nil))
+                                case 1: _ = try await database.updateShare(id: id, SharePatch(name: nil, folder: "/w\(worker)"))
+                                case 2: try await database.trashShare(id: id, includeTrashed: false, by: "w")
+                                default: _ = try await database.restoreShare(id: id, by: "w")
+                                }
+                            } catch ShareError.notFound {
+                                // Trashed by another meanwhile: as a person would be told.
+                            }
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            for record in records {
+                var (name, folder, trashed) = (record.name, record.folder, false)
+                var after: Int64 = 0
+                var problems: [String] = []
+                while true {
+                    let page = try await database.events(id: record.id, after: after, limit: 100)
+                    for event in page.events {
+                        switch event.action {
+                        case .created, .imported: break
+                        case .renamed:
+                            if event.from != name { problems.append("renamed from \(event.from ?? "-") while named \(name)") }
+                            name = event.to ?? name
+                        case .moved:
+                            if trashed || event.from != folder { problems.append("moved from \(event.from ?? "-") while in \(folder), trashed \(trashed)") }
+                            folder = event.to ?? folder
+                        case .trashed:
+                            if trashed { problems.append("trashed twice") }
+                            trashed = true
+                        case .restored:
+                            if !trashed { problems.append("restored while live") }
+                            trashed = false
+                        }
+                    }
+                    guard let next = page.next else { break }
+                    after = next
+                }
+                let now = try await database.share(id: record.id, includeTrashed: true)
+                #expect(problems.isEmpty, "\(record.id): \(problems)")
+                #expect(now.name == name && now.folder == folder && (now.trashedAt != nil) == trashed, "\(record.id) ends where its events do")
+            }
         }
     }
 }
