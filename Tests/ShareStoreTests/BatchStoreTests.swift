@@ -106,7 +106,9 @@ import Testing
                             if event.from != name { problems.append("renamed from \(event.from ?? "-") while named \(name)") }
                             name = event.to ?? name
                         case .moved:
-                            if trashed || event.from != folder { problems.append("moved from \(event.from ?? "-") while in \(folder), trashed \(trashed)") }
+                            if trashed || event.from != folder {
+                                problems.append("moved from \(event.from ?? "-") while in \(folder), trashed \(trashed)")
+                            }
                             folder = event.to ?? folder
                         case .trashed:
                             if trashed { problems.append("trashed twice") }
