@@ -74,9 +74,10 @@ extension PostgresStore {
         case .matching(var query):
             query.owner = owner
             if change != .purge { query.trashed = change == .restore }
-            var sql = BoundSQL("INSERT INTO batch_target (seq) SELECT seq FROM share WHERE ")
+            var sql = BoundSQL("WITH named AS (INSERT INTO batch_target (seq) SELECT seq FROM share WHERE ")
             try PostgresFilter.append(query, to: &sql)
-            try await connection.query(sql.query, logger: logger)
+            sql.append(" LIMIT \(BatchTargets.maxRecords + 1) RETURNING 1) SELECT count(*) FROM named")
+            guard try await count(sql.query, connection) <= BatchTargets.maxRecords else { throw BatchTargets.tooManyMatches }
             return [:]
         }
     }

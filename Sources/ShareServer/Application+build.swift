@@ -16,9 +16,12 @@ public func buildRouter(
     let server = setup.config.server
     let prefix = server.pathPrefix
     let router = Router(context: ShareRequestContext.self, options: .autoGenerateHeadEndpoints)
-    router.add(middleware: RequestIDMiddleware(trustedProxies: server.trustedProxies))
+    // With `unix_peer`, a socket's peers are local users, not a proxy: their forwarding headers are not believed.
+    let socketPeerIsProxy = !setup.config.auth.unixPeer
+    router.add(middleware: RequestIDMiddleware(trustedProxies: server.trustedProxies, socketPeerIsProxy: socketPeerIsProxy))
     router.add(middleware: RequestMetricsMiddleware())
-    router.add(middleware: RequestLogMiddleware(log: AccessLog(trustedProxies: server.trustedProxies)))
+    router.add(
+        middleware: RequestLogMiddleware(log: AccessLog(trustedProxies: server.trustedProxies, socketPeerIsProxy: socketPeerIsProxy)))
     router.add(middleware: ProblemMiddleware())
     router.add(middleware: ResponseCompression())
     router.add(
@@ -33,7 +36,9 @@ public func buildRouter(
     router.add(middleware: SignInMiddleware(setup: setup, openPaths: Set(openPaths)))
     if let connectionEnds { router.add(middleware: ClientGoneMiddleware(ends: connectionEnds, pathPrefix: prefix)) }
     let base = RouterPath(prefix)
-    let histories = Histories(store: store, auth: setup.config.auth)
+    let auth = setup.config.auth
+    let listsEveryUser = auth.proxyUserHeader == nil && !auth.unixPeer
+    let histories = Histories(store: store, auth: auth, knownUsers: listsEveryUser ? Set(setup.credentials.map(\.user)) : nil)
     router.addRoutes(MetricsController(metrics: metrics, histories: histories, isPublic: server.metricsPublic).endpoints, atPath: base)
     router.addRoutes(HealthController(store: store).endpoints, atPath: base)
     router.addRoutes(DocumentController().endpoints, atPath: base)
@@ -75,7 +80,7 @@ public func buildApplication(
     let ends = ConnectionEnds()
     let rules = ConnectionGuard.Rules(
         registry: ConnectionRegistry(limit: server.maxConnections, logger: logger), ends: ends,
-        accessLog: AccessLog(trustedProxies: server.trustedProxies), logger: logger,
+        accessLog: AccessLog(trustedProxies: server.trustedProxies, socketPeerIsProxy: !setup.config.auth.unixPeer), logger: logger,
         bodyRule: { path in
             switch RequestBodyKind(path: path, pathPrefix: prefix) {
             case .json:

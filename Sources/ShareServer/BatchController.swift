@@ -13,8 +13,6 @@ struct BatchController {
     /// The zone of a filter's `date`, `from` and `to` when it names none.
     let defaultZone: ZonedCalendar
     let maxBodyBytes: Int
-    /// The most ids one batch may name.
-    static let maxIds = 10_000
 
     /// Whether the request's path is `/share/batch`, the record routes' path with `batch` for the id.
     static func isBatch(_ context: ShareRequestContext) -> Bool {
@@ -67,8 +65,8 @@ struct BatchBody: Decodable {
         switch (ids, filter) {
         case (let ids?, nil):
             guard !ids.isEmpty else { throw .invalidField("ids", "must name at least one share") }
-            guard ids.count <= BatchController.maxIds else {
-                throw .invalidField("ids", "may name at most \(BatchController.maxIds) shares; use a filter for more")
+            guard ids.count <= BatchTargets.maxRecords else {
+                throw .invalidField("ids", "may name at most \(BatchTargets.maxRecords) shares: send them in several batches")
             }
             return .ids(ids)
         case (nil, let filter?):

@@ -7,6 +7,9 @@ import ShareStore
 struct Histories: Sendable {
     let store: any ShareRepository
     let auth: AuthSettings
+    /// The users who can sign in, when the configuration lists them all (tokens only); nil when a trusted proxy or a
+    /// unix socket's peer may name any user.
+    var knownUsers: Set<String>? = nil
 
     /// The history a request acts on.
     struct Choice {
@@ -35,6 +38,10 @@ struct Histories: Sendable {
             guard let named, named != user else { return choice(of: user, quota: auth.quota(of: user), by: user, named: nil) }
             guard isAdmin(context) else {
                 throw Problem(.forbidden, "only admins may act on another user's history (parameter 'user')")
+            }
+            // A history for a name nobody can sign in as would be one nobody could ever see.
+            guard knownUsers?.contains(named) ?? true else {
+                throw Problem(.notFound, "no user '\(named)' can sign in (parameter 'user'): users are those of [auth.users] and the token file")
             }
             return choice(of: named, quota: auth.quota(of: named), by: "\(user) for \(named)", named: named)
         }

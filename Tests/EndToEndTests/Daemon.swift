@@ -143,12 +143,12 @@ func http(
 }
 
 /// An HTTP exchange through `curl`, for what URLSession cannot reach: unix sockets.
-func curl(socket: String, _ method: String, _ path: String, body: String? = nil) throws -> HTTPResult {
+func curl(socket: String, _ method: String, _ path: String, body: String? = nil, headers: [String] = []) throws -> HTTPResult {
     let process = Process()
     process.executableURL = URL(filePath: "/usr/bin/curl")
     process.arguments =
         ["-s", "-i", "-X", method, "--unix-socket", socket, "http://localhost\(path)"]
-        + (body.map { ["-H", "Content-Type: application/json", "--data-binary", $0] } ?? [])
+        + (body.map { ["-H", "Content-Type: application/json", "--data-binary", $0] } ?? []) + headers.flatMap { ["-H", $0] }
     let pipe = Pipe()
     process.standardOutput = pipe
     try process.run()

@@ -187,7 +187,11 @@ import Glibc
         #expect(try shareAs(users[0], ["--json", "ls"]).output.contains(ownID))
         #expect(try shareAs(users[1], ["--json", "ls"]).output.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
         #expect(try shareAs(users[1], ["show", ownID]).status == 5, "another Unix user's share is not there")
+        // The socket's peers are local users, not a proxy: none of them forges a request id or a client address.
+        let forged = try EndToEndTests.curl(socket: socket, "GET", "/share", headers: ["X-Request-Id: forged-id-1", "X-Forwarded-For: 203.0.113.9"])
+        #expect(forged.status == 200 && forged.headers["x-request-id"] != "forged-id-1", "\(forged.headers)")
         #expect(perUser.stop() == 0)
+        #expect(!perUser.logText.contains("forged-id-1") && !perUser.logText.contains("203.0.113.9"))
     }
 
     /// A request made with curl, which (unlike URLSession) answers a proxy's password challenge by failing,

@@ -106,8 +106,8 @@ import Testing
         }
     }
 
-    /// Any `user` an admin or anyone else sends is a user's history, a 400 naming the parameter, or (from someone who
-    /// is not an admin) a 403: never a 500, never the wrong history.
+    /// Any `user` an admin or anyone else sends is a user's history, a 400 naming the parameter, a 404 naming a user
+    /// nobody signs in as, or (from someone who is not an admin) a 403: never a 500, never the wrong history.
     @Test(arguments: Backend.allCases)
     func anyUserParameterIsAHistoryOrAClearRefusal(_ backend: Backend) async throws {
         try await withServer(Self.perUser, backend: backend) { client in
@@ -116,8 +116,9 @@ import Testing
                 let value = generator.hostileText(maxPieces: 4)
                 let query = FormEncoding.encode([("user", value)])
                 let asAdmin = try await client.send(.get, "/share/stats?\(query)", headers: Self.alice)
-                let valid = Credential.isUserName(value) && value != Credential.localUser
-                #expect(asAdmin.status == (valid ? .ok : .badRequest), "\(value.debugDescription): \(asAdmin.text)")
+                let valid = Credential.isUserName(value) && !Credential.isReserved(value)
+                let known = ["alice", "bob", "carol"].contains(value)
+                #expect(asAdmin.status == (!valid ? .badRequest : known ? .ok : .notFound), "\(value.debugDescription): \(asAdmin.text)")
                 if !valid { #expect(asAdmin.problemDetail.contains("parameter 'user'"), "\(value.debugDescription)") }
                 let asBob = try await client.send(.get, "/share/stats?\(query)", headers: Self.bob)
                 let expected: HTTPResponse.Status = !valid ? .badRequest : value == "bob" ? .ok : .forbidden
@@ -153,6 +154,11 @@ import Testing
             #expect(try await client.send(.get, "/users", headers: Self.bob).status == .forbidden)
             let badName = try await client.send(.get, "/share?user=no%20such", headers: Self.alice)
             #expect(badName.status == .badRequest && badName.problemDetail.contains("parameter 'user'"))
+            for (method, body) in [(HTTPRequest.Method.get, nil), (.post, #"{"name": "a.txt", "size": 1}"#)] {
+                let nobody = try await client.send(method, "/share?user=dave", body, headers: Self.alice)
+                #expect(nobody.status == .notFound && nobody.problemDetail.contains("no user 'dave'"), "no history for a name nobody signs in as")
+            }
+            #expect(try await !client.send(.get, "/users", headers: Self.alice).text.contains("dave"))
         }
         try await withServer(
             {

@@ -127,4 +127,21 @@ import Testing
             }
         }
     }
+
+    /// A batch's one transaction holds every other writer: one by filter acts on at most `maxRecords` records, and a
+    /// filter matching more is refused naming it, with nothing changed.
+    @Test(arguments: Backend.allCases)
+    func aFilterMatchingMoreThanOneBatchMayTakeIsRefusedAndChangesNothing(_ backend: Backend) async throws {
+        try await backend.withStore { database in
+            let session = try await database.beginImport()
+            let records = try (1...(BatchTargets.maxRecords + 1)).map { line in
+                (line: line, share: try NewShare(id: nil, name: "n\(line).txt", folder: line == 1 ? "/one" : "/many", createdAt: nil, size: 1))
+            }
+            _ = try await session.stage(records)
+            _ = try await session.finish()
+            await #expect(throws: BatchTargets.tooManyMatches) { try await database.batch(.trash, .matching(Self.query([]))) }
+            #expect(try await database.recordCounts() == (live: BatchTargets.maxRecords + 1, trashed: 0))
+            #expect(try await database.batch(.trash, .matching(Self.query([("folder", "/one")]))) == 1, "a narrower filter is taken")
+        }
+    }
 }

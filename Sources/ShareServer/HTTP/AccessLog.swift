@@ -8,6 +8,9 @@ import ShareKit
 /// none matched), path, status, bytes of the body (`-` when streamed), milliseconds, client.
 struct AccessLog: Sendable {
     let trustedProxies: [IPAddressRange]
+    /// Whether a unix socket's peer is the proxy in front (else, with `unix_peer`, any local user, whose forwarding
+    /// headers are not believed).
+    var socketPeerIsProxy = true
 
     /// One request's line; `route` is nil when no route matched, `bytes` when the body was streamed.
     struct Entry {
@@ -35,7 +38,8 @@ struct AccessLog: Sendable {
     /// The peer, or, when the peer is a trusted proxy (or a unix socket), the nearest untrusted forwarded address.
     func clientAddress(_ headers: HTTPFields, peer: SocketAddress?) -> String {
         let peerAddress = peer?.ipAddress
-        guard peerAddress == nil || trustedProxies.contains(where: { $0.contains(peerAddress!) }),
+        let trusted = peerAddress.map { address in trustedProxies.contains { $0.contains(address) } } ?? socketPeerIsProxy
+        guard trusted,
             let forwarded = headers[.init("X-Forwarded-For")!]
         else { return peerAddress ?? "local" }
         // Only addresses are believed: anything else in the header (a name, a line of text) is dropped, never logged.

@@ -7,6 +7,8 @@ import ShareKit
 struct RequestIDMiddleware: RouterMiddleware {
     typealias Context = ShareRequestContext
     let trustedProxies: [IPAddressRange]
+    /// Whether a unix socket's peer is the proxy in front (else, with `unix_peer`, any local user).
+    let socketPeerIsProxy: Bool
 
     static let header = HTTPField.Name("X-Request-Id")!
 
@@ -31,8 +33,8 @@ struct RequestIDMiddleware: RouterMiddleware {
         guard let peer = context.remoteAddress, let id = request.headers[Self.header], (1...128).contains(id.utf8.count),
             id.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
         else { return nil }
-        // Over a unix socket only the proxy in front can connect; otherwise the peer must be listed.
-        guard let address = peer.ipAddress else { return id }
+        // Over a unix socket the proxy in front, unless its peers are local users; otherwise the peer must be listed.
+        guard let address = peer.ipAddress else { return socketPeerIsProxy ? id : nil }
         return trustedProxies.contains { $0.contains(address) } ? id : nil
     }
 }

@@ -66,7 +66,9 @@ extension ShareDatabase {
             query.owner = owner
             if change != .purge { query.trashed = change == .restore }
             let filter = ShareFilter(query, name: try NameCondition(everyMatchOf: query, counts: trigramCounts, db))
-            try db.execute(literal: "INSERT INTO temp.batch_target (seq) SELECT seq FROM share WHERE \(filter.sql)")
+            try db.execute(
+                literal: "INSERT INTO temp.batch_target (seq) SELECT seq FROM share WHERE \(filter.sql) LIMIT \(BatchTargets.maxRecords + 1)")
+            guard db.changesCount <= BatchTargets.maxRecords else { throw BatchTargets.tooManyMatches }
         }
     }
 }

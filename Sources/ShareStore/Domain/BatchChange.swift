@@ -23,4 +23,16 @@ public enum BatchTargets: Equatable, Sendable {
     case ids([String])
     /// Every record a listing with these filters would show, all its pages (its trash for a restore).
     case matching(ShareQuery)
+
+    /// The most records one batch acts on: its one transaction holds every other writer of the history (SQLite's
+    /// one writer) for about a second at this size, not for minutes at a million.
+    public static let maxRecords = 10_000
+
+    /// What a filter matching more than `maxRecords` is told.
+    package static var tooManyMatches: ShareError {
+        .invalidField(
+            "filter",
+            "matches more than \(maxRecords) shares, and one batch acts on at most \(maxRecords) (so that other changes wait "
+                + "at most about a second): narrow the filter, or send the batch again until it matches none")
+    }
 }
