@@ -24,6 +24,8 @@ public enum ShareError: Error, Equatable, Sendable {
     case quotaExceeded(quota: Int64, used: Decimal)
     /// Too many heavy reads (long searches, statistics, exports) wait already: try again after `retryAfterSeconds`.
     case busy(retryAfterSeconds: Int)
+    /// The pictures being made into thumbnails hold all the memory decoding may take: try again after `retryAfterSeconds`.
+    case picturesBusy(retryAfterSeconds: Int)
     /// Nothing can be written (the disk is full, the file system read-only); reads still work.
     case storageUnavailable(_ reason: String)
     /// The database server does not answer (it is down, restarting, or out of reach): nothing can be read or
@@ -48,6 +50,8 @@ extension ShareError {
             return "this would pass the quota of \(quota) bytes: \(used) bytes are used; trash or delete shares to make room"
         case .busy(let seconds):
             return "too many long searches are running; try again in \(seconds) s (quick requests are answered meanwhile)"
+        case .picturesBusy(let seconds):
+            return "too many pictures are being made into thumbnails now; try again in \(seconds) s"
         case .storageUnavailable(let reason): return "nothing can be stored now: \(reason); reads still work"
         case .storeUnreachable(let reason): return "the database does not answer (\(reason)); try again shortly"
         }

@@ -52,7 +52,8 @@ public func buildRouter(
     let shares = ShareController(histories: histories, defaultZone: defaultZone, pathPrefix: prefix, maxBodyBytes: server.maxBodyBytes)
     router.addRoutes(shares.endpoints, atPath: base)
     router.addRoutes(
-        ThumbnailController(histories: histories, maker: ThumbnailMaker(), maxPictureBytes: server.maxPictureBytes).endpoints, atPath: base)
+        ThumbnailController(histories: histories, maker: ThumbnailMaker(), maxPictureBytes: server.maxPictureBytes, budget: DecodingBudget())
+            .endpoints, atPath: base)
     return router
 }
 

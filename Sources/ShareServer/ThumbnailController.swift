@@ -4,7 +4,6 @@ import NIOPosix
 import ShareKit
 import ShareStore
 import ShareThumbnails
-import Synchronization
 
 /// `/share/{id}/thumbnail`: a record's thumbnail, made here from a picture sent for it (`PUT`), served (`GET`) and
 /// removed (`DELETE`). The record's own rules apply: another history's record is not found, a trashed one only
@@ -14,8 +13,10 @@ struct ThumbnailController {
     let maker: ThumbnailMaker
     /// The largest picture a `PUT` may send (`[server] max_picture_bytes`).
     let maxPictureBytes: Int
-    /// Pictures being received or decoded now, at most `PicturesInFlight.limit`: each may hold `maxPictureBytes`.
-    let inFlight = PicturesInFlight()
+    /// The memory the pictures being decoded now may hold between them.
+    let budget: DecodingBudget
+    /// How long a picture waits for room in the budget before it is asked to come back later.
+    static let budgetWait = Duration.seconds(10)
 
     /// A thumbnail changes only when one is sent again; a day's caching spares the page re-reading what it shows.
     static let cacheControl = "private, max-age=86400"
@@ -35,11 +36,19 @@ struct ThumbnailController {
         let includeTrashed = try RecordFlags(request).trashed
         // The record is looked up first, so that a picture for a record one may not see is never decoded.
         _ = try await choice.history.share(id: id, includeTrashed: includeTrashed)
-        guard inFlight.enter() else { throw ShareError.busy(retryAfterSeconds: 1) }
-        defer { inFlight.leave() }
-        let picture = Array(buffer: try await request.body.collect(upTo: maxPictureBytes))
+        // Received whole before it takes any of the budget: a picture still arriving holds no one else up.
+        let inspected = try maker.inspect(Array(buffer: try await request.body.collect(upTo: maxPictureBytes)))
+        guard inspected.decodingBytes <= budget.capacity else {
+            throw ShareError.unreadablePicture(
+                "is \(inspected.width) × \(inspected.height) pixels of \(inspected.format.rawValue), whose decoding takes "
+                    + "\(inspected.decodingBytes / 1_048_576) MiB, more than the \(budget.capacity / 1_048_576) MiB thumbnails are made in")
+        }
+        guard await budget.reserve(inspected.decodingBytes, waitingAtMost: Self.budgetWait) else {
+            throw ShareError.picturesBusy(retryAfterSeconds: 2)
+        }
+        defer { budget.release(inspected.decodingBytes) }
         let maker = maker
-        let image = try await NIOThreadPool.singleton.runIfActive { try maker.thumbnail(of: picture) }
+        let image = try await NIOThreadPool.singleton.runIfActive { try maker.thumbnail(of: inspected) }
         let record = try await choice.history.setThumbnail(id: id, Thumbnail(image: image), includeTrashed: includeTrashed)
         context.logger.info("thumbnail stored", metadata: ["id": "\(record.id)", "bytes": "\(image.count)"])
         return try JSONBody.response(record)
@@ -63,26 +72,5 @@ struct ThumbnailController {
         try await history.removeThumbnail(id: id, includeTrashed: try RecordFlags(request).trashed)
         context.logger.info("thumbnail removed", metadata: ["id": "\(id)"])
         return Response(status: .noContent)
-    }
-}
-
-/// Counts the pictures being received and decoded, so that a burst of uploads cannot hold more than a bounded
-/// amount of memory: past the limit, a `PUT` is asked to come back a second later (503).
-final class PicturesInFlight: Sendable {
-    /// Twice the cores: decoding runs on NIO's thread pool, one picture a core; the rest are arriving.
-    static let limit = 2 * System.coreCount
-
-    private let count = Atomic<Int>(0)
-
-    func enter() -> Bool {
-        guard count.add(1, ordering: .relaxed).newValue <= Self.limit else {
-            leave()
-            return false
-        }
-        return true
-    }
-
-    func leave() {
-        count.subtract(1, ordering: .relaxed)
     }
 }

@@ -23,9 +23,24 @@ public struct ThumbnailMaker: Sendable {
         self.maxPixels = maxPixels
     }
 
-    /// The thumbnail of `picture`, as WebP. Throws `.unsupportedPicture` for a file in none of the formats,
-    /// `.unreadablePicture` for one too large, damaged or cut short.
+    /// A picture whose header has been read and found fit to decode.
+    public struct Inspected: Sendable {
+        public let bytes: [UInt8]
+        public let format: PictureFormat
+        public let width: Int
+        public let height: Int
+        /// The memory decoding it takes at most (`DecodingMemory`).
+        public let decodingBytes: Int
+    }
+
+    /// The thumbnail of `picture`, as WebP (`inspect`, then `thumbnail(of:)`).
     public func thumbnail(of picture: [UInt8]) throws(ShareError) -> [UInt8] {
+        try thumbnail(of: try inspect(picture))
+    }
+
+    /// Reads the picture's header, without decoding it: its format, size and the memory its decoding takes. Throws
+    /// `.unsupportedPicture` for a file in none of the formats, `.unreadablePicture` for one too large or damaged.
+    public func inspect(_ picture: [UInt8]) throws(ShareError) -> Inspected {
         guard !picture.isEmpty else { throw .unreadablePicture("is empty") }
         guard let format = PictureFormat(sniffing: picture) else {
             throw .unsupportedPicture(
@@ -44,6 +59,13 @@ public struct ThumbnailMaker: Sendable {
         guard width * height <= allowed else {
             throw .unreadablePicture("is \(width) × \(height) pixels, more than the \(allowed) thumbnails are made from in \(format.rawValue)")
         }
+        let memory = DecodingMemory.bytes(of: picture, format: format, width: width, height: height)
+        return Inspected(bytes: picture, format: format, width: width, height: height, decodingBytes: memory)
+    }
+
+    /// The thumbnail of an inspected picture, as WebP. Throws `.unreadablePicture` for one damaged or cut short.
+    public func thumbnail(of inspected: Inspected) throws(ShareError) -> [UInt8] {
+        let (picture, format) = (inspected.bytes, inspected.format)
         var output: UnsafeMutableRawPointer?
         var length = 0
         let status = picture.withUnsafeBytes { bytes in

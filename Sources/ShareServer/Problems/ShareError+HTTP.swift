@@ -10,7 +10,7 @@ extension ShareError: HTTPResponseError {
         case .unsupportedPicture: return .unsupportedMediaType
         case .idTaken: return .conflict
         case .quotaExceeded: return .forbidden
-        case .busy, .storeUnreachable: return .serviceUnavailable
+        case .busy, .picturesBusy, .storeUnreachable: return .serviceUnavailable
         case .storageUnavailable: return .init(code: 507, reasonPhrase: "Insufficient Storage")
         }
     }
@@ -22,7 +22,7 @@ extension ShareError: HTTPResponseError {
         let type = if case .quotaExceeded = self { "quota-exceeded" } else { "about:blank" }
         let headers: HTTPFields =
             switch self {
-            case .busy(let seconds): [.retryAfter: "\(seconds)"]
+            case .busy(let seconds), .picturesBusy(let seconds): [.retryAfter: "\(seconds)"]
             case .storeUnreachable: [.retryAfter: "\(Self.unreachableRetrySeconds)"]
             default: [:]
             }

@@ -1,0 +1,20 @@
+import Testing
+
+@testable import ShareServer
+
+/// Pictures decoded at once never hold more memory than the budget: one that does not fit waits its turn, in order,
+/// and is told to come back later when its turn does not come in time.
+@Suite struct DecodingBudgetTests {
+    @Test func aPictureThatDoesNotFitWaitsUntilRoomIsGivenBack() async throws {
+        let budget = DecodingBudget(capacity: 150)
+        #expect(await budget.reserve(100, waitingAtMost: .seconds(60)))
+        async let second = budget.reserve(100, waitingAtMost: .seconds(60))
+        let deadline = ContinuousClock.now + .seconds(60)
+        while budget.waiting == 0, ContinuousClock.now < deadline { await Task.yield() }
+        #expect(await !budget.reserve(10, waitingAtMost: .milliseconds(1)), "it waits behind the second, in order, and gives up")
+        budget.release(100)
+        #expect(await second, "admitted once the first gave its memory back")
+        budget.release(100)
+        #expect(await budget.reserve(150, waitingAtMost: .milliseconds(1)), "everything given back")
+    }
+}
