@@ -37,11 +37,12 @@ static inline int share_vips_dimensions(const void *bytes, size_t length, int *w
 
 /// A thumbnail of the picture, at most `box` pixels wide and high (never enlarged, turned upright as its EXIF
 /// says), as WebP without metadata, in `*output` (freed with g_free). A picture whose data breaks off or is damaged
-/// is an error, not a partial thumbnail. Returns 0 on success.
-static inline int share_vips_thumbnail_webp(const void *bytes, size_t length, int box, int quality, void **output, size_t *output_length) {
+/// is an error, not a partial thumbnail: `loader_options` says how strictly (`fail_on=…`). Returns 0 on success.
+static inline int share_vips_thumbnail_webp(const void *bytes, size_t length, int box, int quality, const char *loader_options,
+                                            void **output, size_t *output_length) {
     VipsImage *thumbnail = NULL;
     if (vips_thumbnail_buffer((void *)bytes, length, &thumbnail, box, "height", box, "size", VIPS_SIZE_DOWN,
-                              "option_string", "fail_on=error", NULL) != 0) return -1;
+                              "option_string", loader_options, NULL) != 0) return -1;
     int status = vips_webpsave_buffer(thumbnail, output, output_length, "strip", TRUE, "Q", quality, NULL);
     g_object_unref(thumbnail);
     return status;

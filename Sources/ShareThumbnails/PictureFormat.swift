@@ -43,6 +43,12 @@ public enum PictureFormat: String, Sendable, CaseIterable {
         }
     }
 
+    /// How strictly its loader refuses damage: libjpeg calls a scan that ends before the lines its header declares
+    /// a warning (and fills the rest with grey), so JPEG fails on warnings too; the others on errors and truncation.
+    var loaderOptions: String {
+        self == .jpeg ? "fail_on=warning" : "fail_on=error"
+    }
+
     /// The class of the libvips loader that reads the format: the one libvips must choose for the file too.
     var loader: String {
         switch self {

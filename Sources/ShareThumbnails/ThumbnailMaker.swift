@@ -69,7 +69,7 @@ public struct ThumbnailMaker: Sendable {
         var output: UnsafeMutableRawPointer?
         var length = 0
         let status = picture.withUnsafeBytes { bytes in
-            share_vips_thumbnail_webp(bytes.baseAddress, bytes.count, Int32(Self.box), 80, &output, &length)
+            share_vips_thumbnail_webp(bytes.baseAddress, bytes.count, Int32(Self.box), 80, format.loaderOptions, &output, &length)
         }
         guard status == 0, let output else {
             throw .unreadablePicture("cannot be read as \(format.rawValue) (damaged or cut short?): \(Self.takeError())")

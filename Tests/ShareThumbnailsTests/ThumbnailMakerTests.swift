@@ -62,6 +62,19 @@ import Testing
         #expect(reason.hasPrefix("cannot be read as JPEG"), "\(reason)")
     }
 
+    /// A JPEG whose frame header declares more lines than its scan holds: libjpeg would fill the rest with grey.
+    @Test func aJPEGWhoseHeaderClaimsMoreThanItsDataHoldsIsRefused() throws {
+        var photo = try Pictures.bytes("photo.jpg")
+        let frame = try #require(photo.indices.first { photo[$0] == 0xFF && photo[$0 + 1] == 0xC0 })
+        photo[frame + 5] = photo[frame + 5] &+ 4  // 240 lines declared as 1,264
+        let error = #expect(throws: ShareError.self) { try maker.thumbnail(of: photo) }
+        guard case .unreadablePicture(let reason) = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
+        #expect(reason.hasPrefix("cannot be read as JPEG"), "\(reason)")
+    }
+
     @Test(arguments: ["drawing.svg", "make.py"])
     func whatIsNotAPictureOfTheFormatsIsUnsupported(file: String) throws {
         let error = #expect(throws: ShareError.self) { try maker.thumbnail(of: try Pictures.bytes(file)) }
