@@ -28,16 +28,54 @@ extension PostgresStore {
     /// TLS as libpq's `sslmode` has it: `prefer` and `require` encrypt without checking the server's certificate,
     /// `verify-full` checks it against the trusted authorities and the host's name.
     private static func tls(_ address: PostgresAddress) -> PostgresClient.Configuration.TLS {
-        var unchecked = TLSConfiguration.makeClientConfiguration()
-        unchecked.certificateVerification = .none
+        switch tlsSettings(address) {
+        case (_, nil): return .disable
+        case (true, let settings?): return .require(settings)
+        case (false, let settings?): return .prefer(settings)
+        }
+    }
+
+    /// Whether `sslmode` requires TLS, and with what settings (nil: none).
+    private static func tlsSettings(_ address: PostgresAddress) -> (required: Bool, settings: TLSConfiguration?) {
+        var settings = TLSConfiguration.makeClientConfiguration()
         switch address.tls {
-        case .disable: return .disable
-        case .prefer: return .prefer(unchecked)
-        case .require: return .require(unchecked)
+        case .disable: return (false, nil)
+        case .prefer, .require:
+            settings.certificateVerification = .none
+            return (address.tls == .require, settings)
         case .verifyFull:
-            var checked = TLSConfiguration.makeClientConfiguration()
-            if let file = address.trustedAuthorities { checked.trustRoots = .file(file) }
-            return .require(checked)
+            if let file = address.trustedAuthorities { settings.trustRoots = .file(file) }
+            return (true, settings)
+        }
+    }
+
+    /// Why no connection to `address` can be made, in a sentence for a person (nil when one can): the pool only
+    /// keeps trying, so a database refusing the sign-in (a wrong password) would otherwise read as one that does
+    /// not answer.
+    public static func whyNoConnection(_ address: PostgresAddress, password: String?, logger: Logger) async -> String? {
+        do {
+            var configuration: PostgresConnection.Configuration
+            switch address.place {
+            case .tcp(let host, let port):
+                let tls: PostgresConnection.Configuration.TLS =
+                    switch tlsSettings(address) {
+                    case (_, nil): .disable
+                    case (true, let settings?): .require(try NIOSSLContext(configuration: settings))
+                    case (false, let settings?): .prefer(try NIOSSLContext(configuration: settings))
+                    }
+                configuration = .init(host: host, port: port, username: address.user, password: password, database: address.database, tls: tls)
+            case .unixSocket(let path):
+                configuration = .init(unixSocketPath: path, username: address.user, password: password, database: address.database)
+            }
+            configuration.options.connectTimeout = .seconds(5)
+            let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+            try await connection.close()
+            return nil
+        } catch let error as PSQLError where ["28P01", "28000"].contains(error.serverInfo?[.sqlState] ?? "") {
+            return "PostgreSQL refused to sign in user '\(address.user)' (\(error.serverInfo?[.message] ?? "authentication failed")): "
+                + "check PGPASSWORD or [database] password_file"
+        } catch {
+            return describe(error)
         }
     }
 

@@ -25,7 +25,8 @@ extension ServedStore {
                 try await PostgresStore(client: client, logger: logger).migrate()
             }
         } catch {
-            throw PostgresSetupFailure("cannot open the PostgreSQL database \(address): \(PostgresStore.describe(error))")
+            let reason = await PostgresStore.whyNoConnection(address, password: password, logger: logger) ?? PostgresStore.describe(error)
+            throw PostgresSetupFailure("cannot open the PostgreSQL database \(address): \(reason)")
         }
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         var store = PostgresStore(client: client, logger: logger)
