@@ -37,6 +37,8 @@ final class PostgresClosedConnections: Sendable {
                         self.onClose.withLock { _ = $0.removeValue(forKey: connection.id) }
                         answer.give(result)
                     }
+                    // Cancelled before the work had a task to cancel: `onCancel` found none.
+                    if Task.isCancelled { started?.cancel() }
                 }
             }
         } onCancel: {
