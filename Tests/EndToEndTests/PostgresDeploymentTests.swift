@@ -66,6 +66,8 @@ import Testing
             #expect(lost.isEmpty, "acknowledged but not stored: \(lost)")
             #expect(acknowledged.withLock { $0.count } > 200, "the other node kept answering after the kill")
             #expect(try await http("GET", "\(nodes[1].address)/readyz").status == 200)
+            // Swift may end a value's life after its last use: the nodes (and their processes) live to here.
+            withExtendedLifetime(nodes) {}
         }
     }
 
@@ -87,6 +89,7 @@ import Testing
                 #expect(statuses.sorted() == [201, 409], "round \(round)")
             }
             #expect(try await http("GET", "\(nodes[0].address)/share?limit=100").body.components(separatedBy: "\"id\"").count - 1 == 20)
+            withExtendedLifetime(nodes) {}
         }
     }
 
@@ -124,6 +127,7 @@ import Testing
         #expect(statuses.withLock { $0 }.isSubset(of: [201, 503]), "\(statuses.withLock { $0 })")
         let listed = try share(["find", "before", "--json"], server: node.address)
         #expect(listed.status == 0 && listed.stdout.components(separatedBy: "before-").count - 1 == 5, "\(listed.stderr)")
+        withExtendedLifetime(cluster) {}
     }
 
     /// Writers busy on one node (creates, renames, batches) while the database crashes and restarts three times:
@@ -173,6 +177,7 @@ import Testing
         #expect(unanswered.withLock { $0 }.isEmpty, "\(unanswered.withLock { $0 })")
         #expect(Set(statuses.withLock { $0 }.keys).isSubset(of: [200, 201, 503]), "\(statuses.withLock { $0 })")
         #expect(node.stop(within: 3 + 2) == 0, "SIGTERM stops the node within shutdown_seconds")
+        withExtendedLifetime(cluster) {}
     }
 
     /// `shared migrate` moves a 100,000-record SQLite history (trash included) to PostgreSQL; the export from either
@@ -293,6 +298,7 @@ import Testing
             ["--listen", "127.0.0.1:0"], in: folder, environment: ["SHARE_DATABASE_URL": url, "PGPASSWORD": "wrong-secret"], seconds: 60)
         #expect(run.status != 0 && run.output.contains("PostgreSQL refused to sign in user 'postgres'"), "\(run.output)")
         #expect(!run.output.contains("wrong-secret"), "the password is never repeated")
+        withExtendedLifetime(cluster) {}
     }
 
     /// Automatic backups on PostgreSQL run `pg_dump`: a node without it refuses to start and says so, rather than

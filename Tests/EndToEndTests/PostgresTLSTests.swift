@@ -29,6 +29,7 @@ import Testing
         let untrusted = try Daemon.run(
             ["--listen", "127.0.0.1:0"], in: try temporaryFolder("untrusted"), environment: ["SHARE_DATABASE_URL": "\(base)?sslmode=verify-full"])
         #expect(untrusted.status != 0 && untrusted.output.contains("cannot open the PostgreSQL database"), "\(untrusted.output)")
+        withExtendedLifetime(cluster) {}
     }
 
     @Test func requireRefusesAServerWithoutTLSWhichPreferUsesInTheClear() async throws {
@@ -41,6 +42,7 @@ import Testing
         let node = try Self.node(url: "\(base)?sslmode=prefer")
         #expect(try await http("GET", "\(node.address)/readyz").status == 200)
         #expect(node.stop() == 0)
+        withExtendedLifetime(cluster) {}
     }
 
     private static func node(url: String) throws -> Daemon {

@@ -37,6 +37,7 @@ import Glibc
         #expect(events.map(\.by) == ["alice", "bob"], "never a token, always its user")
         let wrong = try share(["whoami"], server: daemon.address, environment: ["SHARE_TOKEN": "alice-tablet"])
         #expect(wrong.status == 4 && wrong.stderr.contains("401"), "\(wrong)")
+        #expect(daemon.stop() == 0)
     }
 
     @Test func aProxysHeaderIsBelievedFromTrustedProxiesOnlyAndTheRestIsLogged() async throws {
@@ -61,6 +62,7 @@ import Glibc
         }
         let warnings = untrusted.logText.components(separatedBy: "ignored a sign-in header from a peer that is not a trusted proxy")
         #expect(warnings.count == 2, "one line for the three: \(untrusted.logText)")
+        #expect(trusted.stop() == 0 && untrusted.stop() == 0)
     }
 
     @Test func anyHeaderATrustedProxySendsNamesThatUserOrNobodyNeverAnError() async throws {
@@ -81,6 +83,7 @@ import Glibc
             }
         }
         #expect(try await http("GET", "\(daemon.address)/healthz").status == 200, "still serving")
+        #expect(daemon.stop() == 0)
     }
 
     @Test func nginxSignsPeopleInWithAuthBasicFromItsSiteFile() async throws {

@@ -1,4 +1,4 @@
-"""The real `shared` (the debug build), and nginx in front of it from the repository's sub-path site file, for
+"""The real `shared` (the release build), and nginx in front of it from the repository's sub-path site file, for
 the web page's tests."""
 import json
 import os
@@ -11,7 +11,7 @@ import time
 import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SHARED = os.environ.get("SHARED_BIN", os.path.join(ROOT, ".build", "debug", "shared"))
+SHARED = os.environ.get("SHARED_BIN", os.path.join(ROOT, ".build", "release", "shared"))
 
 
 def free_port():
