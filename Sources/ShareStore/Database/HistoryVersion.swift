@@ -1,20 +1,15 @@
 import GRDB
 import Synchronization
 
-/// The history's version as this process last committed it, read without asking the database; and how many changes
-/// this process has committed to each owner's history, which their ETags are made of, so that one user's writes never
-/// change another's tags.
+/// The history's version (`history_version`, raised by every change in its own transaction), and how many changes
+/// this process has committed to each owner's history, which their ETags are made of, read without asking the
+/// database, so that one user's writes never change another's tags.
 final class HistoryVersion: Sendable {
-    private let current: Atomic<Int64>
     private let changes = Mutex<[Int64: Int64]>([:])
     /// Drawn at each start, as the owners' counts start again: a tag from before never matches.
     let start = String(UInt64.random(in: 0...UInt64.max), radix: 36)
 
-    init(_ version: Int64) {
-        current = Atomic(version)
-    }
-
-    var value: Int64 { current.load(ordering: .acquiring) }
+    init() {}
 
     /// The changes committed to `owner`'s history since this process started.
     func changes(of owner: Int64) -> Int64 {
@@ -27,10 +22,13 @@ final class HistoryVersion: Sendable {
         try Int64.fetchOne(db, sql: "SELECT version FROM history_version") ?? 0
     }
 
-    /// Takes a newly committed version, which changed the histories of `owners`; commits may report out of order, so
-    /// the highest wins.
-    func advance(to version: Int64, owners: Set<Int64>) {
+    /// Counts a committed change to the histories of `owners`.
+    func count(_ owners: Set<Int64>) {
         changes.withLock { changes in for owner in owners { changes[owner, default: 0] += 1 } }
-        current.max(version, ordering: .releasing)
+    }
+
+    /// Raises the stored version, in the transaction of a change that changed rows.
+    static func raise(_ db: Database) throws {
+        try db.execute(sql: "UPDATE history_version SET version = version + 1")
     }
 }

@@ -8,8 +8,8 @@ import ShareKit
 public struct ShareDatabase: ShareRepository {
     let writer: any DatabaseWriter
     public let path: String
-    /// The history's version as last committed: a number that grows with every change to it, and with nothing else.
-    private let version: HistoryVersion
+    /// The history's version, and the changes this process committed to each owner's history.
+    private let version = HistoryVersion()
     /// The history's epoch (`HistoryEpoch`), fixed while it is served.
     private let historyEpoch: String
     /// Held while the database is served from its file (`DatabaseLock`).
@@ -54,7 +54,6 @@ public struct ShareDatabase: ShareRepository {
         self.writer = writer
         self.path = path
         try SchemaMigrator.migrate(writer, path: path)
-        version = HistoryVersion(try writer.read(HistoryVersion.stored))
         historyEpoch = try writer.read(HistoryEpoch.read)
         try StoredSearchKeys.refresh(writer)
         // The one writer connection gets a larger page cache (24 MiB): a write touches a dozen indexes, and with
@@ -112,15 +111,16 @@ public struct ShareDatabase: ShareRepository {
     /// Runs a write that may change several histories, which `body` names by their owners' numbers; when it changed
     /// any row, the history's version grows in the same transaction, and their tags once it has committed.
     func changing<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> (T, Set<Int64>)) async throws -> T {
-        let (value, newVersion, owners) = try await Self.storing {
-            try await writer.write { db -> (T, Int64?, Set<Int64>) in
+        let (value, changed) = try await Self.storing {
+            try await writer.write { db -> (T, Set<Int64>) in
                 let before = db.totalChangesCount
                 let (value, owners) = try body(db)
-                guard db.totalChangesCount != before else { return (value, nil, []) }
-                return (value, try Int64.fetchOne(db, sql: "UPDATE history_version SET version = version + 1 RETURNING version"), owners)
+                guard db.totalChangesCount != before else { return (value, []) }
+                try HistoryVersion.raise(db)
+                return (value, owners)
             }
         }
-        if let newVersion { version.advance(to: newVersion, owners: owners) }
+        version.count(changed)
         return value
     }
 
