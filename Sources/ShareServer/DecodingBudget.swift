@@ -4,7 +4,7 @@ import Synchronization
 /// will take (`ThumbnailMaker.Inspected.decodingBytes`) before it is decoded, and waits its turn while the others
 /// hold the rest, so that a burst of large or hostile pictures costs at most this much, however many arrive.
 final class DecodingBudget: Sendable {
-    /// Enough for a progressive 48-megapixel JPEG, or a dozen phone photos at once.
+    /// Enough for a progressive 48-megapixel JPEG, or dozens of phone photos at once.
     static let defaultCapacity = 192 * 1_048_576
 
     let capacity: Int
@@ -43,10 +43,11 @@ final class DecodingBudget: Sendable {
             guard let waiting else { return admit.resume(returning: true) }
             Task {
                 try? await Task.sleep(for: wait)
-                let expired = self.state.withLock { state in
-                    state.waiting.firstIndex { $0.id == waiting }.map { state.waiting.remove(at: $0) }
+                let (expired, admitted) = self.state.withLock { state in
+                    (state.waiting.firstIndex { $0.id == waiting }.map { state.waiting.remove(at: $0) }, Self.admitFitting(&state, capacity))
                 }
                 expired?.admit.resume(returning: false)
+                for waiter in admitted { waiter.admit.resume(returning: true) }
             }
         }
     }
@@ -60,13 +61,19 @@ final class DecodingBudget: Sendable {
     func release(_ bytes: Int) {
         let admitted = state.withLock { state -> [Waiter] in
             state.used -= bytes
-            var admitted: [Waiter] = []
-            while let next = state.waiting.first, state.used + next.bytes <= capacity {
-                state.used += next.bytes
-                admitted.append(state.waiting.removeFirst())
-            }
-            return admitted
+            return Self.admitFitting(&state, capacity)
         }
         for waiter in admitted { waiter.admit.resume(returning: true) }
+    }
+
+    /// Takes the waiting pictures that now fit, in order, stopping at the first that does not (one that gave up
+    /// ahead of them may have been in their way).
+    private static func admitFitting(_ state: inout State, _ capacity: Int) -> [Waiter] {
+        var admitted: [Waiter] = []
+        while let next = state.waiting.first, state.used + next.bytes <= capacity {
+            state.used += next.bytes
+            admitted.append(state.waiting.removeFirst())
+        }
+        return admitted
     }
 }

@@ -17,4 +17,15 @@ import Testing
         budget.release(100)
         #expect(await budget.reserve(150, waitingAtMost: .milliseconds(1)), "everything given back")
     }
+
+    @Test func onesWaitingBehindAPictureThatGaveUpAreLetIn() async throws {
+        let budget = DecodingBudget(capacity: 150)
+        #expect(await budget.reserve(100, waitingAtMost: .seconds(60)))
+        async let large = budget.reserve(100, waitingAtMost: .milliseconds(1))
+        let deadline = ContinuousClock.now + .seconds(60)
+        while budget.waiting == 0, ContinuousClock.now < deadline { await Task.yield() }
+        async let small = budget.reserve(10, waitingAtMost: .seconds(60))
+        #expect(await !large, "the large one gives up")
+        #expect(await small, "and the small one behind it fits beside the first")
+    }
 }
