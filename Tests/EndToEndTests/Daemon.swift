@@ -73,13 +73,13 @@ final class Daemon: @unchecked Sendable {
         return process.terminationStatus
     }
 
-    /// Sends SIGTERM and waits at most `seconds` for the process to end; its exit status, or nil when it was still
+    /// Sends SIGTERM and waits at most `limit` for the process to end; its exit status, or nil when it was still
     /// running then (it is killed).
-    func stop(within seconds: Double) -> Int32? {
+    func stop(within limit: Duration) async -> Int32? {
         kill(process.processIdentifier, SIGTERM)
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        guard !process.isRunning else {
+        do {
+            try await waitUntil("shared ends after SIGTERM", within: limit) { !process.isRunning }
+        } catch {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             return nil

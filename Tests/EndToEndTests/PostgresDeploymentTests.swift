@@ -176,7 +176,7 @@ import Testing
         }
         #expect(unanswered.withLock { $0 }.isEmpty, "\(unanswered.withLock { $0 })")
         #expect(Set(statuses.withLock { $0 }.keys).isSubset(of: [200, 201, 503]), "\(statuses.withLock { $0 })")
-        #expect(node.stop(within: 3 + 2) == 0, "SIGTERM stops the node within shutdown_seconds")
+        #expect(await node.stop(within: .seconds(3 + 2)) == 0, "SIGTERM stops the node within shutdown_seconds")
         withExtendedLifetime(cluster) {}
     }
 
@@ -350,15 +350,6 @@ private func waitFor(
         if condition(result) { return result }
         guard ContinuousClock.now < deadline else { throw DaemonError(description: "still \(result.status): \(result.body)") }
         try await Task.sleep(for: .milliseconds(50))
-    }
-}
-
-/// Returns once `condition` holds, checking every 20 ms for at most 60 s; past that, fails naming `what`.
-private func waitUntil(_ what: String, _ condition: () async throws -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(60)
-    while try await !condition() {
-        guard ContinuousClock.now < deadline else { throw DaemonError(description: "not within 60 s: \(what)") }
-        try await Task.sleep(for: .milliseconds(20))
     }
 }
 

@@ -1,3 +1,4 @@
+import ShareTestSupport
 import Testing
 
 @testable import ShareServer
@@ -9,8 +10,7 @@ import Testing
         let budget = DecodingBudget(capacity: 150)
         #expect(await budget.reserve(100, waitingAtMost: .seconds(60)))
         async let second = budget.reserve(100, waitingAtMost: .seconds(60))
-        let deadline = ContinuousClock.now + .seconds(60)
-        while budget.waiting == 0, ContinuousClock.now < deadline { await Task.yield() }
+        try await waitUntil("a picture waits") { budget.waiting == 1 }
         #expect(await !budget.reserve(10, waitingAtMost: .milliseconds(1)), "it waits behind the second, in order, and gives up")
         budget.release(100)
         #expect(await second, "admitted once the first gave its memory back")
@@ -21,10 +21,10 @@ import Testing
     @Test func onesWaitingBehindAPictureThatGaveUpAreLetIn() async throws {
         let budget = DecodingBudget(capacity: 150)
         #expect(await budget.reserve(100, waitingAtMost: .seconds(60)))
-        async let large = budget.reserve(100, waitingAtMost: .milliseconds(1))
-        let deadline = ContinuousClock.now + .seconds(60)
-        while budget.waiting == 0, ContinuousClock.now < deadline { await Task.yield() }
+        async let large = budget.reserve(100, waitingAtMost: .seconds(5))
+        try await waitUntil("a picture waits") { budget.waiting == 1 }
         async let small = budget.reserve(10, waitingAtMost: .seconds(60))
+        try await waitUntil("a second picture waits behind it") { budget.waiting == 2 }
         #expect(await !large, "the large one gives up")
         #expect(await small, "and the small one behind it fits beside the first")
     }

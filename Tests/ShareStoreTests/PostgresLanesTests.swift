@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import ShareKit
+import ShareTestSupport
 import StoreTestSupport
 import Synchronization
 import Testing
@@ -34,7 +35,7 @@ import Testing
             try await store.add("a.pdf", size: 3)
             let stats = try await Self.withTotalsLocked(store.client) { release in
                 let stats = Task { try await store.stats(ShareQuery(), by: StatsPeriod.none) }
-                try await Self.waitUntil { outcomes.seen.withLock { $0 } == [.heavy] }
+                try await waitUntil("the read moved to the heavy lane") { outcomes.seen.withLock { $0 } == [.heavy] }
                 #expect(try await store.listShares(ShareQuery()).records.count == 1, "a quick read is answered meanwhile")
                 release()
                 return try await stats.value
@@ -68,10 +69,10 @@ import Testing
             try await store.add("a.pdf", size: 3)
             try await Self.withTotalsLocked(store.client) { release in
                 let stats = Task { try await store.stats(ShareQuery(), by: StatsPeriod.none) }
-                try await Self.waitUntil { try await Self.statementsWaitingForALock(store.client) == 1 }
+                try await waitUntil("one statement waits for the lock") { try await Self.statementsWaitingForALock(store.client) == 1 }
                 stats.cancel()
                 // The lock is still held: only the server stopping the statement ends its wait.
-                try await Self.waitUntil { try await Self.statementsWaitingForALock(store.client) == 0 }
+                try await waitUntil("no statement waits for the lock") { try await Self.statementsWaitingForALock(store.client) == 0 }
                 release()
                 _ = await stats.result
             }
@@ -100,10 +101,10 @@ import Testing
                             _ = try await store.stats(ShareQuery(), by: StatsPeriod.none)
                         }
                     }
-                    try await Self.waitUntil { try await Self.statementsWaitingForALock(other) == 4 }
+                    try await waitUntil("four statements wait for the lock") { try await Self.statementsWaitingForALock(other) == 4 }
                     for read in reads { read.cancel() }
                     release()
-                    try await Self.waitUntil { finished.count.load(ordering: .relaxed) == 4 }
+                    try await waitUntil("the four reads ended") { finished.count.load(ordering: .relaxed) == 4 }
                 }
             }
             #expect(try await store.stats(ShareQuery(), by: StatsPeriod.none).count == 1, "every connection came back")
@@ -143,17 +144,6 @@ import Testing
         for try await count in rows.decode(Int.self) { return count }
         return -1
     }
-
-    /// Waits until `condition` holds (for 60 s at most).
-    private static func waitUntil(_ condition: () async throws -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while try await !condition() {
-            guard ContinuousClock.now < deadline else { throw WaitedTooLong() }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-    }
-
-    private struct WaitedTooLong: Error {}
 
     private static let logger = Logger(label: "postgres-lanes-tests")
 }
