@@ -14,15 +14,14 @@ struct ConditionalGETMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard request.method == .get || request.method == .head else { return try await next(request, context) }
-        // The history's own tag: another user's writes never change it. A request the route refuses (a bad `user`)
-        // asks the service's.
-        let history = (try? histories.choose(request, context))?.history ?? histories.store
-        let version = try await history.historyTag()
+        // A request whose history cannot be chosen (a bad `user`) is refused by its route, with no tag to give.
+        guard let choice = try? histories.choose(request, context) else { return try await next(request, context) }
+        // The history's own tag: another user's writes never change it.
+        let version = try await choice.history.historyTag()
         var response = try await next(request, context)
         guard response.status == .ok else { return response }
-        // Whose history it was (the route has accepted the request's user): one user's tag is never another's, whose
-        // cache may still hold the same URL.
-        let owner = try histories.choose(request, context).owner
+        // Whose history it was: one user's tag is never another's, whose cache may still hold the same URL.
+        let owner = choice.owner
         // The gzip form of a body is another representation with a tag of its own (`ResponseCompression` sends it to
         // every client that takes gzip).
         let form = ResponseCompression<Context>.acceptsGzip(request.headers[.acceptEncoding]) ? "-gzip" : ""
