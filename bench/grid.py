@@ -15,7 +15,11 @@ FOLDERS = [
     [], [("folder", "/projects/alpha")], [("folder", "/reports"), ("recursive", "true")],
     [("folder", "/reports/2021"), ("recursive", "true")], [("folder", "/photos/2023")], [("folder", "/nothing")],
 ]
-TEXTS = [[], [("q", "report")], [("q", "budget 1234")], [("q", "nomatchatall")], [("q", "e")], [("q", "zq")], [("q", "年度")]]
+TEXTS = [
+    [], [("q", "report")], [("q", "budget 1234")], [("q", "nomatchatall")], [("q", "e")], [("q", "zq")], [("q", "年度")],
+    # Words in any order: two common ones, and three with a short one.
+    [("q", "draft report")], [("q", "pdf 12 budget")],
+]
 SORTS = [("createdAt", "desc"), ("createdAt", "asc"), ("name", "asc"), ("name", "desc"), ("size", "desc"), ("size", "asc")]
 
 # The requests the issue found slow before the planner (limit=100).

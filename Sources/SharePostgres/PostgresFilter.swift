@@ -9,16 +9,16 @@ enum PostgresFilter {
         sql.append("owner = ")
         sql.bind(query.owner)
         sql.append(query.trashed ? " AND trashed_at IS NOT NULL" : " AND trashed_at IS NULL")
-        if let text = query.nameContains, !text.isEmpty {
-            // A literal substring of the folded name: LIKE's wildcards and its escape character are escaped. The
-            // trigram index answers it; text too short for a trigram names its characters' index entry as well.
-            if text.unicodeScalars.count < 3 {
-                sql.append(" AND share_short_grams(name_key) @> ARRAY[")
-                sql.bind(text)
-                sql.append("]")
-            }
+        // Each word a literal substring of the folded name: LIKE's wildcards and its escape character are escaped.
+        // The trigram index answers them; words too short for a trigram name their characters' index entries too.
+        let short = query.nameWords.filter { $0.unicodeScalars.count < 3 }
+        if !short.isEmpty {
+            sql.append(" AND share_short_grams(name_key) @> ")
+            try sql.bind(array: short)
+        }
+        for word in query.nameWords {
             sql.append(" AND name_key LIKE ")
-            sql.bind("%" + likeEscaped(text) + "%")
+            sql.bind("%" + likeEscaped(word) + "%")
         }
         if let folder = query.folder {
             if !query.recursive {

@@ -48,7 +48,7 @@ import Testing
             let history = try await Neighbours(database)
             let mine = try await history.alice.add("alice report.pdf", size: 3, folder: "/reports", at: "2021-01-17T11:00:00Z")
             var everything = ShareQuery()
-            everything.nameContains = "report"
+            everything.nameWords = ["report"]
             everything.folder = "/reports"
             #expect(try await history.alice.listShares(everything).records == [mine])
             var trash = ShareQuery()

@@ -162,7 +162,7 @@ import Testing
         let queue = try DatabaseQueue(path: path)
         for shape in Self.shapes where !shape.parameters.contains(where: { $0.0 == "q" }) {
             let listing = ShareListing(query: try query(shape.parameters + [("q", "budget")]))
-            for statement in [listing.statement(among: [3, 1, 2]), listing.keyedRows(matching: "budget")] {
+            for statement in [listing.statement(among: [3, 1, 2]), listing.keyedRows(matching: ["budget"])] {
                 let steps = try plan(of: statement, in: queue)
                 #expect(steps.contains { $0.hasPrefix("SEARCH share USING INTEGER PRIMARY KEY") }, "\(shape.name): \(steps)")
             }

@@ -33,7 +33,7 @@ import Testing
 
     private static var everyCommonName: ShareQuery {
         var query = ShareQuery()
-        query.nameContains = "common"
+        query.nameWords = ["common"]
         return query
     }
 

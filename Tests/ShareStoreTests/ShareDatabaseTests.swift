@@ -24,7 +24,7 @@ import Testing
             let renamed = try await database.updateShare(id: created.id, SharePatch(name: "Holiday.JPG", folder: nil))
             #expect(renamed.name == "Holiday.JPG" && renamed.type == .image)
             var query = ShareQuery()
-            query.nameContains = "holiday"
+            query.nameWords = ["holiday"]
             #expect(try await database.listShares(query).records == [renamed])
         }
     }
@@ -83,12 +83,29 @@ import Testing
             for name in ["100%_done.txt", "1000 done.txt", "年度报告.pdf", "Re\u{301}sume\u{301}.doc", "STRASSE.md", "report.pdf"] {
                 try await database.add(name)
             }
-            #expect(try await ids(database) { $0.nameContains = SearchKey.fold("%_") } == ["100%_done.txt"])
-            #expect(try await ids(database) { $0.nameContains = SearchKey.fold("报告") } == ["年度报告.pdf"])
-            #expect(try await ids(database) { $0.nameContains = SearchKey.fold("RÉSUMÉ") } == ["Résumé.doc"])
-            #expect(try await ids(database) { $0.nameContains = SearchKey.fold("Re\u{301}s") } == ["Résumé.doc"])
-            #expect(try await ids(database) { $0.nameContains = SearchKey.fold("strasse") } == ["STRASSE.md"])
-            #expect(try await ids(database) { $0.nameContains = SearchKey.fold("PORT") }.sorted() == ["report.pdf"])
+            #expect(try await ids(database) { $0.nameWords = SearchWords.pieces(of: "\"%_\"") } == ["100%_done.txt"])
+            #expect(try await ids(database) { $0.nameWords = SearchWords.pieces(of: "报告") } == ["年度报告.pdf"])
+            #expect(try await ids(database) { $0.nameWords = SearchWords.pieces(of: "RÉSUMÉ") } == ["Résumé.doc"])
+            #expect(try await ids(database) { $0.nameWords = SearchWords.pieces(of: "Re\u{301}s") } == ["Résumé.doc"])
+            #expect(try await ids(database) { $0.nameWords = SearchWords.pieces(of: "strasse") } == ["STRASSE.md"])
+            #expect(try await ids(database) { $0.nameWords = SearchWords.pieces(of: "PORT") }.sorted() == ["report.pdf"])
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func searchFindsNamesHoldingEveryWordInAnyOrder(_ backend: Backend) async throws {
+        try await backend.withStore { database in
+            for name in ["final_report.pdf", "report draft v2.doc", "draft-report.txt", "finally.txt", "年度报告 2021.xlsx", "a.b"] {
+                try await database.add(name)
+            }
+            let found = { (text: String) in try await ids(database) { $0.nameWords = SearchWords.pieces(of: text) }.sorted() }
+            #expect(try await found("final report") == ["final_report.pdf"])
+            #expect(try await found("draft report") == ["draft-report.txt", "report draft v2.doc"])
+            #expect(try await found("REPORT, draft") == ["draft-report.txt", "report draft v2.doc"])
+            #expect(try await found("\"report draft\"") == ["report draft v2.doc"], "a quoted phrase stays literal")
+            #expect(try await found("2021 报告") == ["年度报告 2021.xlsx"])
+            #expect(try await found("r A") == ["draft-report.txt", "final_report.pdf", "report draft v2.doc"], "two words of one letter")
+            #expect(try await found("final report xyz") == [])
         }
     }
 

@@ -52,9 +52,10 @@ import Testing
         #expect(query.createdBefore?.description == "2021-01-18T00:00:00.000Z")
     }
 
-    @Test func searchTextIsFoldedAndKeptLiteral() throws {
-        #expect(try parse(["q": "RÉSUMÉ"]).nameContains == "résumé")
-        #expect(try parse(["q": "100%_done"]).nameContains == "100%_done")
+    @Test func searchTextIsFoldedIntoWordsEachKeptLiteral() throws {
+        #expect(try parse(["q": "RÉSUMÉ"]).nameWords == ["résumé"])
+        #expect(try parse(["q": "100%_done"]).nameWords == ["100%", "done"])
+        #expect(try parse(["q": "\"100%_done\""]).nameWords == ["100%_done"])
     }
 
     @Test func typesFoldersSortingAndPaging() throws {

@@ -23,7 +23,7 @@ import Testing
                 try db.execute(sql: "PRAGMA user_version = 0")
             }
             try queue.close()
-            query.nameContains = SearchKey.fold("STRASSE")
+            query.nameWords = SearchWords.pieces(of: "STRASSE")
             #expect(try await database.listShares(query).records.isEmpty, "the stale key does not match")
         }
 
@@ -32,7 +32,7 @@ import Testing
 
         // Then: every search path finds the record, whatever the spelling.
         for text in ["STRASSE", "ss", "ΣΥΦΟΣ", "straße"] {
-            query.nameContains = SearchKey.fold(text)
+            query.nameWords = SearchWords.pieces(of: text)
             #expect(try await reopened.listShares(query).records.map(\.id) == [record.id], "\(text)")
         }
     }

@@ -12,7 +12,7 @@ import Testing
         let database = try ShareDatabase(path: path)
         let queue = try DatabaseQueue(path: path)
         let counts = TrigramCounts()
-        let search = { try await queue.read { db in try counts.candidates(for: "xyz", owner: 0, limit: 3, db) } }
+        let search = { try await queue.read { db in try counts.candidates(for: ["xyz"], owner: 0, limit: 3, db) } }
         let before = try await search()
         #expect(before == [])
         #expect(counts.remembered("xyz", owner: 0) == 0)
@@ -36,14 +36,14 @@ import Testing
         let counts = TrigramCounts()
         // "qu" begins a trigram of one name only: that name is the one candidate, and the count is remembered.
         let named = try await queue.read { db in
-            try counts.candidates(for: "qu", owner: 0, limit: 3, db).map { rows in
+            try counts.candidates(for: ["qu"], owner: 0, limit: 3, db).map { rows in
                 try String.fetchAll(db, sql: "SELECT id FROM share WHERE seq IN (SELECT value FROM json_each(?))", arguments: ["\(rows)"])
             }
         }
         #expect(named == [rare.id])
         #expect(counts.remembered("qu", owner: 0) == 1)
         // "t" is in every name, more than the limit allows: no candidates.
-        #expect(try await queue.read { db in try counts.candidates(for: "t", owner: 0, limit: 3, db) } == nil)
+        #expect(try await queue.read { db in try counts.candidates(for: ["t"], owner: 0, limit: 3, db) } == nil)
         #expect(counts.remembered("t", owner: 0) == 4)
     }
 }

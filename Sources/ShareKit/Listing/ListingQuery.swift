@@ -36,7 +36,7 @@ public struct ListingQuery: Equatable, Sendable {
     public var to: Bound?
     /// The IANA zone `date`, `from` and `to` are read in, and statistics group days by; nil: the server's zone.
     public var zone: String?
-    /// Text the file name contains: literal, compared after NFC and full case folding.
+    /// Words the file name holds, in any order (`SearchWords`), compared after NFC and full case folding.
     public var text: String?
     public var types: Set<IconCategory>?
     /// A normalised folder (`FolderPath`).

@@ -8,8 +8,8 @@ public struct ShareQuery: Equatable, Sendable {
     public var createdFrom: Timestamp?
     /// Exclusive upper bound on `createdAt`.
     public var createdBefore: Timestamp?
-    /// A folded (`SearchKey`) substring the name must contain.
-    public var nameContains: String?
+    /// The folded pieces (`SearchWords`) the name must each contain; none: any name.
+    public var nameWords: [String] = []
     public var types: Set<IconCategory>?
     public var folder: String?
     /// With `folder`, include its subfolders too.
@@ -38,7 +38,7 @@ public struct ShareQuery: Equatable, Sendable {
         }
         if let from = listing.from { narrow(from: instant(from, dayEnd: false), before: nil) }
         if let to = listing.to { narrow(from: nil, before: instant(to, dayEnd: true)) }
-        nameContains = listing.text.map(SearchKey.fold)
+        nameWords = listing.text.map(SearchWords.pieces) ?? []
         types = listing.types
         folder = listing.folder
         recursive = listing.recursive ?? false

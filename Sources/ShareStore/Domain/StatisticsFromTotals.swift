@@ -22,7 +22,7 @@ package struct StatisticsFromTotals {
 
     /// Whether the totals hold every filter of `query`: all but the text and a folder.
     package static func canAnswer(_ query: ShareQuery) -> Bool {
-        query.nameContains == nil && (query.folder == nil || (query.folder == FolderPath.root && query.recursive))
+        query.nameWords.isEmpty && (query.folder == nil || (query.folder == FolderPath.root && query.recursive))
     }
 
     /// As in the totals' `day`: the bias makes the division round down before 1970 too.

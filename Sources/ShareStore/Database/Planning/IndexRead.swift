@@ -23,7 +23,7 @@ struct IndexRead: Sendable {
     func matches(_ seek: ShareFilter, _ listing: ShareListing) -> SQL {
         var conditions = seek
         // The filters before the cursor: it bounds the sort's column, which this index may not hold.
-        conditions.add(amongNamed ? ShareFilter(testing: listing.query, name: .fullText(listing.query.nameContains ?? "")) : listing.tests)
+        conditions.add(amongNamed ? ShareFilter(testing: listing.query, name: .fullText(listing.query.nameWords)) : listing.tests)
         if let cursor = listing.cursorCondition { conditions.add(cursor) }
         return """
             SELECT seq, \(sql: ShareListing.column(for: listing.query.sort)), id FROM share INDEXED BY \(sql: index)

@@ -12,7 +12,7 @@ extension ListingPlanner {
         let exactFolder = query.recursive ? nil : query.folder
         let folderLed = sort == .createdAt ? exactFolder : nil
         let dateServed = !hasDateRange || sort == .createdAt
-        let rowsNeedTests = !dateServed || !(query.nameContains ?? "").isEmpty || subtree != nil
+        let rowsNeedTests = !dateServed || !query.nameWords.isEmpty || subtree != nil
         // The cursor is the read's own to add (`IndexRead.orderedRows`), as it resumes past it.
         var base = ShareFilter(live: true, owner: query.owner)
         if sort == .createdAt { base.addCreatedRange(query) }
@@ -59,7 +59,7 @@ extension ListingPlanner {
             let seeks = [live.adding("folder = \(subtree)"), descendants]
             reads.append(read(Self.index(led: "folder", .createdAt), seeks, ordered: false, totals: .folderTree(subtree, owner: query.owner)))
         }
-        guard !(query.nameContains ?? "").isEmpty else { return reads }
+        guard !query.nameWords.isEmpty else { return reads }
         // With text, a read that would look every row up in the table for its name looks up only the rows the
         // trigram index names.
         return reads.flatMap { read -> [IndexRead] in
@@ -86,7 +86,7 @@ extension ListingPlanner {
     /// The totals of the reads of the query's date range (and types): its other filters and its cursor left out.
     private var datesAndTypes: RowTotals {
         var dates = query
-        dates.nameContains = nil
+        dates.nameWords = []
         dates.folder = nil
         dates.recursive = false
         dates.cursor = nil
@@ -107,7 +107,7 @@ extension ListingPlanner {
     /// The columns the query's filters test.
     private var testedColumns: Set<String> {
         var columns: Set<String> = []
-        if !(query.nameContains ?? "").isEmpty { columns.insert("name_key") }
+        if !query.nameWords.isEmpty { columns.insert("name_key") }
         if query.folder != nil && !(query.recursive && query.folder == FolderPath.root) { columns.insert("folder") }
         if query.types != nil { columns.insert("type") }
         if hasDateRange { columns.insert("created_at") }

@@ -134,9 +134,9 @@ struct ListingPlanner: Sendable {
         guard mayRun(read, budget) else { return nil }
         let allowed = budget / read.rowWork
         switch read {
-        case .fullText(let text):
+        case .fullText(let words):
             let entries = budget / IndexRead.indexRowWork
-            counts.named = try counts.named ?? NameIndex.rows(holding: text, owner: query.owner, upTo: allowed, readingAtMost: entries, db)
+            counts.named = try counts.named ?? NameIndex.rows(holding: words, owner: query.owner, upTo: allowed, readingAtMost: entries, db)
             guard let named = counts.named, named.count <= allowed else { return nil }
             return .candidates(named)
         case .unordered(let indexRead):
@@ -155,18 +155,18 @@ struct ListingPlanner: Sendable {
     /// all common (no candidates were named) only after reading every one's list of names, each longer than
     /// `candidateLimit`, in one step SQLite cannot cut short. Shorter text is read a trigram at a time.
     private func minimumWork(of read: ListingRead) -> Int {
-        guard case .fullText(let text) = read else { return 0 }
-        return 40 * listing.candidateLimit * NameIndex.keys(of: text).filter(NameIndex.isTrigram).count
+        guard case .fullText(let words) = read else { return 0 }
+        return 40 * listing.candidateLimit * NameIndex.keys(of: words).filter(NameIndex.isTrigram).count
     }
 
     /// Every read that can answer the page, the ordered ones first.
     func reads(_ db: Database) throws -> [ListingRead] {
         var reads = orderedReads().map(ListingRead.ordered) + unorderedReads().map(ListingRead.unordered)
-        if let text = query.nameContains, !text.isEmpty {
-            if let rows = try listing.trigramCounts.candidates(for: text, owner: query.owner, limit: listing.candidateLimit, db) {
+        if !query.nameWords.isEmpty {
+            if let rows = try listing.trigramCounts.candidates(for: query.nameWords, owner: query.owner, limit: listing.candidateLimit, db) {
                 reads.append(.candidates(rows))
             }
-            reads.append(.fullText(text))
+            reads.append(.fullText(query.nameWords))
         }
         return reads
     }
@@ -192,8 +192,8 @@ struct ListingPlanner: Sendable {
             return Self.first(matches, listing)
         case .candidates(let rows):
             return try Self.keyedRows(listing.keyedRows(among: rows), listing, db).map(\.seq)
-        case .fullText(let text):
-            return try Self.keyedRows(listing.keyedRows(matching: text), listing, db).map(\.seq)
+        case .fullText(let words):
+            return try Self.keyedRows(listing.keyedRows(matching: words), listing, db).map(\.seq)
         }
     }
 

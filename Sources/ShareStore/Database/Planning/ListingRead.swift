@@ -6,8 +6,8 @@ enum ListingRead {
     case unordered(IndexRead)
     /// Rows the trigram index named as the only ones that can hold the text (`TrigramCounts.candidates`).
     case candidates([Int64])
-    /// Every row whose name the trigram index finds holding the whole text.
-    case fullText(String)
+    /// Every row whose name the trigram index finds holding every word of the text.
+    case fullText([String])
 }
 
 extension ListingRead {

@@ -4,20 +4,28 @@ import GRDB
 /// the matches (it knows which trigrams a name holds, not where), so every row it names is still tested for the
 /// whole text. Its entries lead with the owner (migration 0013), so that a search reads one history's names.
 ///
-/// A text is looked up by its keys: its trigrams (runs of three Unicode scalars, as the index splits names), or,
-/// when it is shorter, the text itself, which the names holding it begin a trigram with (each name is indexed
-/// followed by two U+0001, see migration 0008).
+/// A search's words are looked up by their keys: the trigrams (runs of three Unicode scalars, as the index splits
+/// names) of its words of three or more, or, when every word is shorter, the longest word itself, which the names
+/// holding it begin a trigram with (each name is indexed followed by two U+0001, see migration 0008). Shorter
+/// words beside longer ones are left to the test of each row.
 enum NameIndex {
-    /// The keys the index finds `text` by.
-    static func keys(of text: String) -> Set<String> {
-        let scalars = Array(text.unicodeScalars)
-        guard scalars.count >= 3 else { return text.isEmpty ? [] : [text] }
-        return Set(
-            (0...(scalars.count - 3)).map { start in
-                var trigram = ""
-                trigram.unicodeScalars.append(contentsOf: scalars[start..<(start + 3)])
-                return trigram
-            })
+    /// The keys the index finds names holding every one of `words` by, sorted.
+    static func keys(of words: [String]) -> [String] {
+        let long = words.filter { $0.unicodeScalars.count >= 3 }
+        guard !long.isEmpty else {
+            return words.max { $0.unicodeScalars.count < $1.unicodeScalars.count }.map { [$0] } ?? []
+        }
+        return Set(long.flatMap(trigrams)).sorted()
+    }
+
+    /// The trigrams of a word of three or more scalars.
+    private static func trigrams(of word: String) -> [String] {
+        let scalars = Array(word.unicodeScalars)
+        return (0...(scalars.count - 3)).map { start in
+            var trigram = ""
+            trigram.unicodeScalars.append(contentsOf: scalars[start..<(start + 3)])
+            return trigram
+        }
     }
 
     /// Whether `key` is a whole trigram, which the index answers in one step SQLite cannot cut short, rather
@@ -44,17 +52,17 @@ enum NameIndex {
             """
     }
 
-    /// A subquery selecting, as `value`, every row of `owner`'s history whose name may hold `text`.
-    static func rows(holding text: String, owner: Int64) -> SQL {
-        rows(holdingEvery: keys(of: text).sorted(), owner: owner)
+    /// A subquery selecting, as `value`, every row of `owner`'s history whose name may hold every one of `words`.
+    static func rows(holding words: [String], owner: Int64) -> SQL {
+        rows(holdingEvery: keys(of: words), owner: owner)
     }
 
-    /// The rows (`seq`) of `owner`'s history whose names may hold `text`, all of them, or nil when they were not all
-    /// read: a text of trigrams is looked up until more than `limit` rows are found, and a text of one or two
+    /// The rows (`seq`) of `owner`'s history whose names may hold `words`, all of them, or nil when they were not all
+    /// read: words of trigrams are looked up until more than `limit` rows are found, and a word of one or two
     /// characters (whose rows may be more than `limit`) is in more than `entries` names of every history, which the
     /// index reads in turn to find the history's own.
-    static func rows(holding text: String, owner: Int64, upTo limit: Int, readingAtMost entries: Int, _ db: Database) throws -> [Int64]? {
-        let keys = keys(of: text).sorted()
+    static func rows(holding words: [String], owner: Int64, upTo limit: Int, readingAtMost entries: Int, _ db: Database) throws -> [Int64]? {
+        let keys = keys(of: words)
         guard keys.count == 1, let key = keys.first, !isTrigram(key) else {
             let rows = try SQLRequest<Int64>(literal: "\(rows(holdingEvery: keys, owner: owner)) LIMIT \(limit + 1)", cached: true).fetchAll(db)
             return rows.count > limit ? nil : rows

@@ -64,10 +64,11 @@ struct ShareFilter: Sendable {
     /// Adds the test of the name, if any, in `owner`'s history.
     private mutating func add(_ name: NameCondition?, owner: Int64) {
         switch name {
-        case .fullText(let text):
-            add("seq IN (\(NameIndex.rows(holding: text, owner: owner)))")
-            add(.contains(text), owner: owner)
-        case .contains(let text): add("instr(name_key, \(text)) > 0")
+        case .fullText(let words):
+            add("seq IN (\(NameIndex.rows(holding: words, owner: owner)))")
+            add(.contains(words), owner: owner)
+        case .contains(let words):
+            for word in words { add("instr(name_key, \(word)) > 0") }
         case nil: break
         }
     }

@@ -32,7 +32,7 @@ struct ShareListing: Sendable {
         self.trigramCounts = trigramCounts
         self.candidateLimit = candidateLimit
         self.secondReader = secondReader
-        let name = query.nameContains.flatMap { $0.isEmpty ? nil : NameCondition.contains($0) }
+        let name = query.nameWords.isEmpty ? nil : NameCondition.contains(query.nameWords)
         cursorCondition = query.cursor.map { cursor in
             switch cursor.value {
             case .integer(let number): return Self.keyset(after: number, id: cursor.id, query)
@@ -85,9 +85,9 @@ struct ShareListing: Sendable {
         statement("seq, \(Self.column(for: query.sort)), id", from: Self.list(candidates))
     }
 
-    /// The page's `seq`, sort value and id among the names the trigram index finds holding `text`.
-    func keyedRows(matching text: String) -> SQL {
-        statement("seq, \(Self.column(for: query.sort)), id", from: NameIndex.rows(holding: text, owner: query.owner))
+    /// The page's `seq`, sort value and id among the names the trigram index finds holding `words`.
+    func keyedRows(matching words: [String]) -> SQL {
+        statement("seq, \(Self.column(for: query.sort)), id", from: NameIndex.rows(holding: words, owner: query.owner))
     }
 
     /// A subquery selecting `rows` as `value`.

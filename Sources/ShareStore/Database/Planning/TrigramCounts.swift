@@ -25,12 +25,12 @@ final class TrigramCounts: Sendable {
 
     init() {}
 
-    /// The rows of `owner`'s history whose names hold every rare key of `text` (at most the three rarest): the only
-    /// rows that can match. Nil when `text` has no key rarer than `limit`, or when those keys share more than `limit`
-    /// names.
-    func candidates(for text: String, owner: Int64, limit: Int, _ db: Database) throws -> [Int64]? {
+    /// The rows of `owner`'s history whose names hold every rare key of `words` (at most the three rarest): the only
+    /// rows that can match. Nil when `words` have no key rarer than `limit`, or when those keys share more than
+    /// `limit` names.
+    func candidates(for words: [String], owner: Int64, limit: Int, _ db: Database) throws -> [Int64]? {
         var rare: [(key: String, count: Int)] = []
-        for key in NameIndex.keys(of: text) {
+        for key in NameIndex.keys(of: words) {
             let count = try count(HistoryKey(owner: owner, key: key), db)
             if count < limit { rare.append((key, count)) }
         }
