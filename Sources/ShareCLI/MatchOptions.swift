@@ -4,7 +4,7 @@ import ShareKit
 /// Many shares by what they are rather than by id (`share rm --matching draft --type pdf`): every share the filters
 /// match, on every page, acted on in one request.
 struct MatchOptions: ParsableArguments {
-    @Option(name: .customLong("matching"), help: ArgumentHelp("Every share whose name contains this text (any case, literal).", valueName: "text"))
+    @Option(name: .customLong("matching"), help: ArgumentHelp("Every share whose name holds these words (any order and case).", valueName: "words"))
     var text: String?
 
     @Option(name: .customLong("in"), help: ArgumentHelp("Every share in this folder and its subfolders.", valueName: "folder"))

@@ -26,6 +26,8 @@ import Testing
         #expect(listed.stdout.hasSuffix("1 share\n"))
 
         #expect(try share(["find", "REPORT"], server: server).stdout.contains(id))
+        #expect(try share(["find", "report", "q1"], server: server).stdout.contains(id), "words in any order")
+        #expect(try share(["find", "\"report q1\""], server: server).stdout.hasSuffix("No shares.\n"), "a phrase stays literal")
         #expect(try share(["show", id.lowercased()], server: server).stdout.contains("size:    1.2 MB (1234567 bytes)"))
         #expect(try share(["rename", id, "Q1 final.docx"], server: server).stdout == "Renamed \(id) to Q1 final.docx\n")
         #expect(try share(["mv", id, "/archive/2021/"], server: server).stdout == "Moved \(id) to /archive/2021\n")

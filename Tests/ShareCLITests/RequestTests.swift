@@ -21,6 +21,7 @@ import Testing
                 "GET", "\(server)/share?folder=%2Freports&from=2021-01-01&to=2021-01-31&type=pdf%2Cdoc&tz=UTC&sort=size&order=asc&limit=5", body: "[]"
             )
             .on("GET", "\(server)/share?q=100%25%20%E6%8A%A5%E5%91%8A&sort=name&order=desc", body: "[]")
+            .on("GET", "\(server)/share?q=draft%20report", body: "[]")
             .on("GET", "\(server)/share?sort=createdAt&order=asc", body: "[]")
             .on("GET", "\(server)/share?sort=size&order=desc&limit=3", body: "[]")
             .on("GET", "\(server)/share?trashed=true", body: "[]")
@@ -31,6 +32,7 @@ import Testing
             ],
             transport: transport)
         _ = try runShare(["find", "100% 报告", "--sort", "name", "--desc"], transport: transport)
+        _ = try runShare(["find", "draft", "report"], transport: transport)
         _ = try runShare(["sort"], transport: transport)
         _ = try runShare(["sort", "--by", "size", "--desc", "--limit", "3"], transport: transport)
         _ = try runShare(["trash"], transport: transport)
