@@ -45,11 +45,12 @@ export async function request(url, { method = "GET", body, signal } = {}) {
     response = await fetch(historyURL(url), { method, headers, signal, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (error) {
     if (error.name === "AbortError") throw error;
-    throw new RequestError("Can't reach the share history right now. Check your connection: the list comes back by itself once you are online.", 0);
+    const words = navigator.onLine ? "The server does not answer: it may be stopped or restarting." : "You are offline.";
+    throw new RequestError(words, 0);
   }
   if (response.ok) return response;
   // The server's own trouble is not the person's to solve: they are told what it means for them.
-  if (response.status >= 500) throw new RequestError("The server could not answer just now, so what you see may be out of date. Try again in a moment.", response.status);
+  if (response.status >= 500) throw new RequestError("The server could not answer just now, so what you see may be out of date.", response.status);
   let detail = `${response.status} ${response.statusText}`;
   try {
     const problem = await response.json();

@@ -1,65 +1,54 @@
-// The share history screen: a list that grows as you scroll, the filters that find things, the folders to browse,
-// a selection to act on many, and a storage bar. Everything it shows comes from the API; the view is the page's URL.
+// The share history screen: a list that grows as you scroll (drawn only near the screen), the filters that find
+// things, the folders to browse, a selection to act on many, and the storage in sight. Everything it shows comes
+// from the API; the view is the page's URL.
 
-import { actFor, forgetToken, keepToken, nextPage, request, RequestError, token } from "./api.js";
-import { changeFromFields, dateFilterCount, fieldValues } from "./dates.js";
-import { hideFolders, loadFolders } from "./folders.js";
+import { actFor, forgetToken, keepToken, nextPage, request, token } from "./api.js";
+import { connectFilters, showFilters, showMatching } from "./filters.js";
+import { fetchFolders, showFolders } from "./folders.js";
 import { count, zone } from "./format.js";
+import { reached, say, unreachable } from "./notice.js";
+import { RowWindow } from "./rowwindow.js";
 import { row } from "./rows.js";
 import { choose, clearSelection, connectSelection, deselect, isSelected } from "./selection.js";
-import { apiParameters, descending, pageURL, readState } from "./state.js";
-import { loadStorage } from "./storage.js";
+import { apiParameters, isFiltered, pageURL, readState, unfiltered } from "./state.js";
+import { fetchStorage, showStorage } from "./storage.js";
 import { releasePictures } from "./thumbnails.js";
 import { connect, emptyTrash, shareMenu, trashMenu } from "./tidy.js";
 import { onUndoFailure } from "./toast.js";
+import { searchWords } from "./words.js";
 
 const byId = (id) => document.getElementById(id);
 const list = byId("list");
-const controls = { q: byId("q"), type: byId("type"), sort: byId("sort"), from: byId("from"), to: byId("to") };
-const orderLabels = { createdAt: ["Oldest first", "Newest first"], name: ["A to Z", "Z to A"], size: ["Smallest first", "Largest first"] };
+const more = byId("more");
 
 let state = readState();
 let next = null;
 let loading = null;
-let searchTimer = 0;
-let dateTimer = 0;
-/** The records shown, in order. */
-let shown = [];
 /** How many shares the view matches (from its statistics). */
 let matching = 0;
 /** What `GET /me` said: who is signed in, the link pattern, the trash's days. */
 let me = null;
+/** Words of the search, marked in the rows. */
+let words = [];
+
+history.scrollRestoration = "manual";
 
 // MARK: - Messages
-
-/** The message line: what went wrong, in words for people, with Try again when trying again can help. */
-function showProblem(text, retry) {
-  byId("message-text").textContent = text;
-  byId("message").hidden = !text;
-  const button = byId("retry");
-  button.hidden = !retry;
-  button.onclick = retry ?? null;
-}
 
 function showStatus(text) {
   byId("status").textContent = text;
 }
 
-const emptyText = () => (state.trashed ? "The trash is empty." : "No shares match.");
+function emptyText() {
+  if (state.trashed) return "The trash is empty.";
+  if (!isFiltered(state) && !state.folder) return "Nothing has been shared yet. Share a file with `share add FILE` and it shows here.";
+  return "No shares match.";
+}
 
 // MARK: - The view
 
-function showControls() {
-  for (const field of ["q", "type"]) controls[field].value = state[field];
-  controls.sort.value = state.sort || "createdAt";
-  [controls.from.value, controls.to.value] = fieldValues(state);
-  byId("date-error").hidden = true;
-  for (const chip of byId("presets").children) chip.setAttribute("aria-pressed", String(chip.dataset.when === state.when));
-  const order = byId("order");
-  order.textContent = orderLabels[controls.sort.value][descending(state) ? 1 : 0];
-  order.setAttribute("aria-label", `Order: ${order.textContent}`);
-  const active = (state.type ? 1 : 0) + dateFilterCount(state);
-  byId("filter-toggle").textContent = active ? `Filters (${active})` : "Filters";
+function showView() {
+  showFilters(state);
   const trash = byId("trash-toggle");
   trash.setAttribute("aria-pressed", String(Boolean(state.trashed)));
   trash.textContent = state.trashed ? "Back to shares" : "Trash";
@@ -67,6 +56,8 @@ function showControls() {
   byId("trash-note").hidden = !state.trashed;
   showTrashDays();
   byId("user-picker").value = state.user;
+  byId("viewing").hidden = !state.user;
+  byId("viewing-user").textContent = state.user;
   showCrumbs();
 }
 
@@ -77,16 +68,14 @@ function showTrashDays() {
   byId("trash-days").textContent = days === undefined ? "" : words;
 }
 
-/** The view's filters, none of them set: what Clear, a folder's link and the title give. */
-const unfiltered = { q: "", when: "", date: "", from: "", to: "", type: "" };
-
-const folderURL = (folder) => pageURL({ ...state, ...unfiltered, folder, trashed: "" });
+/** A folder's page: the filters and the sort stay, as they do in a file manager's search. */
+const folderURL = (folder) => pageURL({ ...state, folder, trashed: "" });
 
 /** Follows a link to `folder` in this tab, unless the person asked for another tab or window. */
 function openFolder(folder, event) {
   if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey || event.button !== 0) return;
   event.preventDefault();
-  change({ ...unfiltered, folder, trashed: "" });
+  change({ folder, trashed: "" });
 }
 
 function showCrumbs() {
@@ -116,7 +105,7 @@ function change(changes, { replace = false } = {}) {
   if (replace) history.replaceState(null, "", url);
   else history.pushState(null, "", url);
   clearSelection();
-  showControls();
+  showView();
   scrollTo(0, 0);
   load();
 }
@@ -127,11 +116,15 @@ const rowActions = {
   onSelect: choose,
 };
 
-const rowOf = (record) => row(record, { folder: state.folder, folderURL, selected: isSelected(record.id) }, rowActions);
+const rows = new RowWindow(list, (record) => row(record, { folder: state.folder, folderURL, words, selected: isSelected(record.id) }, rowActions));
 
 // MARK: - Loading
 
-/** Loads the first page of the view, replacing the list; a load still running for an older view is aborted. */
+/**
+ * Loads the first page of the view with its folders and totals, and draws them in one frame (nothing arrives late
+ * to push the rows down); a load still running for an older view is aborted. Back to a view, the pages that were
+ * loaded are loaded again and the row that was at the top is brought back.
+ */
 async function load() {
   loading?.abort();
   const controller = new AbortController();
@@ -141,21 +134,36 @@ async function load() {
   list.setAttribute("aria-busy", "true");
   showStatus("Loading…");
   const parameters = apiParameters(state, zone());
-  if (state.trashed) hideFolders();
-  else loadFolders(state.folder, { link: folderURL, onOpen: openFolder });
+  const filtered = isFiltered(state) || Boolean(state.folder) || Boolean(state.trashed);
+  const back = history.state;
   try {
-    const response = await request(`share?${parameters}`, { signal: controller.signal });
-    const records = await response.json();
+    const [response, folders, storage, who] = await Promise.all([
+      request(`share?${parameters}`, { signal: controller.signal }),
+      state.trashed ? [] : fetchFolders(state.folder),
+      fetchStorage(parameters, filtered),
+      me ? me : request("me").then((answer) => answer.json()).catch(() => null),
+    ]);
+    let records = await response.json();
+    let following = nextPage(response);
+    while (back?.rows > records.length && following && !controller.signal.aborted) {
+      const page = await request(following, { signal: controller.signal });
+      records = records.concat(await page.json());
+      following = nextPage(page);
+    }
     if (controller.signal.aborted) return;
-    shown = records;
-    list.replaceChildren(...records.map(rowOf));
+    words = searchWords(state.q);
+    if (!me && who) showUser(who);
+    showFolders(folders, { link: folderURL, onOpen: openFolder, filtered: isFiltered(state) });
+    matching = showStorage(storage, { filtered, trash: Boolean(state.trashed) }) ?? matching;
+    showMatching(matching);
+    showEmptyTrash();
+    rows.reset(records);
     releasePictures();
     list.classList.remove("stale");
-    next = nextPage(response);
-    showProblem("");
+    next = following;
+    reached();
     showStatus(records.length ? "" : emptyText());
-    refreshStorage();
-    if (!me) showUser();
+    if (back?.anchor) bringBack(back);
   } catch (error) {
     if (error.name === "AbortError") return;
     failed(error, load);
@@ -169,26 +177,25 @@ async function load() {
   }
 }
 
-/** Appends the next page, following the `Link` header of the last one. */
+/** Appends the next page, following the `Link` header of the last one; "Loading more" shows where it will come. */
 async function loadMore() {
   if (!next || loading) return;
   const controller = new AbortController();
   loading = controller;
-  showStatus("Loading more…");
+  more.textContent = "Loading more…";
   try {
     const response = await request(next, { signal: controller.signal });
     const records = await response.json();
     // A new view began while this page arrived: its rows belong to the old list.
     if (controller.signal.aborted) return;
-    shown = shown.concat(records);
-    list.append(...records.map(rowOf));
+    rows.append(records);
     next = nextPage(response);
-    showStatus("");
   } catch (error) {
     if (error.name !== "AbortError") failed(error, loadMore);
   } finally {
     if (loading === controller) {
       loading = null;
+      more.textContent = "";
       fillScreen();
     }
   }
@@ -196,21 +203,56 @@ async function loadMore() {
 
 /** Loads pages while the end of the list is on screen (a tall window, or rows removed). */
 function fillScreen() {
-  if (next && byId("more").getBoundingClientRect().top < innerHeight + 400) loadMore();
+  if (next && more.getBoundingClientRect().top < innerHeight + 400) loadMore();
 }
 
-/** The storage line (and the count "Select all" offers) again: after every change, what it counts has changed. */
+/** The totals again (and the count "Select all" offers): after every change, what they count has changed. */
 async function refreshStorage() {
-  matching = (await loadStorage(apiParameters(state, zone()))) ?? matching;
+  const parameters = apiParameters(state, zone());
+  const filtered = isFiltered(state) || Boolean(state.folder) || Boolean(state.trashed);
+  matching = showStorage(await fetchStorage(parameters, filtered), { filtered, trash: Boolean(state.trashed) }) ?? matching;
+  showMatching(matching);
+  showEmptyTrash();
 }
 
-/** Who the server takes this page to be, shown once a view has loaded (the sign-in it needed is done). */
-async function showUser() {
-  try {
-    me = await (await request("me")).json();
-  } catch {
-    return; // The name is a courtesy: the history shows without it.
-  }
+/** The trash's one destructive button says what it deletes: all of the trash, or the shares the filters show. */
+function showEmptyTrash() {
+  const button = byId("empty-trash");
+  button.hidden = !state.trashed || matching === 0;
+  button.textContent = isFiltered(state) ? `Delete these ${count(matching, "share")} for good` : `Empty trash (${count(matching, "share")})`;
+}
+
+// MARK: - Where one was
+
+/** Remembers, in the page's history entry, how many rows are loaded and which row is at the top of the screen. */
+function rememberPlace() {
+  const top = [...list.querySelectorAll("li.row")].find((item) => item.getBoundingClientRect().bottom > 0);
+  if (!top || loading) return;
+  history.replaceState({ rows: rows.records.length, anchor: top.dataset.id, top: top.getBoundingClientRect().top }, "");
+}
+
+/** Scrolls the row that was at the top of the screen back to where it was. */
+function bringBack(place) {
+  rows.reveal(place.anchor);
+  const item = rows.row(place.anchor);
+  if (item) scrollBy(0, item.getBoundingClientRect().top - place.top);
+}
+
+let placeTimer = 0;
+addEventListener(
+  "scroll",
+  () => {
+    clearTimeout(placeTimer);
+    placeTimer = setTimeout(rememberPlace, 150);
+  },
+  { passive: true },
+);
+
+// MARK: - Who is asking
+
+/** Who the server takes this page to be, shown with the first view (the sign-in it needed is done). */
+function showUser(answer) {
+  me = answer;
   showTrashDays();
   const who = byId("who");
   who.textContent = me.user ?? "";
@@ -248,23 +290,26 @@ async function showUserPicker(myself) {
 }
 
 /**
- * A request failed: a 401 brings the sign-in back and then `retry`; no answer or a server in trouble marks the list
- * as out of date, with Try again (and again by itself when the browser is back online); anything else is said.
+ * A request failed: a 401 brings the sign-in back and then `retry`. An action (`what`: "Undo", "Rename"…) that
+ * failed is said to be not done, with Try again. A load without an answer marks the list as out of date and is
+ * tried again by itself; anything else is said.
  */
-function failed(error, retry) {
+function failed(error, retry, what) {
   if (error.status === 401) signIn(retry);
+  else if (what) say(`${what} was not done. ${error.message}`, retry);
   else if (error.status === 0 || error.status >= 500) {
     list.classList.add("stale");
-    showProblem(error.message, () => load());
-  } else showProblem(error.message);
+    unreachable(error, retry);
+  } else say(error.message);
 }
 
 function signIn(retry) {
   const dialog = byId("signin");
   if (dialog.open) return;
   const error = byId("signin-error");
-  error.textContent = "The server did not accept that token.";
-  error.hidden = !token();
+  error.textContent = "The server did not accept that token: check it and try again.";
+  const refused = token();
+  error.hidden = !refused;
   forgetToken();
   const form = byId("signin-form");
   form.onsubmit = (event) => {
@@ -282,115 +327,78 @@ function signIn(retry) {
     // Once closed: closing gives focus back to what had it before the dialog opened.
     dialog.addEventListener("close", () => byId("sign-in-again").focus(), { once: true });
   };
-  byId("token").value = "";
+  // A refused token stays in the field, to mend rather than type again.
+  byId("token").value = refused;
   dialog.showModal();
   byId("token").focus();
+  byId("token").select();
 }
 
 // MARK: - Rows after a change
 
 function replaceRow(record) {
-  const old = list.querySelector(`li[data-id="${CSS.escape(record.id)}"]`);
-  shown = shown.map((each) => (each.id === record.id ? record : each));
-  old?.replaceWith(rowOf(record));
+  rows.replace(record);
   releasePictures();
-  return list.querySelector(`li[data-id="${CSS.escape(record.id)}"] .menu-button`);
+  return rows.row(record.id)?.querySelector(".menu-button");
 }
 
 /** Takes the rows of `ids` away; focus goes to the row after the first (or before it). */
 function removeRows(ids) {
   const gone = new Set(ids);
-  const rows = ids.map((id) => list.querySelector(`li[data-id="${CSS.escape(id)}"]`)).filter(Boolean);
-  let focus = rows[0]?.nextElementSibling;
-  while (focus && gone.has(focus.dataset.id)) focus = focus.nextElementSibling;
-  focus ??= rows[0]?.previousElementSibling;
-  for (const each of rows) each.remove();
+  const records = rows.records;
+  const first = records.findIndex((record) => gone.has(record.id));
+  const after = records.slice(first + 1).find((record) => !gone.has(record.id));
+  const before = records.slice(0, Math.max(first, 0)).findLast((record) => !gone.has(record.id));
+  const hadFocus = ids.some((id) => rows.row(id)?.contains(document.activeElement));
+  rows.remove(ids);
   releasePictures();
-  shown = shown.filter((record) => !gone.has(record.id));
   deselect(ids);
-  focus?.querySelector(".menu-button")?.focus();
-  if (!list.children.length) showStatus(emptyText());
+  if (hadFocus || document.activeElement === document.body) focusRow((after ?? before)?.id);
+  if (!rows.records.length) showStatus(emptyText());
   fillScreen();
 }
 
 function focusRow(id) {
-  list.querySelector(`li[data-id="${CSS.escape(id)}"] .menu-button`)?.focus();
+  if (!id) return;
+  rows.reveal(id);
+  rows.row(id)?.querySelector(".menu-button")?.focus();
 }
 
 connect({ state: () => state, load, refreshStorage, failed, replaceRow, removeRows, focusRow, me: () => me });
 connectSelection({
-  rows: () => shown, matching: () => matching, trashed: () => Boolean(state.trashed), load, failed,
-  filter: () => {
-    const query = apiParameters(state, zone());
-    query.delete("sort");
-    query.delete("order");
-    return query.toString();
-  },
+  rows: () => rows.records, matching: () => matching, trashed: () => Boolean(state.trashed), load, failed,
+  filter: () => selectionFilter(),
 });
-onUndoFailure(failed);
+connectFilters({ state: () => state, change, matching: () => matching });
+onUndoFailure((error, retry) => failed(error, retry, "Undo"));
 
 // MARK: - Controls
 
-controls.q.addEventListener("input", () => {
-  clearTimeout(searchTimer);
-  searchTimer = setTimeout(() => change({ q: controls.q.value.trim() }, { replace: true }), 250);
-});
-/** The date fields, once what they hold is whole dates (a date being typed passes through years like 0202). */
-function applyDates() {
-  clearTimeout(dateTimer);
-  dateTimer = setTimeout(() => {
-    const wanted = changeFromFields(controls.from.value, controls.to.value);
-    if (!wanted) return;
-    const message = byId("date-error");
-    message.textContent = wanted.error ?? "";
-    message.hidden = !wanted.error;
-    if (wanted.error) return;
-    const same = ["when", "date", "from", "to"].every((field) => (wanted[field] ?? "") === state[field]);
-    if (!same) change(wanted);
-  }, 300);
-}
-for (const field of ["from", "to"]) {
-  controls[field].addEventListener("input", applyDates);
-  controls[field].addEventListener("change", applyDates);
-}
-for (const chip of byId("presets").children) {
-  chip.addEventListener("click", () => {
-    const when = state.when === chip.dataset.when ? "" : chip.dataset.when;
-    change({ when, date: "", from: "", to: "" });
-  });
-}
-controls.type.addEventListener("change", () => change({ type: controls.type.value }));
-// Each sort starts where people look first: the newest, A to Z, the largest.
-controls.sort.addEventListener("change", () => {
-  const sort = controls.sort.value;
-  change({ sort: sort === "createdAt" ? "" : sort, order: sort === "name" ? "asc" : "" });
-});
-byId("order").addEventListener("click", () => change({ order: descending(state) ? "asc" : "" }));
-byId("clear").addEventListener("click", () => change({ ...unfiltered, folder: "" }));
-byId("filter-toggle").addEventListener("click", (event) => {
-  const open = byId("filter-panel").classList.toggle("open");
-  event.currentTarget.setAttribute("aria-expanded", String(open));
-});
-byId("trash-toggle").addEventListener("click", () => change({ trashed: state.trashed ? "" : "1" }));
-byId("empty-trash").addEventListener("click", (event) => emptyTrash(event.currentTarget));
-byId("filters").addEventListener("submit", (event) => event.preventDefault());
+byId("trash-toggle").addEventListener("click", () => change({ trashed: state.trashed ? "" : "1", folder: "" }));
+byId("empty-trash").addEventListener("click", (event) => emptyTrash(event.currentTarget, { filter: selectionFilter(), count: matching, filtered: isFiltered(state) }));
 byId("home").addEventListener("click", (event) => {
   event.preventDefault();
   change({ ...unfiltered, folder: "", sort: "", order: "", trashed: "" });
 });
+byId("stop-viewing").addEventListener("click", () => change({ user: "", folder: "", trashed: "" }));
 addEventListener("popstate", () => {
   state = readState();
   clearSelection();
-  showControls();
+  showView();
   load();
 });
-// Back online: a list that could not be loaded (or is out of date) is loaded again.
-addEventListener("online", () => {
-  if (list.classList.contains("stale") || !byId("retry").hidden) load();
-});
+
+/** The view's listing filter, without its order: what the selection and the trash's button act on. */
+function selectionFilter() {
+  const query = apiParameters(state, zone());
+  query.delete("sort");
+  query.delete("order");
+  return query.toString();
+}
+
 // An observer's entry can arrive after the list it measured was filled: where the end of the list is now decides.
-new IntersectionObserver(() => fillScreen(), { rootMargin: "400px" }).observe(byId("more"));
+new IntersectionObserver(() => fillScreen(), { rootMargin: "400px" }).observe(more);
 
 byId("zone").textContent = zone();
-showControls();
+showView();
 load();

@@ -55,6 +55,7 @@ export function showMenu(title, actions) {
   const menu = document.getElementById("menu");
   const opener = document.activeElement;
   document.getElementById("menu-title").textContent = title;
+  document.getElementById("menu-title").title = title;
   const list = document.getElementById("menu-actions");
   list.replaceChildren(
     ...actions.map(([label, handler]) => {

@@ -1,5 +1,5 @@
 // The folders of the folder shown, above its rows: real links (to open in a new tab or copy), each with how many
-// shares it holds and their size, everything below it included.
+// shares it holds and their size, everything below it included (whatever the filters: the list says so).
 
 import { request } from "./api.js";
 import { count, shown, size } from "./format.js";
@@ -18,14 +18,18 @@ function folderIcon() {
   return root;
 }
 
-/** Shows the subfolders of `parent`; `link(folder)` is a folder's page, `onOpen(folder, event)` follows a link. */
-export async function loadFolders(parent, { link, onOpen }) {
-  let folders = [];
+/** The subfolders of `parent`; none when they cannot be had (the rows still show). */
+export async function fetchFolders(parent) {
   try {
-    folders = await (await request(`share/folders?${new URLSearchParams({ parent: parent || "/" })}`)).json();
+    return await (await request(`share/folders?${new URLSearchParams({ parent: parent || "/" })}`)).json();
   } catch {
-    // The rows still show; the folders come back with the next view.
+    return [];
   }
+}
+
+/** Shows `folders`; `link(folder)` is a folder's page, `onOpen(folder, event)` follows a link; `filtered`: the
+ *  counts are of every share, not of the filters'. */
+export function showFolders(folders, { link, onOpen, filtered }) {
   list.replaceChildren(
     ...folders.map((folder) => {
       const item = document.createElement("li");
@@ -40,17 +44,12 @@ export async function loadFolders(parent, { link, onOpen }) {
       name.append(folderIcon(), label);
       const totals = document.createElement("span");
       totals.className = "folder-totals";
-      totals.textContent = `${count(folder.count, "share")} · ${size(Number(folder.bytes))}`;
+      totals.textContent = `${count(folder.count, "share")} · ${size(Number(folder.bytes))}${filtered ? " in all" : ""}`;
       anchor.append(name, totals);
       item.append(anchor);
       return item;
     }),
   );
   list.hidden = folders.length === 0;
-}
-
-/** Hides the folders (the trash has none to browse). */
-export function hideFolders() {
-  list.replaceChildren();
-  list.hidden = true;
+  list.setAttribute("aria-label", filtered ? "Folders (counts of all their shares, not only matches)" : "Folders");
 }

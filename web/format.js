@@ -15,8 +15,11 @@ export function size(bytes) {
   return `${value.toFixed(1)} ${units[unit]}`;
 }
 
+/** `1,234`: a number in the reader's way of writing numbers. */
+export const number = (value) => numbers.format(value);
+
 /** `1,234 shares`, `1 share`: a count and its noun, in the reader's way of writing numbers. */
-export const count = (number, noun) => `${numbers.format(number)} ${noun}${number === 1 ? "" : "s"}`;
+export const count = (value, noun) => `${number(value)} ${noun}${value === 1 ? "" : "s"}`;
 
 const two = (number) => String(number).padStart(2, "0");
 
@@ -29,13 +32,28 @@ export function dateTime(text) {
   return `${isoDay(date)} ${two(date.getHours())}:${two(date.getMinutes())}`;
 }
 
+/** Joiners that shape what stands on both sides of them (Persian words, family emoji): kept between two such. */
+const joiners = new Set(["\u200C", "\u200D"]);
+const visible = /[^\p{Cf}\p{Z}\p{Cc}]/u;
+
 /**
- * `text` with every invisible formatting character (bidirectional controls such as U+202E, zero-width characters,
- * the BOM) shown as `\u{202E}`, as the command line shows them: `invoice\u{202E}fdp.exe` can then never pass
- * for "invoiceexe.pdf".
+ * `text` with every invisible formatting character that can deceive (bidirectional controls such as U+202E,
+ * zero-width spaces, the BOM) shown as `\u{202E}`, as the command line shows them: `invoice\u{202E}fdp.exe` can then
+ * never pass for "invoiceexe.pdf". A joiner between two visible characters stays, and so do the tags of a flag.
  */
-export const shown = (text) =>
-  text.replace(/\p{Cf}/gu, (character) => `\\u{${character.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}}`);
+export function shown(text) {
+  const characters = [...text];
+  return characters
+    .map((character, index) => {
+      if (!/\p{Cf}/u.test(character)) return character;
+      const between = visible.test(characters[index - 1] ?? "") && visible.test(characters[index + 1] ?? "");
+      if (joiners.has(character) && between) return character;
+      const tag = character.codePointAt(0) >= 0xe0020 && character.codePointAt(0) <= 0xe007f;
+      if (tag && /[\u{1F3F4}\u{E0020}-\u{E007F}]/u.test(characters[index - 1] ?? "")) return character;
+      return `\\u{${character.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}}`;
+    })
+    .join("");
+}
 
 export const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
 

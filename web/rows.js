@@ -5,6 +5,7 @@
 import { dateTime, shown, size, typeNames } from "./format.js";
 import { icon } from "./icons.js";
 import { pictureBox } from "./thumbnails.js";
+import { marked } from "./words.js";
 
 function span(className, text) {
   const node = document.createElement("span");
@@ -14,8 +15,8 @@ function span(className, text) {
 }
 
 /**
- * The row of `record`. `view.folder` is the folder shown (its rows do not repeat it); `view.folderURL(folder)` is a
- * folder's page; `actions.onFolder(folder, event)` follows a folder link, `actions.onMenu(record, button)` opens the
+ * The row of `record`. `view.folder` is the folder shown (its rows do not repeat it); `view.words` the search's
+ * words, marked in the name; `view.folderURL(folder)` is a folder's page; `actions.onFolder(folder, event)` follows a folder link, `actions.onMenu(record, button)` opens the
  * row's actions, `actions.onSelect(record, checked, event)` follows its checkbox.
  */
 export function row(record, view, actions) {
@@ -35,7 +36,10 @@ export function row(record, view, actions) {
   pick.append(check);
   const text = document.createElement("div");
   text.className = "text";
-  const name = span("name", label);
+  const name = span("name", "");
+  name.append(...marked(label, view.words ?? []));
+  // A long name is cut to two lines; the whole of it is its title, and the menu's.
+  name.title = label;
   // A name written right to left stays within its own box.
   name.dir = "auto";
   const meta = document.createElement("div");

@@ -3,9 +3,9 @@
 // be done to them; one request does it, all or none.
 
 import { askFor } from "./dialogs.js";
-import { count } from "./format.js";
+import { count, number } from "./format.js";
 import { toast } from "./toast.js";
-import { askFolder, move, purge, restore, sendBatch, trash } from "./tidy.js";
+import { askFolder, batch, everyId, move, purge, restore, trash } from "./tidy.js";
 
 const bar = document.getElementById("selection");
 const selectAll = document.getElementById("select-all");
@@ -63,15 +63,17 @@ function show() {
   const matching = view.matching();
   selectAll.hidden = everyMatch !== null || matching <= selected.size;
   selectAll.textContent = `Select all ${count(matching, "matching share")}`;
+  // Each button says how many it acts on.
+  const how = chosen > 1 ? ` ${number(chosen)}` : "";
   const actions = view.trashed()
-    ? [["Restore", () => act("restore")], ["Delete for good", (button) => act("purge", button)]]
-    : [["Move…", (button) => act("move", button)], ["Delete", () => act("trash")]];
+    ? [[`Restore${how}`, () => act("restore")], [`Delete${how} for good`, (button) => act("purge", button)]]
+    : [[`Move${how}…`, (button) => act("move", button)], [`Delete${how}`, () => act("trash")]];
   document.getElementById("selection-actions").replaceChildren(
     ...actions.map(([label, handler]) => {
       const button = document.createElement("button");
       button.type = "button";
       button.textContent = label;
-      if (label === "Delete for good") button.className = "danger";
+      if (label.endsWith("for good")) button.className = "danger";
       if (label.startsWith("Delete")) button.setAttribute("aria-keyshortcuts", "Delete");
       button.addEventListener("click", () => handler(button));
       return button;
@@ -93,27 +95,36 @@ async function act(action, button) {
   await actOnEveryMatch(action, button);
 }
 
-/** Every share of the view, by its filter: no undo (the ids were never loaded), so a purge is asked for first. */
+/**
+ * Every share of the view, every page of it: their ids are read first, so that the action takes exactly the shares
+ * counted, in steps when they are many, and one Undo brings them back (a purge is asked for first).
+ */
 async function actOnEveryMatch(action, button) {
   const many = count(view.matching(), "share");
-  const filter = everyMatch;
-  const send = (extra = {}) => sendBatch({ action, filter, ...extra });
+  const words = { move: "Move", trash: "Delete", restore: "Restore", purge: "Delete for good" }[action];
+  let ids = [];
   let done = null;
   try {
+    ids = await everyId(everyMatch);
     if (action === "move") {
-      await askFolder(many, "/", button, async (folder) => (done = await send({ folder })));
+      await askFolder(many, "/", button, async (folder) => (done = await batch("move", ids, { folder })));
     } else if (action === "purge") {
       const text = `${many} will be gone for good, with their history. This cannot be undone.`;
-      await askFor({ title: "Delete for good?", danger: true, ok: "Delete for good", returnTo: button, text, submit: async () => (done = await send()) });
+      await askFor({ title: "Delete for good?", danger: true, ok: "Delete for good", returnTo: button, text, submit: async () => (done = await batch("purge", ids)) });
     } else {
-      done = await send();
+      done = await batch(action, ids);
     }
   } catch (error) {
-    view.failed(error, () => actOnEveryMatch(action, button));
+    view.failed(error, () => actOnEveryMatch(action, button), words);
   }
   if (done === null) return;
-  const words = { move: "Moved", trash: "Deleted", restore: "Restored", purge: "Deleted for good" }[action];
-  toast(`${words} ${count(done, "share")}${action === "trash" ? ": they are in the trash" : ""}`);
+  const said = { move: "Moved", trash: "Deleted", restore: "Restored", purge: "Deleted for good" }[action];
+  const opposite = { trash: "restore", restore: "trash" }[action];
+  const undo = opposite ? async () => {
+    await batch(opposite, ids);
+    await view.load();
+  } : undefined;
+  toast(`${said} ${count(done, "share")}${action === "trash" ? ": they are in the trash" : ""}`, { ids, undo });
   clearSelection();
   await view.load();
 }

@@ -37,3 +37,9 @@ export function apiParameters(state, zone) {
 
 /** Whether the list is newest (or largest, or Z) first. */
 export const descending = (state) => state.order !== "asc";
+
+/** The view's filters, none of them set: what Clear and the title give. */
+export const unfiltered = { q: "", when: "", date: "", from: "", to: "", type: "" };
+
+/** Whether any filter narrows the view (the folder aside). */
+export const isFiltered = (state) => Object.keys(unfiltered).some((field) => state[field]);

@@ -1,50 +1,71 @@
-// The storage bar: the bytes of the shares the view's filters match, per type, with a legend of the colours; with a
-// quota the bar is the quota, filled as far as it is used.
+// Storage in sight: the whole history's use against the quota in the header, its bytes per type in a bar with a
+// legend, and what the view's filters match said as such ("40 shares · 38.0 MB match").
 
-import { request, RequestError } from "./api.js";
+import { request } from "./api.js";
 import { count, size, typeNames } from "./format.js";
 import { typeColour } from "./icons.js";
 
 const byId = (id) => document.getElementById(id);
 
-/** Loads the totals of the listing `parameters` into the bar, its legend and its line of text; returns how many
- *  shares they match (undefined when they could not be had). */
-export async function loadStorage(parameters) {
-  // Totals only: no counts per period, which the page does not draw and which would cost the server more.
+/** Totals only: no counts per period, which the page does not draw and which would cost the server more. */
+async function totals(parameters) {
   const query = new URLSearchParams(parameters);
   query.set("by", "none");
-  let stats;
-  try {
-    stats = await (await request(`share/stats?${query}`)).json();
-  } catch (error) {
-    if (!(error instanceof RequestError) || error.status !== 401) byId("storage-text").textContent = "";
-    return;
+  return (await request(`share/stats?${query}`)).json();
+}
+
+/**
+ * The totals of the whole history and, when `filtered`, of the listing `parameters` (the trash's, in the trash):
+ * `{ whole, match }`, either null when it could not be had.
+ */
+export async function fetchStorage(parameters, filtered) {
+  const zone = parameters.get("tz");
+  const [whole, match] = await Promise.allSettled([totals({ tz: zone }), filtered ? totals(parameters) : null]);
+  const value = (result) => (result.status === "fulfilled" ? result.value : null);
+  return { whole: value(whole), match: filtered ? value(match) : value(whole) };
+}
+
+/** Draws what `fetchStorage` found; `trash`: the match is the trash's. Returns how many shares the view matches. */
+export function showStorage({ whole, match }, { filtered, trash }) {
+  if (whole) showWhole(whole);
+  const line = byId("match");
+  if (!match) {
+    line.textContent = "";
+    return undefined;
   }
+  const what = `${count(match.count, "share")} · ${size(Number(match.bytes) || 0)}`;
+  line.textContent = trash ? `${what} in the trash` : filtered ? `${what} match` : what;
+  return match.count;
+}
+
+function showWhole(stats) {
   const total = Number(stats.bytes) || 0;
   const quota = Number(stats.quotaBytes) || 0;
   const whole = Math.max(quota, total);
   const types = Object.entries(stats.types).sort((a, b) => Number(b[1].bytes) - Number(a[1].bytes));
-  const words = ([type, totals]) => `${typeNames[type] ?? type} ${size(Number(totals.bytes))}`;
-  byId("storage-bar").replaceChildren(
-    ...types.map(([type, totals]) => {
-      const part = document.createElement("span");
-      part.style.width = `${whole ? (Number(totals.bytes) / whole) * 100 : 0}%`;
-      part.style.background = typeColour(type);
-      return part;
-    }),
-  );
+  const parts = types.map(([type, totals]) => {
+    const part = document.createElement("span");
+    part.style.width = `${whole ? (Number(totals.bytes) / whole) * 100 : 0}%`;
+    part.style.background = typeColour(type);
+    return part;
+  });
+  byId("storage-bar").replaceChildren(...parts);
   byId("storage-legend").replaceChildren(
-    ...types.map((entry) => {
+    ...types.map(([type, totals]) => {
       const item = document.createElement("li");
       const swatch = document.createElement("span");
       swatch.className = "swatch";
-      swatch.style.background = typeColour(entry[0]);
-      item.append(swatch, words(entry));
+      swatch.style.background = typeColour(type);
+      item.append(swatch, `${typeNames[type] ?? type} ${size(Number(totals.bytes))}`);
       return item;
     }),
   );
-  const ofQuota = quota ? ` of ${size(quota)}` : "";
-  byId("storage-bar").setAttribute("aria-label", `Storage used: ${size(total)}${ofQuota}`);
-  byId("storage-text").textContent = `${size(total)}${ofQuota} in ${count(stats.count, "share")}`;
-  return stats.count;
+  const used = quota ? `${size(total)} of ${size(quota)}` : `${size(total)} used`;
+  byId("storage-bar").setAttribute("aria-label", `Storage used: ${used}`);
+  byId("storage-text").textContent = `${used} in ${count(stats.count, "share")}`;
+  byId("usage-text").textContent = used;
+  const meter = byId("usage-meter");
+  meter.hidden = !quota;
+  meter.value = quota ? Math.min(total, quota) / quota : 0;
+  byId("usage").classList.toggle("full", quota > 0 && total >= quota * 0.9);
 }

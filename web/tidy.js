@@ -1,7 +1,7 @@
 // Tidying: the row menu's actions on one share and the selection's on many (one request, all or none), each
 // undoable where it can be, the storage line and the list brought up to date after every change.
 
-import { request, shareURL } from "./api.js";
+import { nextPage, request, shareURL } from "./api.js";
 import { askFor, showList, showMenu } from "./dialogs.js";
 import { count, dateTime, shown } from "./format.js";
 import { forget, toast } from "./toast.js";
@@ -74,7 +74,9 @@ async function history(record, button) {
     const events = await json(await request(`${shareURL(record.id, "/events")}?limit=100`));
     const lines = events.map((event) => {
       const change = event.from !== undefined ? `: ${shown(event.from)} → ${shown(event.to)}` : "";
-      return `${dateTime(event.at)} · ${eventWords[event.action] ?? event.action}${change} · by ${event.by}`;
+      // Nobody signs in to a service with no sign-in: its events are by "local", which says nothing.
+      const by = event.by === "local" ? "" : ` · by ${event.by}`;
+      return `${dateTime(event.at)} · ${eventWords[event.action] ?? event.action}${change}${by}`;
     });
     showList(`History of ${shown(record.name)}`, lines, button);
   } catch (error) {
@@ -89,8 +91,31 @@ export async function sendBatch(body) {
   return (await json(await request("share/batch", { method: "POST", body }))).count;
 }
 
-/** A batch of `ids`. (Each action below returns whether it was done.) */
-const batch = (action, ids, extra = {}) => sendBatch({ action, ids, ...extra });
+/** The most records one batch acts on: more are sent in steps. */
+const batchLimit = 10000;
+
+/** A batch of `ids`, in steps of `batchLimit`; returns how many were changed. (Each action below returns whether it
+ *  was done.) */
+export async function batch(action, ids, extra = {}) {
+  let done = 0;
+  for (let start = 0; start < ids.length; start += batchLimit) {
+    done += await sendBatch({ action, ids: ids.slice(start, start + batchLimit), ...extra });
+  }
+  return done;
+}
+
+/** The ids of every share the listing `filter` matches, every page of it: what a destructive button acts on is what
+ *  was counted, never more. */
+export async function everyId(filter) {
+  const ids = [];
+  let url = `share?${filter}&limit=1000`;
+  while (url) {
+    const response = await request(url);
+    ids.push(...(await json(response)).map((record) => record.id));
+    url = nextPage(response);
+  }
+  return ids;
+}
 
 const about = (records) => (records.length === 1 ? shown(records[0].name) : count(records.length, "share"));
 
@@ -173,7 +198,7 @@ async function across(action, opposite, done, records) {
     });
     return true;
   } catch (error) {
-    page.failed(error, () => across(action, opposite, done, records));
+    page.failed(error, () => across(action, opposite, done, records), action === "trash" ? "Delete" : "Restore");
     return false;
   }
 }
@@ -196,15 +221,25 @@ export async function purge(records, button) {
   return Boolean(sure);
 }
 
-/** Deletes for good everything in the trash (of the history shown), after asking. */
-export async function emptyTrash(button) {
+/**
+ * Deletes for good, after asking, what the trash's button says: the whole trash, or (`filtered`) the `count`
+ * shares the view's `filter` shows, and nothing it does not show.
+ */
+export async function emptyTrash(button, { filter, count: shown, filtered }) {
+  const many = count(shown, "share");
+  let done = 0;
   const sure = await askFor({
-    title: "Empty the trash?", danger: true, returnTo: button, ok: "Empty trash",
-    text: "Everything in the trash will be gone for good, with its history. This cannot be undone.",
-    submit: () => sendBatch({ action: "purge", filter: "trashed=true" }),
+    title: filtered ? `Delete ${many} for good?` : "Empty the trash?", danger: true, returnTo: button,
+    ok: filtered ? `Delete ${many} for good` : "Empty trash",
+    text: `${filtered ? `The ${many} shown` : `All ${many} in the trash`} will be gone for good, with their history. This cannot be undone.`,
+    submit: async () => {
+      const ids = await everyId(filter);
+      forget(ids);
+      done = await batch("purge", ids);
+    },
   });
   if (sure) {
-    toast("The trash is empty");
+    toast(filtered ? `Deleted ${count(done, "share")} for good` : "The trash is empty");
     await page.load();
   }
 }
