@@ -219,7 +219,7 @@ async function refreshStorage() {
 function showEmptyTrash() {
   const button = byId("empty-trash");
   button.hidden = !state.trashed || matching === 0;
-  button.textContent = isFiltered(state) ? `Delete these ${count(matching, "share")} for good` : `Empty trash (${count(matching, "share")})`;
+  button.textContent = isFiltered(state) ? `Delete ${count(matching, "share")} for good` : `Empty trash (${count(matching, "share")})`;
 }
 
 // MARK: - Where one was

@@ -35,8 +35,19 @@ class Shared:
                          f'[database]\npath = "share.db"\n[auth]\ntokens = {json.dumps(list(tokens))}\n{auth}'
                          f'[auth.users]\n{users_table}')
         self.log_path = os.path.join(self.folder, "shared.log")
-        self.process = subprocess.Popen([SHARED, "--config", os.path.join(self.folder, "share.toml")],
-                                        stdout=open(self.log_path, "w"), stderr=subprocess.STDOUT)
+        self.start()
+        prefix = "" if base_path == "/" else base_path
+        self.url = f"http://{self.address}{prefix}" if not socket_path else None
+
+    def start(self, listen=None):
+        """Starts the daemon (`listen`: on that address, as the config file's is replaced) and waits until it serves."""
+        config = os.path.join(self.folder, "share.toml")
+        if listen:
+            with open(config) as file:
+                text = re.sub(r'listen = "[^"]*"', f'listen = "{listen}"', file.read(), count=1)
+            with open(config, "w") as file:
+                file.write(text)
+        self.process = subprocess.Popen([SHARED, "--config", config], stdout=open(self.log_path, "w"), stderr=subprocess.STDOUT)
         self.address = None
         deadline = time.time() + 30
         while time.time() < deadline and self.address is None:
@@ -49,8 +60,14 @@ class Shared:
                 time.sleep(0.1)
         if self.address is None:
             raise RuntimeError("shared did not start: " + open(self.log_path).read())
-        prefix = "" if base_path == "/" else base_path
-        self.url = f"http://{self.address}{prefix}" if not socket_path else None
+
+    def pause(self):
+        """Stops the daemon, keeping its database: `resume` starts it again on the same address."""
+        self.process.terminate()
+        self.process.wait()
+
+    def resume(self):
+        self.start(listen=self.address)
 
     def request(self, method, path, body=None, content_type="application/json", token=None):
         """A request straight to the daemon (with `token`, else the first configured); returns (status, headers, body bytes)."""

@@ -133,6 +133,18 @@ class Page:
         """The text of `selector` in the row of `id`, as it is now."""
         return self.row(id).find_element(By.CSS_SELECTOR, selector).text
 
+    def layout_shift(self):
+        """How far the page has moved under the reader so far: the shifts reported once two frames are drawn."""
+        return self.driver.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => done(window.shifted))));""")
+
+    def inside_screen(self, element_id):
+        """Whether the element is wholly within the viewport's width."""
+        return self.driver.execute_script(
+            "const box = document.getElementById(arguments[0]).getBoundingClientRect(); return box.left >= 0 && box.right <= innerWidth;",
+            element_id)
+
     def set_date(self, field, value):
         self.driver.execute_script(
             "const input = document.getElementById(arguments[0]); input.value = arguments[1];"
@@ -148,8 +160,14 @@ class BrowserTests(unittest.TestCase):
     @classmethod
     def open_browser(cls, shared, records, url=None):
         cls.shared = shared
-        shared.import_records(records)
+        if records:
+            shared.import_records(records)
         cls.driver = browser()
+        # Every layout shift of every page, as the browser reports it (cumulative layout shift, input aside).
+        cls.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+            window.shifted = 0;
+            new PerformanceObserver((list) => { for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.shifted += entry.value; })
+              .observe({ type: "layout-shift", buffered: true });"""})
         cls.page = Page(cls.driver, url or shared.url)
 
     @classmethod
@@ -198,62 +216,81 @@ class RootPageTests(BrowserTests):
                          "a share without a thumbnail keeps its icon")
 
     def test_scrolling_loads_the_next_pages_by_their_link(self):
-        live = json.loads(self.shared.request("GET", "/share/stats")[2])["count"]
-        for expected in (200, live):
-            self.driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
-            self.page.wait(lambda: len(self.page.rows()) >= expected, message=f"{expected} rows after scrolling")
-        ids = self.page.ids()
-        self.assertEqual(len(set(ids)), live, "each share once, and all of them")
+        seen = set()
 
-    def test_search_is_server_side_literal_and_debounced(self):
+        def scrolled_to_the_oldest():
+            self.driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+            ids = self.page.ids()
+            self.assertEqual(len(ids), len(set(ids)), "each share once")
+            seen.update(ids)
+            return ids[-1] == "WEB0000"
+        self.page.wait(scrolled_to_the_oldest, message="the oldest share after scrolling")
+        self.assertGreater(len(seen), 200, "pages were loaded one after the other")
+
+    def test_search_finds_every_word_in_any_order_marks_them_and_is_debounced(self):
         self.record_requests()
         field = self.driver.find_element(By.ID, "q")
-        for letter in "report 24_":
+        for letter in "24 report":
             field.send_keys(letter)
             time.sleep(0.05)
-        self.page.wait(lambda: "q=report+24_" in self.driver.current_url, message="the search after typing stops")
+        self.page.wait(lambda: "q=24+report" in self.driver.current_url, message="the search after typing stops")
         self.page.wait_loaded()
-        self.assertLessEqual(len(self.listings()), 3, f"typing ten letters sent {self.listings()}")
-        self.assertEqual(self.page.names(), [], "'_' is a plain character, not a wildcard")
-        field.send_keys(Keys.BACKSPACE)
-        self.page.wait(lambda: "q=report+24" in self.driver.current_url)
-        self.page.wait(lambda: self.page.names() and all("report 24" in name for name in self.page.names()))
+        self.assertLessEqual(len(self.listings()), 3, f"typing nine letters sent {self.listings()}")
+        names = self.page.names()
+        self.assertTrue(names and all("report" in name and "24" in name for name in names), names)
+        self.assertIn("report 24.mp3", names, "the words in any order")
+        marks = self.driver.execute_script(
+            "return [...document.querySelectorAll('#list li.row')][0].querySelectorAll('.name mark').length")
+        self.assertEqual(marks, 2, "each word is marked in the name")
+        field.clear()
+        field.send_keys('"24 report"')
+        self.page.wait(lambda: "q=%2224+report%22" in self.driver.current_url)
+        self.page.wait_loaded()
+        self.assertEqual(self.page.names(), [], "a phrase in quotes is literal")
         self.driver.refresh()
         self.page.wait_loaded()
-        self.assertEqual(self.driver.find_element(By.ID, "q").get_attribute("value"), "report 24", "the search is in the URL")
+        self.assertEqual(self.driver.find_element(By.ID, "q").get_attribute("value"), '"24 report"', "the search is in the URL")
+
+    def apply_dates(self, start, end=""):
+        self.page.set_date("from", start)
+        self.page.set_date("to", end)
+        self.driver.find_element(By.ID, "apply-dates").click()
 
     def test_a_day_and_a_range_are_one_control_in_the_browsers_zone(self):
-        self.page.set_date("from", "2021-03-01")
+        self.apply_dates("2021-03-01")
         self.page.wait(lambda: "date=2021-03-01" in self.driver.current_url, message="a first day alone is that day")
         self.page.wait_loaded()
         times = [row.find_element(By.CSS_SELECTOR, ".time").text for row in self.page.rows()]
         self.assertTrue(times and all(time_.startswith("2021-03-01") for time_ in times), times)
-        self.page.set_date("from", "2021-02-01")
-        self.page.set_date("to", "2021-02-03")
+        self.apply_dates("2021-02-01", "2021-02-03")
         self.page.wait(lambda: "to=2021-02-03" in self.driver.current_url and "from=2021-02-01" in self.driver.current_url)
         self.page.wait_loaded()
         self.assertEqual(len(self.page.rows()), 3)
         self.assertEqual(self.driver.find_element(By.ID, "from").get_attribute("value"), "2021-02-01", "nothing cleared the other end")
 
-    def test_typing_a_date_applies_it_once_when_it_is_whole(self):
+    def test_a_range_applies_once_both_ends_are_chosen_and_a_month_at_once(self):
         self.record_requests()
         before = self.driver.execute_script("return history.length")
         field = self.driver.find_element(By.ID, "from")
         # Focused from the start, as Tab leaves it: on its first part, the month.
         self.driver.execute_script("arguments[0].focus()", field)
-        # Month, day, year as a person types them: the field's value passes through the years 0002, 0020 and 0202.
         for key in "03012021":
             field.send_keys(key)
-        self.page.wait(lambda: "date=2021-03-01" in self.driver.current_url, message="the whole date is applied")
+        self.page.set_date("to", "2021-03-05")
+        self.assertEqual(self.listings(), [], "nothing is applied before the range is chosen")
+        self.driver.find_element(By.ID, "apply-dates").click()
+        self.page.wait(lambda: "from=2021-03-01&to=2021-03-05" in self.driver.current_url, message="the range is applied")
         self.page.wait_loaded()
-        self.assertEqual(self.listings(), [u for u in self.listings() if "date=2021-03-01" in u], "no half-typed year was asked for")
         self.assertEqual(len(self.listings()), 1, self.listings())
+        self.assertEqual(len(self.page.rows()), 7, "five days of one share each, and two shares of 1 and 2 March")
         self.assertEqual(self.driver.execute_script("return history.length"), before + 1, "one history entry for one change")
+        self.page.set_date("month", "2021-02")
+        self.page.wait(lambda: "from=2021-02-01&to=2021-02-28" in self.driver.current_url, message="a month is picked at once")
+        self.page.wait_loaded()
+        self.assertEqual(len(self.page.rows()), 28)
 
     def test_a_backwards_range_says_what_is_wrong(self):
-        self.page.set_date("from", "2021-03-05")
-        self.page.wait(lambda: "date=2021-03-05" in self.driver.current_url)
-        self.page.set_date("to", "2021-03-01")
+        self.apply_dates("2021-03-05", "2021-03-01")
         error = self.driver.find_element(By.ID, "date-error")
         self.page.wait(lambda: error.is_displayed(), message="the backwards range is named")
         self.assertIn("after", error.text)
@@ -519,6 +556,84 @@ class RootPageTests(BrowserTests):
         self.assertEqual(len(colours), 10, "no two types share a colour")
         self.assertIn("Spreadsheet", " ".join(item.text for item in legend()))
 
+    def test_the_whole_historys_use_is_in_the_header_and_a_filter_says_what_matches(self):
+        self.page.open("?type=pdf")
+        usage = lambda: self.driver.find_element(By.ID, "usage-text").text
+        used = json.loads(self.shared.request("GET", "/share/stats?by=none")[2])["bytes"]
+        self.page.wait(lambda: usage() == f"{used / 1e6:.1f} MB used", message=f"the whole history's use: {usage()}")
+        self.assertLess(self.driver.find_element(By.ID, "usage").rect["y"], 80, "at the top of the page")
+        match = self.driver.find_element(By.ID, "match").text
+        pdf = json.loads(self.shared.request("GET", "/share/stats?type=pdf&by=none")[2])
+        self.assertEqual(match, f"{pdf['count']} shares · {pdf['bytes'] / 1e6:.1f} MB match", "the filter's count and bytes, said to be the filter's")
+
+    def test_opening_a_folder_keeps_the_filters_and_says_its_counts_are_of_everything(self):
+        self.page.open("?q=report&type=pdf")
+        link = self.driver.find_element(By.CSS_SELECTOR, "#folders a")
+        self.assertIn("?q=report&type=pdf&folder=%2Fprojects", link.get_attribute("href"), "the folder's link keeps the filters")
+        link.click()
+        self.page.wait(lambda: "folder=%2Fprojects" in self.driver.current_url, message="the folder opens")
+        self.page.wait_loaded()
+        self.assertIn("q=report", self.driver.current_url)
+        self.assertIn("type=pdf", self.driver.current_url)
+        names = self.page.names()
+        self.assertTrue(names and all(name.startswith("report") and name.endswith(".pdf") for name in names), names)
+        self.page.open("?q=report")
+        label = self.driver.find_element(By.ID, "folders").get_attribute("aria-label")
+        self.assertIn("counts of all their shares", label)
+        self.assertIn("in all", self.driver.find_element(By.CSS_SELECTOR, "#folders .folder-totals").text)
+
+    def test_joiners_stay_and_a_long_name_is_cut_to_two_lines_with_its_whole_in_reach(self):
+        joined = "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645 family \U0001F468\u200d\U0001F469\u200d\U0001F467.txt"
+        long = "x" * 240 + ".pdf"
+        self.shared.import_records([{"id": "JOINED01", "name": joined, "size": 1, "createdAt": "2022-01-01T00:00:00Z"},
+                                    {"id": "LONGNAME", "name": long, "size": 1, "createdAt": "2022-01-02T00:00:00Z"}])
+        try:
+            self.page.open()
+            self.assertEqual(self.page.text_of("JOINED01", ".name"), joined, "joiners between letters and emoji are kept")
+            name = self.page.row("LONGNAME").find_element(By.CSS_SELECTOR, ".name")
+            line = float(name.value_of_css_property("line-height").replace("px", ""))
+            self.assertLessEqual(name.size["height"], 2 * line + 1, "two lines at most")
+            self.assertEqual(name.get_attribute("title"), long, "the whole name is its title")
+            self.page.open_menu("LONGNAME")
+            title = self.driver.find_element(By.ID, "menu-title")
+            self.assertLessEqual(title.size["height"], 3 * float(title.value_of_css_property("line-height").replace("px", "")) + 1)
+            self.assertTrue(self.driver.find_element(By.CSS_SELECTOR, "#menu-actions button").is_displayed(), "the actions stay in sight")
+            self.page.keys(Keys.ESCAPE)
+        finally:
+            for id in ("JOINED01", "LONGNAME"):
+                self.shared.request("DELETE", f"/share/{id}?purge=true")
+
+    def test_nothing_moves_as_the_page_loads(self):
+        for width, height in ((1366, 768), (390, 844)):
+            emulate(self.driver, width, height, touch=width < 600)
+            self.page.open()
+            self.page.wait(lambda: self.driver.find_element(By.ID, "storage-text").text, message="the storage line")
+            self.assertLessEqual(self.page.layout_shift(), 0.02, f"cumulative layout shift at {width} px")
+        emulate(self.driver, None)
+
+    def test_a_desktop_screen_shows_the_list_first(self):
+        emulate(self.driver, 1366, 768)
+        self.page.open()
+        first = self.page.rows()[0].rect["y"]
+        whole = self.driver.execute_script(
+            "return [...document.querySelectorAll('#list li.row')].filter((r) => r.getBoundingClientRect().bottom <= innerHeight).length")
+        emulate(self.driver, None)
+        self.assertLess(first, 768 / 2, "the list has most of the first screen")
+        self.assertGreaterEqual(whole, 6, "rows on the first screen")
+
+    def test_a_shares_history_names_no_one_when_nobody_signs_in(self):
+        self.page.open_menu("WEB0200")
+        self.page.choose("History")
+        events = lambda: self.driver.find_element(By.ID, "history-events").text
+        self.page.wait(lambda: "Imported" in events())
+        self.assertNotIn("by local", events())
+        self.page.keys(Keys.ESCAPE)
+
+    def test_the_accessibility_checker_is_axe_core_4(self):
+        with open(AXE) as script:
+            self.driver.execute_script(script.read())
+        self.assertTrue(self.driver.execute_script("return axe.version").startswith("4."))
+
 
 def emulate(driver, width, height=None, touch=False):
     """The viewport of a phone (`touch`: its touch screen), or, with `width` None, the window's own again."""
@@ -541,6 +656,7 @@ class PhoneTests(BrowserTests):
         emulate(self.driver, None)
 
     def test_at_320_by_568_the_list_comes_first_with_four_whole_rows(self):
+        self.assertIn("four whole rows", open(os.path.join(ROOT, "README.md")).read(), "what the README promises")
         emulate(self.driver, 320, 568, touch=True)
         self.page.open()
         whole = self.driver.execute_script(
@@ -561,6 +677,25 @@ class PhoneTests(BrowserTests):
         self.page.wait(lambda: "type=pdf" in self.driver.current_url)
         self.page.click(lambda: self.driver.find_element(By.XPATH, '//div[@id="presets"]/button[text()="This year"]'))
         self.page.wait(lambda: self.driver.find_element(By.ID, "filter-toggle").text == "Filters (2)", message="two filters on")
+
+    def test_the_filters_are_a_sheet_showing_how_many_and_what_is_on_stays_as_chips(self):
+        emulate(self.driver, 390, 844, touch=True)
+        self.page.open()
+        self.driver.find_element(By.ID, "filter-toggle").click()
+        Select(self.driver.find_element(By.ID, "type")).select_by_value("pdf")
+        self.page.wait(lambda: "type=pdf" in self.driver.current_url)
+        Select(self.driver.find_element(By.ID, "sort")).select_by_value("size")
+        self.page.wait(lambda: "sort=size" in self.driver.current_url)
+        show = self.driver.find_element(By.ID, "show-results")
+        self.page.wait(lambda: show.text == "Show 25 shares", message=show.text)
+        self.assertTrue(self.driver.find_element(By.ID, "type").is_displayed(), "the sheet stays open after a choice")
+        show.click()
+        self.page.wait(lambda: not self.driver.find_element(By.ID, "type").is_displayed(), message="the sheet closes")
+        chips = lambda: [chip.text for chip in self.driver.find_elements(By.CSS_SELECTOR, "#active .chip")]
+        self.assertEqual(chips(), ["PDF ✕", "Size: Largest first ✕"], "the sort and the filter stay in sight")
+        self.driver.find_element(By.CSS_SELECTOR, "#active .chip").click()
+        self.page.wait(lambda: "type=pdf" not in self.driver.current_url, message="one tap clears the type")
+        self.page.wait(lambda: chips() == ["Size: Largest first ✕"])
 
     def test_controls_have_16_px_text_and_44_px_targets(self):
         emulate(self.driver, 390, 844, touch=True)
@@ -606,7 +741,7 @@ class TidyTests(BrowserTests):
         self.select("WEB0239")
         self.select("WEB0236", shift=True)
         self.page.wait(lambda: self.selection_text() == "4 shares selected", message=self.selection_text())
-        self.driver.find_element(By.XPATH, '//span[@id="selection-actions"]/button[text()="Delete"]').click()
+        self.driver.find_element(By.XPATH, '//span[@id="selection-actions"]/button[text()="Delete 4"]').click()
         gone = ["WEB0239", "WEB0238", "WEB0237", "WEB0236"]
         self.page.wait(lambda: not set(gone) & set(self.page.ids()), message="the four rows go")
         self.assertFalse(self.driver.find_element(By.ID, "selection").is_displayed(), "the selection is done")
@@ -622,7 +757,7 @@ class TidyTests(BrowserTests):
         self.page.wait(lambda: select_all.text == f"Select all {matching} matching shares", message=select_all.text)
         select_all.click()
         self.page.wait(lambda: self.selection_text() == f"{matching} shares selected")
-        self.driver.find_element(By.XPATH, '//span[@id="selection-actions"]/button[text()="Move…"]').click()
+        self.driver.find_element(By.XPATH, f'//span[@id="selection-actions"]/button[text()="Move {matching}…"]').click()
         self.page.answer("/notes")
         self.page.wait(lambda: "new folder" in self.driver.find_element(By.ID, "ask-error").text, message="a new folder is asked for twice")
         self.driver.find_element(By.ID, "ask-input").send_keys(Keys.ENTER)
@@ -754,7 +889,7 @@ class TidyTests(BrowserTests):
             Select(self.driver.find_element(By.ID, "type")).select_by_value("pdf")
             message = self.driver.find_element(By.ID, "message")
             self.page.wait(lambda: message.is_displayed(), message="the page says it cannot reach the server")
-            self.assertIn("connection", message.text)
+            self.assertIn("offline", message.text)
             self.assertNotIn("shared", message.text, "words for people, not operators")
             self.assertIn("stale", self.driver.find_element(By.ID, "list").get_attribute("class"))
             self.assertTrue(self.driver.find_element(By.ID, "retry").is_displayed())
@@ -765,6 +900,97 @@ class TidyTests(BrowserTests):
         self.page.wait_loaded()
         self.assertTrue(all(name.endswith(".pdf") for name in self.page.names()))
         self.assertNotIn("stale", self.driver.find_element(By.ID, "list").get_attribute("class"))
+
+    def test_the_trash_is_one_place_and_its_button_deletes_only_what_it_names(self):
+        for id in ("WEB0005", "WEB0010", "WEB0011", "WEB0012"):
+            self.assertEqual(self.shared.request("DELETE", f"/share/{id}")[0], 204)
+        try:
+            self.page.open("?folder=%2Fprojects%2Falpha")
+            self.driver.find_element(By.ID, "trash-toggle").click()
+            self.page.wait(lambda: "trashed=1" in self.driver.current_url and "folder" not in self.driver.current_url)
+            self.page.wait_loaded()
+            self.assertEqual(sorted(self.page.ids()), ["WEB0005", "WEB0010", "WEB0011", "WEB0012"], "the whole trash, whichever folder")
+            button = lambda: self.driver.find_element(By.ID, "empty-trash")
+            self.page.wait(lambda: button().text == "Empty trash (4 shares)", message=button().text)
+            self.page.open("?trashed=1&type=doc")
+            self.page.wait(lambda: button().text == "Delete 1 share for good", message="the one document the view shows")
+            self.page.open("?trashed=1&q=会议记录")
+            self.page.wait(lambda: button().text == "Delete 2 shares for good", message="the two the view shows")
+            button().click()
+            self.page.click(lambda: self.driver.find_element(By.ID, "ask-ok"))
+            self.page.wait(lambda: self.driver.find_element(By.ID, "toast-text").text == "Deleted 2 shares for good")
+            left = [record["id"] for record in json.loads(self.shared.request("GET", "/share?trashed=true")[2])]
+            self.assertEqual(sorted(left), ["WEB0010", "WEB0012"], "what the view did not show is still in the trash")
+        finally:
+            for id in ("WEB0010", "WEB0012"):
+                self.shared.request("POST", f"/share/{id}/restore")
+
+    def test_select_all_then_delete_says_how_many_and_one_undo_brings_them_back(self):
+        self.page.open("?q=photo")
+        matching = json.loads(self.shared.request("GET", "/share/stats?q=photo&by=none")[2])["count"]
+        self.select(self.page.ids()[0])
+        self.page.click(lambda: self.driver.find_element(By.ID, "select-all"))
+        self.page.click(lambda: self.driver.find_element(By.XPATH, f'//span[@id="selection-actions"]/button[text()="Delete {matching}"]'))
+        self.page.wait(lambda: self.driver.find_element(By.ID, "toast-text").text == f"Deleted {matching} shares: they are in the trash")
+        self.assertEqual(json.loads(self.shared.request("GET", "/share/stats?q=photo&by=none")[2])["count"], 0)
+        self.driver.find_element(By.ID, "toast-undo").click()
+        self.page.wait(lambda: json.loads(self.shared.request("GET", "/share/stats?q=photo&by=none")[2])["count"] == matching,
+                       message="one Undo brings every one of them back")
+
+    def test_on_a_phone_undo_stays_on_the_screen_whatever_the_name(self):
+        name = "a" * 200 + ".txt"
+        self.shared.import_records([{"id": "LONGTOAST", "name": name, "size": 1, "createdAt": "2022-02-01T00:00:00Z"}])
+        emulate(self.driver, 390, 844, touch=True)
+        try:
+            self.page.open()
+            self.page.open_menu("LONGTOAST")
+            self.page.choose("Delete")
+            self.page.wait(lambda: self.driver.find_element(By.ID, "toast").is_displayed())
+            for button in ("toast-undo", "toast-close"):
+                self.assertTrue(self.page.inside_screen(button), f"{button} is on the screen")
+                self.assertGreaterEqual(self.driver.find_element(By.ID, button).size["width"], 44, f"{button} keeps its size")
+            toast = self.driver.find_element(By.ID, "toast").rect
+            self.assertGreaterEqual(toast["width"], 390 - 20, "the toast spans the phone's screen")
+            self.assertLess(self.driver.find_element(By.ID, "toast-text").size["height"], 30, "the name is cut to one line")
+        finally:
+            emulate(self.driver, None)
+            self.shared.request("DELETE", "/share/LONGTOAST?purge=true")
+
+    def test_a_stopped_server_is_said_as_such_and_the_page_comes_back_by_itself(self):
+        self.shared.pause()
+        try:
+            Select(self.driver.find_element(By.ID, "type")).select_by_value("doc")
+            message = lambda: self.driver.find_element(By.ID, "message")
+            self.page.wait(lambda: message().is_displayed(), message="the page says the server does not answer")
+            self.assertIn("server does not answer", message().text)
+            self.assertNotIn("offline", message().text, "an online browser is not told to check its connection")
+            self.assertIn("Trying again", message().text)
+            self.driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+            self.assertTrue(self.driver.execute_script(
+                "const box = document.getElementById('message').getBoundingClientRect(); return box.top >= 0 && box.bottom <= innerHeight"),
+                "the notice stays in sight while scrolling")
+        finally:
+            self.shared.resume()
+        self.page.wait(lambda: not message().is_displayed(), seconds=30, message="back by itself once the server answers")
+        self.page.wait_loaded()
+        self.assertTrue(self.page.names() and all(name.endswith(".docx") for name in self.page.names()))
+
+    def test_an_undo_while_the_server_is_away_is_reported_and_can_be_tried_again(self):
+        self.page.open_menu("WEB0209")
+        self.page.choose("Delete")
+        self.page.wait(lambda: self.driver.find_element(By.ID, "toast").is_displayed())
+        self.shared.pause()
+        try:
+            self.driver.find_element(By.ID, "toast-undo").click()
+            message = lambda: self.driver.find_element(By.ID, "message")
+            self.page.wait(lambda: message().is_displayed(), message="the failed undo is reported")
+            self.assertIn("Undo was not done", message().text)
+        finally:
+            self.shared.resume()
+        self.driver.find_element(By.ID, "retry").click()
+        self.page.wait(lambda: json.loads(self.shared.request("GET", "/share/WEB0209")[2]).get("id") == "WEB0209",
+                       message="trying again brings the share back")
+        self.page.wait(lambda: "WEB0209" in self.page.ids(), message="and its row")
 
 
 class LinkTests(BrowserTests):
@@ -841,13 +1067,98 @@ class SignInTests(BrowserTests):
         self.page.wait(lambda: dialog.get_attribute("open") is not None, message="the sign-in opens")
         self.assertEqual(self.page.active().get_attribute("id"), "token")
         self.page.keys("wrong", Keys.ENTER)
-        self.page.wait(lambda: dialog.get_attribute("open") is not None, message="a wrong token brings it back")
+        error = self.driver.find_element(By.ID, "signin-error")
+        self.page.wait(lambda: error.is_displayed(), message="a wrong token brings it back, saying so")
+        self.assertEqual(self.driver.find_element(By.ID, "token").get_attribute("value"), "wrong", "the token stays, to mend")
         self.page.keys("web-secret", Keys.ENTER)
         self.page.wait(lambda: len(self.page.rows()) == 10, message="the list after signing in")
         self.assertEqual(self.driver.execute_script("return localStorage.length"), 0, "not remembered unless asked")
         self.driver.refresh()
         self.page.wait_loaded()
         self.assertEqual(len(self.page.rows()), 10, "the tab keeps the token")
+
+
+def long_history(count=4000):
+    """`count` shares over five years, about two a day, newest first at the root."""
+    start = 1609459200
+    step = 5 * 365 * 86400 // count
+    return [{"id": f"LONG{index:05d}", "name": f"scan {index}.pdf", "size": 1000 + index,
+             "createdAt": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(start + index * step))} for index in range(count)]
+
+
+class LongHistoryTests(BrowserTests):
+    """A history of thousands of shares: the page keeps only the rows near the screen, and finds its place again."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.open_browser(Shared(), long_history())
+
+    def scroll_to_end(self, rows):
+        """Scrolls down until at least `rows` records are loaded (the last row drawn is the oldest loaded)."""
+        def loaded():
+            last = self.driver.execute_script("return [...document.querySelectorAll('#list li.row')].at(-1)?.dataset.id")
+            if last and 4000 - int(last[4:]) >= rows:
+                return True
+            self.driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+            return False
+        self.page.wait(loaded, seconds=60, message=f"{rows} rows loaded")
+
+    def test_thousands_of_rows_stay_a_few_hundred_in_the_page_and_load_at_the_bottom(self):
+        self.page.open()
+        self.driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+        self.page.wait(lambda: self.driver.find_element(By.ID, "more").text == "Loading more…" or len(self.page.rows()) > 100,
+                       message="more rows come")
+        self.scroll_to_end(1500)
+        drawn = len(self.page.rows())
+        elements = self.driver.execute_script("return document.getElementsByTagName('*').length")
+        self.assertLessEqual(drawn, 400, f"{drawn} rows in the page for 1,500 loaded")
+        self.assertLessEqual(elements, 400 * ROW_ELEMENTS + 400, f"{elements} elements")
+        more = self.driver.find_element(By.ID, "more").rect["y"]
+        last = self.page.rows()[-1].rect["y"]
+        self.assertGreater(more, last, "loading shows below the rows, where they will come")
+        self.driver.execute_script("window.scrollTo(0, 0)")
+        self.page.wait(lambda: self.page.ids()[0] == "LONG03999", message="the top rows are drawn again")
+
+    def test_back_brings_a_person_to_the_row_they_left(self):
+        self.page.open()
+        self.scroll_to_end(400)
+        row = lambda: self.page.row("LONG03649")
+        self.driver.execute_script("arguments[0].scrollIntoView({ block: 'start' })", row())
+        self.driver.execute_script("window.scrollBy(0, -100)")
+        self.page.wait(lambda: abs(row().rect["y"] - self.driver.execute_script("return scrollY") - 100) < 2)
+        top = row().rect["y"] - self.driver.execute_script("return scrollY")
+        self.driver.execute_script("dispatchEvent(new Event('scroll'))")
+        self.page.wait(lambda: (self.driver.execute_script("return history.state") or {}).get("anchor"), message="the place is kept")
+        self.page.open("?type=doc")
+        self.driver.back()
+        self.page.wait(lambda: len(self.page.ids()) and self.page.row("LONG03649").is_displayed(), message="row 350 is drawn again")
+        self.page.wait_loaded()
+        now = self.page.row("LONG03649").rect["y"] - self.driver.execute_script("return scrollY")
+        self.assertLess(abs(now - top), 80, f"row 350 at {now} px from the top, left at {top}")
+
+    def test_go_to_a_month_starts_the_list_there(self):
+        self.page.open()
+        self.page.set_date("jump", "2022-03")
+        self.page.wait(lambda: "to=2022-03-31" in self.driver.current_url, message="the list starts at the end of March 2022")
+        self.page.wait_loaded()
+        first = self.page.text_of(self.page.ids()[0], ".time")
+        self.assertTrue(first.startswith("2022-03"), first)
+
+
+class EmptyHistoryTests(BrowserTests):
+    """A history with nothing in it yet."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.open_browser(Shared(), [])
+
+    def test_an_empty_history_says_so_and_how_to_add_a_share(self):
+        self.page.open()
+        status = self.driver.find_element(By.ID, "status").text
+        self.assertIn("Nothing has been shared yet", status)
+        self.assertIn("share add", status)
+        self.page.open("?q=zzz")
+        self.assertEqual(self.driver.find_element(By.ID, "status").text, "No shares match.")
 
 
 class PerUserTests(BrowserTests):
@@ -885,6 +1196,12 @@ class PerUserTests(BrowserTests):
         self.page.wait(lambda: "user=bob" in self.driver.current_url, message="the view's URL names bob")
         self.page.wait(lambda: len(self.page.rows()) == 5, message="bob's five shares")
         self.assertEqual(self.page.ids()[0], "WEB0007")
+        emulate(self.driver, 390, 844, touch=True)
+        viewing = self.driver.find_element(By.ID, "viewing")
+        self.assertTrue(viewing.is_displayed() and "bob" in viewing.text, "a clear sign of whose history this is")
+        self.driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+        self.assertGreaterEqual(viewing.rect["y"] - self.driver.execute_script("return scrollY"), -1, "in sight while scrolling")
+        emulate(self.driver, None)
         self.driver.back()
         self.page.wait(lambda: len(self.page.rows()) == 3, message="back to alice's own")
 
@@ -917,8 +1234,8 @@ class SubPathTests(BrowserTests):
         self.page.choose("Rename")
         self.page.answer("renamed behind nginx.docx")
         self.page.wait(lambda: self.page.text_of("WEB0241", ".name") == "renamed behind nginx.docx")
-        storage = self.driver.find_element(By.ID, "storage-text").text
-        self.assertIn("25 shares", storage, "the storage bar follows the filters")
+        match = self.driver.find_element(By.ID, "match").text
+        self.assertIn("25 shares", match, "the filter's count")
         os.makedirs(SCREENSHOTS, exist_ok=True)
         self.driver.save_screenshot(os.path.join(SCREENSHOTS, "sub-path.png"))
 
