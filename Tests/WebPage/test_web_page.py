@@ -502,7 +502,7 @@ class RootPageTests(BrowserTests):
         os.makedirs(SCREENSHOTS, exist_ok=True)
         for scheme, background in (("light", "rgb(255, 255, 255)"), ("dark", "rgb(18, 19, 22)")):
             self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
-            for name, width, height in (("desktop", 1280, 900), ("phone", 390, 844)):
+            for name, width, height in (("desktop", 1366, 768), ("phone", 390, 844), ("phone-320", 320, 568)):
                 emulate(self.driver, width, height)
                 self.page.open()
                 self.page.wait(lambda: self.driver.find_element(By.ID, "storage-text").text, message="the storage line")
