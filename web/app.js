@@ -116,7 +116,8 @@ const rowActions = {
   onSelect: choose,
 };
 
-const rows = new RowWindow(list, (record) => row(record, { folder: state.folder, folderURL, words, selected: isSelected(record.id) }, rowActions));
+const rows = new RowWindow(
+  list, (record) => row(record, { folder: state.folder, folderURL, words, selected: isSelected(record.id) }, rowActions), releasePictures);
 
 // MARK: - Loading
 

@@ -46,7 +46,9 @@ function dateWords(state) {
 
 /** The controls as `state` has them. */
 export function showFilters(state) {
-  for (const field of ["q", "type"]) if (document.activeElement !== controls[field]) controls[field].value = state[field];
+  controls.type.value = state.type;
+  // The search being typed is left alone; Back to another search shows that one.
+  if (document.activeElement !== controls.q || controls.q.value.trim() !== state.q) controls.q.value = state.q;
   controls.sort.value = state.sort || "createdAt";
   [controls.from.value, controls.to.value] = fieldValues(state);
   controls.month.value = monthOf(state);

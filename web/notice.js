@@ -15,7 +15,12 @@ export function say(words, retry) {
   text.textContent = words;
   box.hidden = !words;
   button.hidden = !retry;
-  button.onclick = retry ?? null;
+  button.onclick = retry
+    ? () => {
+        say("");
+        retry();
+      }
+    : null;
 }
 
 /** A load failed for want of an answer (`error.status` 0 or 5xx): says why, and runs `retry` by itself later. */
@@ -25,10 +30,7 @@ export function unreachable(error, retry) {
   const why = offline
     ? "You are offline. The list comes back by itself when you are online."
     : `${error.message} Trying again in ${delay} seconds.`;
-  say(why, () => {
-    clearTimeout(timer);
-    retry();
-  });
+  say(why, retry);
   again = retry;
   if (!offline) timer = setTimeout(retry, delay * 1000);
 }
@@ -36,7 +38,7 @@ export function unreachable(error, retry) {
 /** A load succeeded: the notice goes, and the next trouble starts from the shortest wait. */
 export function reached() {
   delay = 0;
-  if (again) say("");
+  say("");
 }
 
 addEventListener("online", () => {

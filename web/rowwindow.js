@@ -14,10 +14,11 @@ function spacer() {
 }
 
 export class RowWindow {
-  /** `list` is the <ul>; `makeRow(record)` its row for a record. */
-  constructor(list, makeRow) {
+  /** `list` is the <ul>; `makeRow(record)` its row for a record; `onCleared()` after rows were taken away. */
+  constructor(list, makeRow, onCleared) {
     this.list = list;
     this.makeRow = makeRow;
+    this.onCleared = onCleared;
     this.blocks = [];
     this.top = spacer();
     this.bottom = spacer();
@@ -127,6 +128,7 @@ export class RowWindow {
     block.height = this.measure(block);
     for (const row of block.rows) row.remove();
     block.rows = null;
+    this.onCleared();
   }
 
   /** The spacers stand for the blocks not drawn before and after the drawn ones. */

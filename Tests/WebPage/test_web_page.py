@@ -568,7 +568,7 @@ class RootPageTests(BrowserTests):
 
     def test_opening_a_folder_keeps_the_filters_and_says_its_counts_are_of_everything(self):
         self.page.open("?q=report&type=pdf")
-        link = self.driver.find_element(By.CSS_SELECTOR, "#folders a")
+        link = self.driver.find_element(By.CSS_SELECTOR, '#folders a[href$="folder=%2Fprojects"]')
         self.assertIn("?q=report&type=pdf&folder=%2Fprojects", link.get_attribute("href"), "the folder's link keeps the filters")
         link.click()
         self.page.wait(lambda: "folder=%2Fprojects" in self.driver.current_url, message="the folder opens")
