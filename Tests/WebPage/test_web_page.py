@@ -618,8 +618,8 @@ class RootPageTests(BrowserTests):
         whole = self.driver.execute_script(
             "return [...document.querySelectorAll('#list li.row')].filter((r) => r.getBoundingClientRect().bottom <= innerHeight).length")
         emulate(self.driver, None)
-        self.assertLess(first, 768 / 2, "the list has most of the first screen")
-        self.assertGreaterEqual(whole, 6, "rows on the first screen")
+        self.assertLess(first, 340, "the filters take less of the first screen than the list")
+        self.assertGreaterEqual(whole, 7, "rows on the first screen")
 
     def test_a_shares_history_names_no_one_when_nobody_signs_in(self):
         self.page.open_menu("WEB0200")
