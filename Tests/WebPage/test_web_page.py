@@ -623,6 +623,9 @@ class RootPageTests(BrowserTests):
 
     def test_a_shares_history_names_no_one_when_nobody_signs_in(self):
         self.page.open_menu("WEB0200")
+        actions = [button.text for button in self.driver.find_elements(By.CSS_SELECTOR, "#menu-actions button")]
+        self.assertIn("Copy share id", actions, "without share_url the menu names what it copies")
+        self.assertNotIn("Copy link", actions)
         self.page.choose("History")
         events = lambda: self.driver.find_element(By.ID, "history-events").text
         self.page.wait(lambda: "Imported" in events())
@@ -985,6 +988,14 @@ class TidyTests(BrowserTests):
             message = lambda: self.driver.find_element(By.ID, "message")
             self.page.wait(lambda: message().is_displayed(), message="the failed undo is reported")
             self.assertIn("Undo was not done", message().text)
+            self.page.open_menu("WEB0208")
+            self.page.choose("Rename")
+            self.page.answer("renamed while away.txt")
+            error = self.driver.find_element(By.ID, "ask-error")
+            self.page.wait(lambda: error.is_displayed(), message="a rename while the server is away says why it was not done")
+            self.assertIn("does not answer", error.text)
+            self.assertIsNotNone(self.driver.find_element(By.ID, "ask").get_attribute("open"), "the dialog stays, to try again")
+            self.page.keys(Keys.ESCAPE)
         finally:
             self.shared.resume()
         self.driver.find_element(By.ID, "retry").click()
