@@ -74,7 +74,7 @@ import Testing
             #expect(try trashed.decode(Report.self).count == 150)
             #expect(try await client.send(.get, "/share").decode([ShareRecord].self).map(\.name) == ["photo.jpg"])
             // A restore by filters acts on the trash.
-            #expect(try await Self.batch(client, #"{"action": "restore", "filter": "q=report 1"}"#).decode(Report.self).count == 61)
+            #expect(try await Self.batch(client, #"{"action": "restore", "filter": "q=%22report 1%22"}"#).decode(Report.self).count == 61)
         }
     }
 
