@@ -41,7 +41,7 @@ function showStatus(text) {
 
 function emptyText() {
   if (state.trashed) return "The trash is empty.";
-  if (!isFiltered(state) && !state.folder) return "Nothing has been shared yet. Share a file with `share add FILE` and it shows here.";
+  if (!isFiltered(state) && !state.folder) return "Nothing has been shared yet. Share a file with share add FILE on the command line, and it shows here.";
   return "No shares match.";
 }
 
@@ -135,13 +135,12 @@ async function load() {
   list.setAttribute("aria-busy", "true");
   showStatus("Loading…");
   const parameters = apiParameters(state, zone());
-  const filtered = isFiltered(state) || Boolean(state.folder) || Boolean(state.trashed);
   const back = history.state;
   try {
     const [response, folders, storage, who] = await Promise.all([
       request(`share?${parameters}`, { signal: controller.signal }),
       state.trashed ? [] : fetchFolders(state.folder),
-      fetchStorage(parameters, filtered),
+      fetchStorage(parameters, narrowed()),
       me ? me : request("me").then((answer) => answer.json()).catch(() => null),
     ]);
     let records = await response.json();
@@ -155,9 +154,7 @@ async function load() {
     words = searchWords(state.q);
     if (!me && who) showUser(who);
     showFolders(folders, { link: folderURL, onOpen: openFolder, filtered: isFiltered(state) });
-    matching = showStorage(storage, { filtered, trash: Boolean(state.trashed) }) ?? matching;
-    showMatching(matching);
-    showEmptyTrash();
+    drawStorage(storage);
     rows.reset(records);
     releasePictures();
     list.classList.remove("stale");
@@ -191,6 +188,8 @@ async function loadMore() {
     if (controller.signal.aborted) return;
     rows.append(records);
     next = nextPage(response);
+    list.classList.remove("stale");
+    reached();
   } catch (error) {
     if (error.name !== "AbortError") failed(error, loadMore);
   } finally {
@@ -207,11 +206,17 @@ function fillScreen() {
   if (next && more.getBoundingClientRect().top < innerHeight + 400) loadMore();
 }
 
+/** Whether the view shows less than the whole live history: a filter, a folder, or the trash. */
+const narrowed = () => isFiltered(state) || Boolean(state.folder) || Boolean(state.trashed);
+
 /** The totals again (and the count "Select all" offers): after every change, what they count has changed. */
 async function refreshStorage() {
-  const parameters = apiParameters(state, zone());
-  const filtered = isFiltered(state) || Boolean(state.folder) || Boolean(state.trashed);
-  matching = showStorage(await fetchStorage(parameters, filtered), { filtered, trash: Boolean(state.trashed) }) ?? matching;
+  drawStorage(await fetchStorage(apiParameters(state, zone()), narrowed()));
+}
+
+/** Draws the totals `fetchStorage` found, and what depends on how many the view matches. */
+function drawStorage(storage) {
+  matching = showStorage(storage, { filtered: narrowed(), trash: Boolean(state.trashed) }) ?? matching;
   showMatching(matching);
   showEmptyTrash();
 }
