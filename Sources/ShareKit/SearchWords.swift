@@ -3,34 +3,47 @@
 /// (`final_report.pdf`); a phrase in double quotes is one piece, separators and all.
 public enum SearchWords {
     /// Characters that end a word outside quotes, besides white space.
-    public static let separators: Set<Character> = ["_", "-", ".", ","]
+    static let separators: Set<Character> = ["_", "-", ".", ","]
+    /// The most pieces a search takes: more is a mistake (or an attempt to make the server work), never a search.
+    public static let maximumCount = 32
 
-    /// The folded pieces of `text`, none held by another (`re report` is `report`). Text made only of separators is
-    /// one literal piece, so that `_` still finds the names holding one; blank text has none.
+    /// Why `text` cannot be a search, if it cannot: more than `maximumCount` pieces, or one longer than a name.
+    public static func problem(with text: String) -> String? {
+        let pieces = split(text)
+        if pieces.count > maximumCount { return "has \(pieces.count) words; a search takes at most \(maximumCount)" }
+        if pieces.contains(where: { $0.utf8.count > FileName.maxBytes }) {
+            return "has a word longer than a name can be (\(FileName.maxBytes) bytes of UTF-8)"
+        }
+        return nil
+    }
+
+    /// The folded pieces of `text`, none held by another (`re report` is `report`).
     public static func pieces(of text: String) -> [String] {
+        essential(split(text).map(SearchKey.fold))
+    }
+
+    /// The pieces of `text` as typed. Text made only of separators is one literal piece, so that `_` still finds the
+    /// names holding one; blank text has none.
+    private static func split(_ text: String) -> [String] {
         var pieces: [String] = []
         var piece = ""
         var quoted = false
-        let finish = {
-            if !piece.isEmpty { pieces.append(SearchKey.fold(piece)) }
-            piece = ""
-        }
         for character in text {
             if character == "\"" {
-                finish()
+                if !piece.isEmpty { pieces.append(piece) }
+                piece = ""
                 quoted.toggle()
             } else if quoted || !(character.isWhitespace || separators.contains(character)) {
                 piece.append(character)
             } else {
-                finish()
+                if !piece.isEmpty { pieces.append(piece) }
+                piece = ""
             }
         }
-        finish()
-        if pieces.isEmpty {
-            let literal = text.filter { $0 != "\"" }.trimmingWhitespace()
-            return literal.isEmpty ? [] : [SearchKey.fold(literal)]
-        }
-        return essential(pieces)
+        if !piece.isEmpty { pieces.append(piece) }
+        guard pieces.isEmpty else { return pieces }
+        let literal = text.filter { $0 != "\"" }.trimmingWhitespace()
+        return literal.isEmpty ? [] : [literal]
     }
 
     /// `pieces` without repeats and without those another piece holds: a name holding the longer holds them too.

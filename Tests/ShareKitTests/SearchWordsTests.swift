@@ -29,4 +29,11 @@ import Testing
         #expect(SearchWords.pieces(of: "\"\"") == [])
         #expect(SearchWords.pieces(of: "%") == ["%"], "no wildcards")
     }
+
+    @Test func aSearchTakesAtMost32WordsEachNoLongerThanAName() {
+        #expect(SearchWords.problem(with: Array(repeating: "a", count: 32).joined(separator: " ")) == nil)
+        #expect(SearchWords.problem(with: Array(repeating: "a", count: 33).joined(separator: " ")) == "has 33 words; a search takes at most 32")
+        #expect(SearchWords.problem(with: String(repeating: "é", count: 128))?.hasPrefix("has a word longer than a name can be") == true)
+        #expect(SearchWords.problem(with: String(repeating: "e", count: 255)) == nil)
+    }
 }

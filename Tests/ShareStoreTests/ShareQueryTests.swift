@@ -79,7 +79,7 @@ import Testing
         ("date", "2021-02-30"), ("date", "17/01/2021"), ("tz", "Mars/Olympus"), ("from", "yesterday"), ("to", "2021-01-17T25:00:00Z"),
         ("type", "pdf,movie"), ("type", ""), ("type", "pdf,"), ("folder", "reports"), ("folder", "/a/../b"), ("recursive", "yes"),
         ("sort", "createdat"), ("order", "up"), ("limit", "0"), ("limit", "1001"), ("limit", "ten"), ("limit", "-5"),
-        ("cursor", "!!!"), ("trashed", "maybe"),
+        ("cursor", "!!!"), ("trashed", "maybe"), ("q", String(repeating: "a ", count: 33)), ("q", String(repeating: "x", count: 256)),
     ])
     func everyInvalidValueIsRejectedByName(name: String, value: String) {
         #expect(rejected([name: value]) == name)

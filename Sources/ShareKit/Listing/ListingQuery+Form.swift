@@ -53,6 +53,7 @@ extension ListingQuery {
             }
             zone = text
         case .q:
+            if let problem = SearchWords.problem(with: text) { throw .invalidParameter(name, problem) }
             self.text = text
         case .type:
             types = try Self.categories(text)
