@@ -18,11 +18,9 @@ import Testing
             }
         }
         // Taken once writes are landing, however long the first ones take on a busy machine.
-        var stored = 0
-        while stored < 20 {
-            try await Task.sleep(for: .milliseconds(50))
+        try await waitUntil("twenty writes stored") {
             let stats = try await http("GET", "\(daemon.address)/share/stats").body
-            stored = try WireJSON.decoder().decode(ShareStats.self, from: Data(stats.utf8)).count
+            return try WireJSON.decoder().decode(ShareStats.self, from: Data(stats.utf8)).count >= 20
         }
         let backup = folder.appending(path: "backup.db").path
         let taken = try Daemon.run(["backup", "--db", database, "--to", backup], in: folder)
@@ -86,9 +84,8 @@ import Testing
             folder: folder,
             environment: ["SHARE_DATABASE_BACKUP_DIR": backups.path, "SHARE_DATABASE_BACKUP_EVERY": "1s", "SHARE_DATABASE_BACKUP_KEEP": "2"])
         _ = try await http("POST", "\(daemon.address)/share", body: #"{"name": "kept.txt", "size": 1}"#)
-        let deadline = Date().addingTimeInterval(20)
-        while daemon.logText.components(separatedBy: "old backup removed").count < 3 && Date() < deadline {
-            try await Task.sleep(for: .milliseconds(200))
+        try await waitUntil("two old backups removed", within: .seconds(20)) {
+            daemon.logText.components(separatedBy: "old backup removed").count >= 3
         }
         #expect(daemon.stop() == 0)
         let files = try FileManager.default.contentsOfDirectory(atPath: backups.path).filter { $0.hasSuffix(".db") }.sorted()

@@ -45,9 +45,8 @@ import Testing
             let connection = try RawConnection(port: port)
             connection.send("GET \(heavy) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         }  // closed here, as soon as the request is sent
-        let deadline = ContinuousClock.now + .seconds(30)
-        while try await metric("share_reads_abandoned_total", daemon) < 1 && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(20))
+        try await waitUntil("the abandoned read counted", within: .seconds(30)) {
+            try await metric("share_reads_abandoned_total", daemon) >= 1
         }
         #expect(try await metric("share_reads_abandoned_total", daemon) == 1)
         #expect(daemon.logText.contains("the client has gone: the read stops"))

@@ -35,20 +35,22 @@ final class Daemon: @unchecked Sendable {
         log = folder.appending(path: "shared-\(UUID().uuidString).log")
         FileManager.default.createFile(atPath: log.path, contents: nil)
         process = try Self.launch(arguments, in: folder, environment: environment, output: log)
-        let deadline = Date().addingTimeInterval(30)
-        while true {
-            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            if let range = text.range(of: "serving on ") {
-                let rest = text[range.upperBound...].prefix { !$0.isNewline && $0 != "\"" }
-                address = rest.hasPrefix("unix:") ? String(rest.dropFirst(5)) : "http://\(rest)"
-                return
+        var text = ""
+        let running = process
+        let output = log
+        do {
+            try waitUntilBlocking("shared serving", within: .seconds(30)) {
+                text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+                guard running.isRunning || text.contains("serving on ") else { throw DaemonError(description: "shared stopped") }
+                return text.contains("serving on ")
             }
-            guard process.isRunning, Date() < deadline else {
-                process.terminate()
-                throw DaemonError(description: "shared did not start:\n\(text)")
-            }
-            Thread.sleep(forTimeInterval: 0.05)
+        } catch {
+            process.terminate()
+            throw DaemonError(description: "shared did not start:\n\(text)")
         }
+        let range = text.range(of: "serving on ")!
+        let rest = text[range.upperBound...].prefix { !$0.isNewline && $0 != "\"" }
+        address = rest.hasPrefix("unix:") ? String(rest.dropFirst(5)) : "http://\(rest)"
     }
 
     /// Starts on a fresh port with the database `share.db` in `folder`.
@@ -94,8 +96,7 @@ final class Daemon: @unchecked Sendable {
         let output = folder.appending(path: "run-\(UUID().uuidString).log")
         FileManager.default.createFile(atPath: output.path, contents: nil)
         let process = try launch(arguments, in: folder, environment: environment, output: output)
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        try? waitUntilBlocking("shared to finish", within: .seconds(seconds)) { !process.isRunning }
         if process.isRunning {
             process.terminate()
             throw DaemonError(description: "shared \(arguments) kept running")

@@ -47,11 +47,10 @@ import Glibc
         }
         // A line may be written just after its answer is sent.
         var lines: [Substring] = []
-        let deadline = Date().addingTimeInterval(10)
-        repeat {
-            Thread.sleep(forTimeInterval: 0.1)
+        try? waitUntilBlocking("every answer's log line", within: .seconds(10)) {
             lines = daemon.logText.split(separator: "\n").filter { $0.contains(" request") && $0.contains("status=") }
-        } while lines.count < cases.count && Date() < deadline
+            return lines.count >= cases.count
+        }
         #expect(lines.count >= cases.count, "every answer leaves its line:\n\(lines.joined(separator: "\n"))")
         #expect(daemon.stop() == 0)
     }

@@ -38,12 +38,10 @@ import Testing
         let log = folder.appending(path: "share.db-wal").path
         let logSize = { (try? FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? -1 }
         var metrics = ""
-        let deadline = Date().addingTimeInterval(30)
-        repeat {
-            try await Task.sleep(for: .milliseconds(200))
+        try await waitUntil("a checkpoint that starts the log over, and the log under its limit", within: .seconds(30)) {
             metrics = try await http("GET", "\(daemon.address)/metrics").body
-        } while (sample(metrics, #"share_wal_checkpoints_total{outcome="restarted"}"#) < 1 || logSize() > 200_000) && Date() < deadline
-        #expect(sample(metrics, #"share_wal_checkpoints_total{outcome="restarted"}"#) >= 1, "\(metrics)")
+            return sample(metrics, #"share_wal_checkpoints_total{outcome="restarted"}"#) >= 1 && logSize() <= 200_000
+        }
         #expect((0...200_000).contains(logSize()), "the log is back under its limit: \(logSize()) bytes")
         #expect(metrics.contains("share_wal_checkpoint_duration_seconds_count"))
         #expect(try promtoolProblems(metrics) == nil)
@@ -100,12 +98,11 @@ import Testing
         #expect(forwarded.headers["x-request-id"] == "edge-7f3a", "127.0.0.1 is a trusted proxy by default")
         // A line may be written just after its answer is sent.
         var lines: [[String: String]] = []
-        let deadline = Date().addingTimeInterval(10)
-        while !lines.contains(where: { $0["request_id"] == "edge-7f3a" }) && Date() < deadline {
-            try await Task.sleep(for: .milliseconds(50))
+        try await waitUntil("the forwarded request's log line", within: .seconds(10)) {
             lines = daemon.logText.split(separator: "\n").compactMap {
                 try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String]
             }
+            return lines.contains { $0["request_id"] == "edge-7f3a" }
         }
         #expect(!lines.isEmpty, "log_format = json writes one JSON object a line")
         let access = lines.first { $0["request_id"] == id && $0["message"] == "request" }
@@ -119,14 +116,16 @@ import Testing
         #expect(untrusting.stop() == 0)
     }
 
-    @Test func sigtermLetsRequestsFinishWithinTheBoundAndAnImportCutOffStoresNothing() throws {
+    @Test func sigtermLetsRequestsFinishWithinTheBoundAndAnImportCutOffStoresNothing() async throws {
         let folder = try temporaryFolder()
         let daemon = try Daemon(folder: folder, environment: ["SHARE_SERVER_SHUTDOWN_SECONDS": "1"])
         let importing = try RawConnection(port: daemon.port)
         importing.send(
             "POST /share/import HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-ndjson\r\nTransfer-Encoding: chunked\r\n\r\n1c\r\n{\"name\": \"a.txt\", \"size\": 1}\r\n"
         )
-        Thread.sleep(forTimeInterval: 0.5)
+        try await waitUntil("the import being answered") {
+            sample(try await http("GET", "\(daemon.address)/metrics").body, #"http_requests_in_flight{http_request_method="POST"}"#) >= 1
+        }
         let started = Date()
         #expect(daemon.stop() == 0)
         #expect(Date().timeIntervalSince(started) < 8, "the stop waits shutdown_seconds, then cuts off")
@@ -166,8 +165,7 @@ import Testing
         #expect(kept.stop() == 0)
 
         let daemon = try Daemon(folder: folder)
-        let deadline = Date().addingTimeInterval(10)
-        while !daemon.logText.contains("trash retention") && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        try waitUntilBlocking("the first trash retention", within: .seconds(10)) { daemon.logText.contains("trash retention") }
         let trash = try share(["--json", "trash"], server: daemon.address).stdout
         #expect(!trash.contains("OLD1") && trash.contains("NEW1"), "30 days by default: \(trash)")
         #expect(try share(["show", "LIVE1"], server: daemon.address).status == 0)

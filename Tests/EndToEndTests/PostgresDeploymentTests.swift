@@ -54,7 +54,7 @@ import Testing
                     }
                 }
                 group.addTask {
-                    while acknowledged.withLock({ $0.count }) < 60 { try await Task.sleep(for: .milliseconds(5)) }
+                    try await waitUntil("sixty writes acknowledged") { acknowledged.withLock { $0.count } >= 60 }
                     nodes[0].stop(signal: SIGKILL)
                 }
                 try await group.waitForAll()
@@ -236,12 +236,10 @@ import Testing
             try await TestPostgres.withClient(database: name) { client in
                 let written = try await Self.single(Int64.self, "SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint", client)
                 // Five backups in all, the newest taken after the last write.
-                let deadline = ContinuousClock.now + .seconds(120)
-                while true {
+                try await waitUntil("five backups, the newest after the last write", within: .seconds(120)) {
                     let after = try await Self.single(Int.self, "SELECT count(*) FROM share_backup_run WHERE taken_at > \(written)", client)
-                    if after >= 1, try await Self.single(Int.self, "SELECT count(*) FROM share_backup_run", client) >= 5 { break }
-                    guard ContinuousClock.now < deadline else { throw DaemonError(description: "too few backups within 120 s") }
-                    try await Task.sleep(for: .milliseconds(100))
+                    let all = try await Self.single(Int.self, "SELECT count(*) FROM share_backup_run", client)
+                    return after >= 1 && all >= 5
                 }
             }
             let expected = try share(["export", "--with-trash"], server: nodes[0].address).stdout
@@ -344,13 +342,13 @@ import Testing
 private func waitFor(
     _ request: () async throws -> HTTPResult, until condition: (HTTPResult) -> Bool = { $0.status == 503 }
 ) async throws -> HTTPResult {
-    let deadline = ContinuousClock.now + .seconds(60)
-    while true {
-        let result = try await request()
-        if condition(result) { return result }
-        guard ContinuousClock.now < deadline else { throw DaemonError(description: "still \(result.status): \(result.body)") }
-        try await Task.sleep(for: .milliseconds(50))
+    var result = try await request()
+    try await waitUntil("the answer wanted") {
+        if condition(result) { return true }
+        result = try await request()
+        return condition(result)
     }
+    return result
 }
 
 /// A value tasks share, behind a lock.

@@ -1,4 +1,5 @@
 import Foundation
+import ShareTestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -51,10 +52,14 @@ final class Proxy: @unchecked Sendable {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(15)
-        while !isReady() {
-            guard process.isRunning, Date() < deadline else { throw DaemonError(description: "\(executable) did not start") }
-            Thread.sleep(forTimeInterval: 0.05)
+        let running = process
+        do {
+            try waitUntilBlocking("\(executable) ready", within: .seconds(15)) {
+                guard running.isRunning else { throw DaemonError(description: "stopped") }
+                return isReady()
+            }
+        } catch {
+            throw DaemonError(description: "\(executable) did not start")
         }
     }
 

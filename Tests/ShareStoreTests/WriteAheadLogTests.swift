@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import ShareKit
 import ShareStore
+import ShareTestSupport
 import Synchronization
 import Testing
 
@@ -68,7 +69,7 @@ import Testing
                 }
             }
         }
-        while reads.value.load(ordering: .relaxed) < 10 { try await Task.sleep(for: .milliseconds(5)) }
+        try await waitUntil("ten reads done") { reads.value.load(ordering: .relaxed) >= 10 }
         var outcome = WriteAheadLog.Outcome.busy
         for _ in 0..<50 where outcome == .busy {
             try await database.add("written.txt")
