@@ -31,11 +31,14 @@ let package = Package(
             name: "ShareKit",
             dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]
         ),
-        /// Domain rules and SQLite persistence; knows nothing of HTTP.
+        /// The history whatever stores it: its query, pages, changes and rules, the store protocols, the read lanes.
+        /// Links no database driver.
+        .target(name: "ShareHistory", dependencies: ["ShareKit"]),
+        /// The share history in SQLite: opening and migrating, the listing planner, backups and checks.
         .target(
             name: "ShareStore",
             dependencies: [
-                "ShareKit", "ShareThumbnails", "CMalloc", .product(name: "GRDB", package: "GRDB.swift"),
+                "ShareKit", "ShareHistory", "ShareThumbnails", "CMalloc", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             plugins: ["EmbedTexts"]
@@ -45,7 +48,8 @@ let package = Package(
         .target(
             name: "SharePostgres",
             dependencies: [
-                "ShareKit", "ShareStore", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                "ShareKit", "ShareHistory", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             plugins: ["EmbedTexts"]
         ),
@@ -53,7 +57,7 @@ let package = Package(
         .target(
             name: "ShareServer",
             dependencies: [
-                "ShareKit", "ShareStore", "SharePostgres", "ShareThumbnails", "CMalloc", "CPeerCredentials",
+                "ShareKit", "ShareHistory", "ShareStore", "SharePostgres", "ShareThumbnails", "CMalloc", "CPeerCredentials",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -91,7 +95,8 @@ let package = Package(
         .executableTarget(
             name: "shared",
             dependencies: [
-                "ShareServer", "ShareStore", "SharePostgres", "ShareKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ShareServer", "ShareHistory", "ShareStore", "SharePostgres", "ShareKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
@@ -104,7 +109,7 @@ let package = Package(
         .target(
             name: "StoreTestSupport",
             dependencies: [
-                "ShareKit", "ShareStore", "SharePostgres", "ShareTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "ShareKit", "ShareHistory", "ShareStore", "SharePostgres", "ShareTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             path: "Tests/StoreTestSupport"
@@ -112,12 +117,12 @@ let package = Package(
         .testTarget(name: "ShareKitTests", dependencies: ["ShareKit", "ShareTestSupport"]),
         .testTarget(
             name: "ShareStoreTests",
-            dependencies: ["ShareStore", "StoreTestSupport", "ShareTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["ShareHistory", "ShareStore", "StoreTestSupport", "ShareTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "ShareServerTests",
             dependencies: [
-                "ShareServer", "ShareTestSupport", "StoreTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                "ShareServer", "ShareHistory", "ShareTestSupport", "StoreTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "CompressNIO", package: "compress-nio"),
             ]
         ),
@@ -125,6 +130,8 @@ let package = Package(
         .testTarget(name: "ShareCLITests", dependencies: ["ShareCLI", "ShareClient", "ShareKit", "ShareTestSupport"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["ShareKit", "ShareTestSupport", "StoreTestSupport", .product(name: "PostgresNIO", package: "postgres-nio")]),
+            dependencies: [
+                "ShareKit", "ShareTestSupport", "StoreTestSupport", .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]),
     ]
 )

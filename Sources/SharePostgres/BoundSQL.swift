@@ -1,4 +1,5 @@
 import PostgresNIO
+import ShareHistory
 
 /// SQL written a piece at a time, each value bound (`$1`, `$2`…) where it is written: for statements whose
 /// conditions depend on the request, so that no condition and its values can drift apart.

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOSSL
 import PostgresNIO
+import ShareHistory
 import ShareKit
 
 extension PostgresStore {

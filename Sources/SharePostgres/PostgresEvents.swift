@@ -1,5 +1,6 @@
 import Logging
 import PostgresNIO
+import ShareHistory
 import ShareKit
 
 /// The `share_event` table: each change to a record, appended in the change's own transaction.

@@ -1,4 +1,5 @@
 import PostgresNIO
+import ShareHistory
 import ShareKit
 
 /// What the database server's errors mean to a request: a server out of reach is `ShareError.storeUnreachable`

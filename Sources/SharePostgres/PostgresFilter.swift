@@ -1,5 +1,5 @@
+import ShareHistory
 import ShareKit
-import ShareStore
 
 /// The WHERE clause of a query's filters, shared by listings, statistics and batches, as `ShareFilter` is in
 /// SQLite: written into the statement being built, each value bound where it is written.

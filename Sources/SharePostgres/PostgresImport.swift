@@ -1,7 +1,7 @@
 import Foundation
 import PostgresNIO
+import ShareHistory
 import ShareKit
-import ShareStore
 import Synchronization
 
 /// An import into `PostgresStore`: its records wait in `share_import` under the import's own key, seen by no
@@ -64,7 +64,11 @@ extension PostgresStore {
             var again: [(line: Int, share: NewShare)] = []
             // The first record of the batch with a staged id is the one staged (a line may hold several records).
             for (entry, record) in zip(pending, records) where staged.remove(PostgresRows.idKey(record.id)) == nil {
-                if entry.share.id == nil { again.append(entry) } else { problems.append(ImportStaging.idTaken(line: entry.line, id: record.id)) }
+                if entry.share.id == nil {
+                    again.append(entry)
+                } else {
+                    problems.append(ImportReport.Problem.idTaken(line: entry.line, id: record.id))
+                }
             }
             pending = again
         }
@@ -123,7 +127,7 @@ extension PostgresStore {
                 DELETE FROM share_import AS staged WHERE import = \(key) AND EXISTS (SELECT 1 FROM share WHERE share.id_key = staged.id_key)
                 RETURNING line, id
                 """, logger: logger)
-            for try await (line, id) in taken.decode((Int, String).self) { problems.append(ImportStaging.idTaken(line: line, id: id)) }
+            for try await (line, id) in taken.decode((Int, String).self) { problems.append(ImportReport.Problem.idTaken(line: line, id: id)) }
             let live = try await connection.query(
                 "SELECT coalesce(sum(size), 0) FROM share_import WHERE import = \(key) AND trashed_at IS NULL", logger: logger)
             for try await bytes in live.decode(Decimal.self) { try await refusePastQuota(adding: bytes, owner: owner, connection) }
@@ -146,7 +150,7 @@ extension PostgresStore {
                 """, logger: logger)
             var stored = waiting
             for try await (line, id) in late.decode((Int, String).self) {
-                problems.append(ImportStaging.idTaken(line: line, id: id))
+                problems.append(ImportReport.Problem.idTaken(line: line, id: id))
                 stored -= 1
             }
             let joined = "FROM share_import AS staged JOIN share ON share.id_key = staged.id_key WHERE staged.import = "

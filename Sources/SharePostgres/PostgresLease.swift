@@ -1,4 +1,5 @@
 import PostgresNIO
+import ShareHistory
 import ShareKit
 import Synchronization
 

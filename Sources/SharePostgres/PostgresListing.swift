@@ -1,7 +1,7 @@
 import Logging
 import PostgresNIO
+import ShareHistory
 import ShareKit
-import ShareStore
 
 /// One page of a listing: keyset-paged SQL (never OFFSET) over the indexes of each sort, written straight into
 /// the JSON array the API answers with. Pages and cursors are the SQLite store's, byte for byte: the same order

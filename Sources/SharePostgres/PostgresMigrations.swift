@@ -1,6 +1,6 @@
 import Logging
 import PostgresNIO
-import ShareStore
+import ShareHistory
 
 /// Applies `migrations/postgresql/*.sql` in order, each in its own transaction, recording each in
 /// `share_migration`; a database holding migrations this binary does not know is refused. Nodes starting together

@@ -1,6 +1,6 @@
 import Logging
 import PostgresNIO
-import ShareStore
+import ShareHistory
 import Synchronization
 
 /// The numbers users' records carry (`share_user`), as in SQLite's `OwnerNumbers`: 0 is nobody. A user keeps the
@@ -9,7 +9,7 @@ import Synchronization
 /// Only committed numbers are remembered: inside a change's transaction (`whileChanging`), numbers read or given are
 /// held back until that transaction commits, since one given by a transaction that rolls back names nobody.
 final class PostgresOwnerNumbers: Sendable {
-    private let known = Mutex<[String: Int64]>(["": OwnerNumbers.nobody])
+    private let known = Mutex<[String: Int64]>(["": OwnerNumber.nobody])
 
     /// The numbers a change's transaction read or gave, remembered once it commits.
     final class Uncommitted: Sendable {
@@ -30,7 +30,7 @@ final class PostgresOwnerNumbers: Sendable {
     /// The user's number, or `none` when they have no records yet.
     func number(of user: String, _ connection: PostgresConnection, logger: Logger) async throws -> Int64 {
         if let number = known.withLock({ $0[user] }) { return number }
-        guard let number = try await lookUp(user, connection, logger: logger) else { return OwnerNumbers.none }
+        guard let number = try await lookUp(user, connection, logger: logger) else { return OwnerNumber.none }
         remember(user, number)
         return number
     }
@@ -39,7 +39,7 @@ final class PostgresOwnerNumbers: Sendable {
     /// both then read the one the database kept.
     func numbering(_ user: String, _ connection: PostgresConnection, logger: Logger) async throws -> Int64 {
         let number = try await number(of: user, connection, logger: logger)
-        guard number == OwnerNumbers.none else { return number }
+        guard number == OwnerNumber.none else { return number }
         try await connection.query("INSERT INTO share_user (name) VALUES (\(user)) ON CONFLICT (name) DO NOTHING", logger: logger)
         guard let number = try await lookUp(user, connection, logger: logger) else { throw PostgresFailure.missingUserRow(user) }
         remember(user, number)

@@ -1,5 +1,6 @@
 import Logging
 import PostgresNIO
+import ShareHistory
 import ShareKit
 
 /// Reads and writes a `ShareRecord` as a row of `share`, as `ShareRow` does in SQLite.

@@ -1,5 +1,6 @@
 import Logging
 import PostgresNIO
+import ShareHistory
 
 extension PostgresConnection {
     /// Runs `body` holding the session's advisory lock `key` (one-key form), released after whatever `body` does;

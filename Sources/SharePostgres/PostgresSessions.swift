@@ -1,5 +1,6 @@
 import Logging
 import PostgresNIO
+import ShareHistory
 import Synchronization
 
 /// What the store knows of the server session behind each connection of its pool: its process, and how long

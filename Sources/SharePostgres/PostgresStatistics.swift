@@ -1,7 +1,7 @@
 import Logging
 import PostgresNIO
+import ShareHistory
 import ShareKit
-import ShareStore
 
 /// Counts and bytes of the records a query matches: in total, per icon category, per local day, month or year;
 /// from the running totals where they can answer, else added up by the database per category and local day and

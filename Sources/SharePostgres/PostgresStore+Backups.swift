@@ -1,5 +1,6 @@
 import Logging
 import PostgresNIO
+import ShareHistory
 import ShareKit
 
 extension PostgresStore {

@@ -1,7 +1,7 @@
 import Foundation
 import PostgresNIO
+import ShareHistory
 import ShareKit
-import ShareStore
 
 extension PostgresStore {
     /// Applies `change` to every record of `targets` in one transaction, each with its event, as `ShareDatabase`

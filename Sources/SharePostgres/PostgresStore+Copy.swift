@@ -1,7 +1,7 @@
 import Logging
 import PostgresNIO
+import ShareHistory
 import ShareKit
-import ShareStore
 
 /// What `copyIn` wrote, as the database counts it once it has.
 public struct CopiedCounts: Sendable, Equatable {
@@ -30,7 +30,7 @@ extension PostgresStore {
     public func copyIn(_ next: @Sendable @escaping () async throws -> [CopiedRecord]?) async throws -> CopiedCounts {
         try await change { connection in
             try await switchTotalsTriggers("DISABLE", connection)
-            var owners: [String: Int64] = ["": OwnerNumbers.nobody]
+            var owners: [String: Int64] = ["": OwnerNumber.nobody]
             while let chunk = try await next() {
                 for name in Set(chunk.map(\.owner)) where owners[name] == nil {
                     owners[name] = try await self.owners.numbering(name, connection, logger: logger)
@@ -64,7 +64,7 @@ extension PostgresStore {
             SELECT owner, id, id_key, name, name_key, folder, created_at, size, type, CASE WHEN trashed THEN trashed_at END, pictured
             FROM unnest(
             """)
-        try sql.bind(array: chunk.map { owners[$0.owner] ?? OwnerNumbers.nobody })
+        try sql.bind(array: chunk.map { owners[$0.owner] ?? OwnerNumber.nobody })
         try PostgresRows.bindArrays(of: chunk.map(\.record), to: &sql)
         sql.append(", ")
         try sql.bind(array: chunk.map { $0.thumbnail != nil })

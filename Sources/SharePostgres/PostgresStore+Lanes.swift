@@ -1,7 +1,7 @@
 import Logging
 import PostgresNIO
+import ShareHistory
 import ShareKit
-import ShareStore
 
 extension PostgresStore {
     /// Runs a read a request can make heavy (a listing, statistics, an export's chunk) through the lanes: first on a

@@ -1,7 +1,7 @@
 import Foundation
 import PostgresNIO
+import ShareHistory
 import ShareKit
-import ShareStore
 
 extension PostgresStore {
     public func events(id: String, after: Int64, limit: Int) async throws -> (events: [ShareEvent], next: Int64?) {

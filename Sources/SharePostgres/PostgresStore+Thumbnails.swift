@@ -1,6 +1,6 @@
 import PostgresNIO
+import ShareHistory
 import ShareKit
-import ShareStore
 
 extension PostgresStore {
     public func setThumbnail(id: String, _ thumbnail: Thumbnail, includeTrashed: Bool) async throws -> ShareRecord {

@@ -1,7 +1,7 @@
 import Foundation
 import PostgresNIO
+import ShareHistory
 import ShareKit
-import ShareStore
 
 extension PostgresStore {
     /// The advisory locks (two-key form, first key) changes of one history take turns under while they check its
@@ -130,11 +130,11 @@ extension PostgresStore {
             let owner = try await owners.numbering(user, connection, logger: logger)
             let given = try await count(
                 """
-                WITH given AS (UPDATE share SET owner = \(owner) WHERE owner = \(OwnerNumbers.nobody) AND seq > 0 RETURNING 1)
+                WITH given AS (UPDATE share SET owner = \(owner) WHERE owner = \(OwnerNumber.nobody) AND seq > 0 RETURNING 1)
                 SELECT count(*) FROM given
                 """,
                 connection)
-            return (given, [owner, OwnerNumbers.nobody])
+            return (given, [owner, OwnerNumber.nobody])
         }
     }
 

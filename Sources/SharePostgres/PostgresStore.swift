@@ -1,7 +1,7 @@
 import Logging
 import PostgresNIO
+import ShareHistory
 import ShareKit
-import ShareStore
 
 /// The share history in PostgreSQL, for several `shared` behind one balancer: the same contract as `ShareDatabase`
 /// (records, events, trash, thumbnails, per-user histories, quotas, imports, running totals), with everything the
@@ -123,7 +123,7 @@ public struct PostgresStore: ShareRepository {
         max(1, lanes.quickTime.components.seconds * 1000 + lanes.quickTime.components.attoseconds / 1_000_000_000_000_000)
     }
 
-    /// The number this history's records carry (`OwnerNumbers.none` when it has none yet).
+    /// The number this history's records carry (`OwnerNumber.none` when it has none yet).
     func ownerNumber(_ connection: PostgresConnection) async throws -> Int64 {
         try await owners.number(of: owner, connection, logger: logger)
     }

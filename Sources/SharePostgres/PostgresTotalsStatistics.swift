@@ -1,7 +1,7 @@
 import Logging
 import PostgresNIO
+import ShareHistory
 import ShareKit
-import ShareStore
 
 /// Statistics from PostgreSQL's running totals (`share_total` per UTC day, `share_total_month` per UTC month, kept
 /// by triggers with every change), added up as `StatisticsFromTotals` says, as SQLite's are.

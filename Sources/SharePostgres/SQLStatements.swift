@@ -1,4 +1,5 @@
 import Foundation
+import ShareHistory
 
 /// The statements of an SQL script (a migration), one by one: the extended query protocol PostgresNIO speaks runs
 /// one statement at a time. Splits at each `;` outside quotes ('…', "…"), dollar-quoted bodies ($$…$$, $tag$…$tag$)

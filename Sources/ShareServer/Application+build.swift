@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import Metrics
 import NIOCore
+import ShareHistory
 import ShareKit
 import ShareStore
 import ShareThumbnails

@@ -1,4 +1,5 @@
 import Hummingbird
+import ShareHistory
 import ShareStore
 
 /// HTTP caching for what the app fetches each time its screen appears (listings, records, statistics): a strong

@@ -1,4 +1,5 @@
 import Hummingbird
+import ShareHistory
 import ShareKit
 import ShareStore
 

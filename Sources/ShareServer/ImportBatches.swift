@@ -1,3 +1,4 @@
+import ShareHistory
 import ShareKit
 import ShareStore
 

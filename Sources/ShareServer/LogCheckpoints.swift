@@ -1,6 +1,7 @@
 import Logging
 import Metrics
 import ServiceLifecycle
+import ShareHistory
 import ShareStore
 
 /// Looks at the database's write-ahead log four times a second and checkpoints it once it passes `[database]

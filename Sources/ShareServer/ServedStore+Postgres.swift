@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import ServiceLifecycle
+import ShareHistory
 import ShareKit
 import SharePostgres
 import ShareStore

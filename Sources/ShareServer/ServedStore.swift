@@ -1,6 +1,7 @@
 import Logging
 import Metrics
 import ServiceLifecycle
+import ShareHistory
 import ShareKit
 import ShareStore
 

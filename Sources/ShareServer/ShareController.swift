@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ShareHistory
 import ShareKit
 import ShareStore
 

@@ -1,6 +1,7 @@
 import Hummingbird
 import NIOCore
 import NIOPosix
+import ShareHistory
 import ShareKit
 import ShareStore
 import ShareThumbnails

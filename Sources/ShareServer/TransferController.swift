@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Metrics
+import ShareHistory
 import ShareKit
 import ShareStore
 

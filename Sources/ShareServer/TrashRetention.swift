@@ -1,5 +1,6 @@
 import Logging
 import ServiceLifecycle
+import ShareHistory
 import ShareKit
 import ShareStore
 

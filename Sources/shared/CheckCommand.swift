@@ -1,4 +1,5 @@
 import ArgumentParser
+import ShareHistory
 import ShareKit
 import ShareStore
 

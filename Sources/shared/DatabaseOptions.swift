@@ -1,5 +1,6 @@
 import ArgumentParser
 import Logging
+import ShareHistory
 import ShareKit
 import SharePostgres
 import ShareServer

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import ShareHistory
 import ShareKit
 import SharePostgres
 import ShareServer

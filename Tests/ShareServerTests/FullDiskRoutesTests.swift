@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import HTTPTypes
 import HummingbirdTesting
+import ShareHistory
 import ShareKit
 import ShareStore
 import Testing

@@ -5,6 +5,7 @@ import ShareKit
 import ShareTestSupport
 import Testing
 
+@testable import ShareHistory
 @testable import ShareStore
 
 /// A heavy read that cannot get its turn is told when to come back, in the API's words, instead of waiting.

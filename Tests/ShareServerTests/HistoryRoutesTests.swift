@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import ShareHistory
 import ShareKit
 import ShareStore
 import ShareTestSupport

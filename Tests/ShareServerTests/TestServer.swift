@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import NIOCore
+import ShareHistory
 import ShareKit
 import ShareServer
 import ShareStore

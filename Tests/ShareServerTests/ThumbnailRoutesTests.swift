@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
+import ShareHistory
 import ShareKit
 import ShareStore
 import ShareTestSupport

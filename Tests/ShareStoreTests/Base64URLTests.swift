@@ -2,6 +2,7 @@ import Foundation
 import ShareTestSupport
 import Testing
 
+@testable import ShareHistory
 @testable import ShareStore
 
 /// Cursors travel in URLs as base64url: a wrong symbol or a lost byte would send a client to the wrong page.

@@ -1,4 +1,5 @@
 import Foundation
+import ShareHistory
 import ShareKit
 import ShareStore
 import StoreTestSupport

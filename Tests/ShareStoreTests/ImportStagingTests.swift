@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ShareHistory
 import ShareKit
 import StoreTestSupport
 import Testing
@@ -66,7 +67,7 @@ import Testing
             _ = try await staging.stage(try batch(["e.pdf"], firstLine: 5, ids: ["late"]))
             try await database.add("first.pdf", id: "LATE")
             let late = try await staging.finish()
-            #expect(late.problems == [ImportStaging.idTaken(line: 5, id: "late")] && late.stored == 2)
+            #expect(late.problems == [ImportReport.Problem.idTaken(line: 5, id: "late")] && late.stored == 2)
             #expect(try await names(database) == ["b.pdf", "c.pdf", "first.pdf", "kept.pdf"])
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import ShareHistory
 import ShareKit
 import ShareTestSupport
 import Testing

@@ -6,6 +6,7 @@ import StoreTestSupport
 import Synchronization
 import Testing
 
+@testable import ShareHistory
 @testable import SharePostgres
 @testable import ShareStore
 

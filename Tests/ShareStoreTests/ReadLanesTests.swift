@@ -4,6 +4,7 @@ import ShareKit
 import Synchronization
 import Testing
 
+@testable import ShareHistory
 @testable import ShareStore
 
 /// Listings, statistics and exports that outgrow a few milliseconds of work move to a lane of their own, so that

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ShareHistory
 import ShareKit
 import ShareStore
 import StoreTestSupport

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Logging
 import PostgresNIO
+import ShareHistory
 import ShareKit
 import StoreTestSupport
 import Testing

@@ -1,5 +1,6 @@
 import GRDB
 import GRDBSQLite
+import ShareHistory
 import Testing
 
 @testable import ShareStore

@@ -1,4 +1,5 @@
 import GRDB
+import ShareHistory
 import ShareStore
 
 /// The stores the conformance suite runs against: every test given `Backend.allCases` runs once on each, and

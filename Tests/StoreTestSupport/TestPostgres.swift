@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import ShareHistory
 import ShareKit
 import SharePostgres
 import ShareStore

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ShareHistory
 
 /// Consistent copies of the history, taken while the daemon serves and writes, checked, and put back.
 public enum Backups {

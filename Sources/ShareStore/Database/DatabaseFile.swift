@@ -1,4 +1,5 @@
 import Foundation
+import ShareHistory
 
 /// Where the files of a history live and how they are made: private to their owner, whatever path names them.
 enum DatabaseFile {

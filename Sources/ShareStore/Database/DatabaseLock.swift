@@ -1,4 +1,5 @@
 import Foundation
+import ShareHistory
 
 /// An exclusive lock on `<database>.lock`, held by whoever serves the database for as long as it does, so that a
 /// restore can tell that a daemon has the database open and refuse to replace it under it. The lock is the

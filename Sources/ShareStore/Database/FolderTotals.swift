@@ -1,4 +1,5 @@
 import GRDB
+import ShareHistory
 import ShareKit
 
 /// The running totals per folder (`share_folder_total`, migration 0015): each history's live records in each

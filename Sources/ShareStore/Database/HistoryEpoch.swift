@@ -1,4 +1,5 @@
 import GRDB
+import ShareHistory
 
 /// The random word beside the history's version (`history_version.epoch`): made by the migration that adds it,
 /// drawn anew by every restore.

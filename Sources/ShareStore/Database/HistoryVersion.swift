@@ -1,4 +1,5 @@
 import GRDB
+import ShareHistory
 import Synchronization
 
 /// The history's version (`history_version`, raised by every change in its own transaction), and how many changes

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ShareHistory
 import ShareKit
 import Synchronization
 
@@ -101,15 +102,11 @@ public struct ImportStaging: Sendable {
                     SELECT seq, trashed_at, 'trashed', ? FROM share WHERE seq > ? AND trashed_at IS NOT NULL ORDER BY seq;
                 """, arguments: [time.millisecondsSinceEpoch, by, before, by, before])
         try drop(db)
-        return FinishedImport(stored: stored, problems: taken.map { Self.idTaken(line: $0["line"], id: $0["id"]) })
+        return FinishedImport(stored: stored, problems: taken.map { ImportReport.Problem.idTaken(line: $0["line"], id: $0["id"]) })
     }
 
     func drop(_ db: Database) throws {
         try db.execute(sql: "DROP TABLE IF EXISTS \(table)")
-    }
-
-    package static func idTaken(line: Int, id: String) -> ImportReport.Problem {
-        ImportReport.Problem(line: line, detail: "a share with id '\(id)' exists already")
     }
 
     /// The indexes of `share` as the migrations made them; the one behind `id`'s UNIQUE has no SQL of its own.

@@ -1,4 +1,5 @@
 import GRDB
+import ShareHistory
 import ShareKit
 import Synchronization
 
@@ -9,12 +10,7 @@ import Synchronization
 /// A number is remembered only once it is committed: one given (or read) inside a write transaction that is then
 /// rolled back (a refused import, a full disk) would otherwise name another user's history later.
 package final class OwnerNumbers: Sendable {
-    /// Nobody's records: the one history of shared histories, and those from before per-user ones.
-    package static let nobody: Int64 = 0
-    /// What a history whose user has never written holds: no record carries it.
-    package static let none: Int64 = -1
-
-    private let known = Mutex<[String: Int64]>(["": OwnerNumbers.nobody])
+    private let known = Mutex<[String: Int64]>(["": OwnerNumber.nobody])
 
     /// The user's number if it has been read already.
     func known(_ user: String) -> Int64? {
@@ -25,7 +21,7 @@ package final class OwnerNumbers: Sendable {
     func number(of user: String, _ db: Database) throws -> Int64 {
         if let number = known.withLock({ $0[user] }) { return number }
         guard let number = try Int64.fetchOne(db, sql: "SELECT id FROM share_user WHERE name = ?", arguments: [user]) else {
-            return Self.none
+            return OwnerNumber.none
         }
         try remember(user, number, db)
         return number
@@ -34,7 +30,7 @@ package final class OwnerNumbers: Sendable {
     /// The user's number, given now if they have none (within the write's transaction).
     func numbering(_ user: String, _ db: Database) throws -> Int64 {
         let number = try number(of: user, db)
-        guard number == Self.none else { return number }
+        guard number == OwnerNumber.none else { return number }
         try db.execute(sql: "INSERT INTO share_user (name, made_at) VALUES (?, ?)", arguments: [user, Timestamp.now().millisecondsSinceEpoch])
         let given = db.lastInsertedRowID
         try remember(user, given, db)

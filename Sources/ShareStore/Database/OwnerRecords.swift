@@ -1,4 +1,5 @@
 import GRDB
+import ShareHistory
 
 /// What `shared check` asks of the records' owners (`share_user`): every number a record carries names a user, and
 /// the records written while their owner's history existed were written by requests for that history, as their

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ShareHistory
 import ShareKit
 
 /// The running totals (`share_total` per day, `share_total_month` per month, migration 0011; `share_folder_total`

@@ -1,3 +1,4 @@
+import ShareHistory
 import ShareKit
 
 /// An import into `ShareDatabase`, its records waiting in a temporary table (`ImportStaging`).

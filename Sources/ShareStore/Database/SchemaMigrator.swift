@@ -1,4 +1,5 @@
 import GRDB
+import ShareHistory
 
 /// Applies `migrations/*.sql` in order, each in its own transaction, recording them in `grdb_migrations`.
 enum SchemaMigrator {

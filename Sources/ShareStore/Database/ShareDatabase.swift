@@ -1,6 +1,7 @@
 import CMalloc
 import Foundation
 import GRDB
+import ShareHistory
 import ShareKit
 
 /// The share history in SQLite: one file in WAL mode with durable commits and concurrent readers, as `shared`
@@ -172,7 +173,7 @@ public struct ShareDatabase: ShareRepository {
                     do {
                         staged.append(try Self.insert(new, now: now) { try staging.insert($0, thumbnail: new.thumbnail, line: line, db) })
                     } catch ShareError.idTaken(let id) {
-                        problems.append(ImportStaging.idTaken(line: line, id: id))
+                        problems.append(ImportReport.Problem.idTaken(line: line, id: id))
                     }
                 }
                 return (problems, staged)
@@ -390,8 +391,8 @@ public struct ShareDatabase: ShareRepository {
     public func assignUnowned(to user: String) async throws -> Int {
         try await changing { db in
             let owner = try ownerNumbers.numbering(user, db)
-            try db.execute(sql: "UPDATE share SET owner = ? WHERE owner = ? AND owner >= 0", arguments: [owner, OwnerNumbers.nobody])
-            return (db.changesCount, [owner, OwnerNumbers.nobody])
+            try db.execute(sql: "UPDATE share SET owner = ? WHERE owner = ? AND owner >= 0", arguments: [owner, OwnerNumber.nobody])
+            return (db.changesCount, [owner, OwnerNumber.nobody])
         }
     }
 

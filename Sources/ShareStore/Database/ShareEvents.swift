@@ -1,4 +1,5 @@
 import GRDB
+import ShareHistory
 import ShareKit
 
 /// The `share_event` table: each change to a record, appended in the change's own transaction.

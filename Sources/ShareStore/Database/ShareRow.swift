@@ -1,4 +1,5 @@
 import GRDB
+import ShareHistory
 import ShareKit
 
 /// Reads and writes a `ShareRecord` as a row of the `share` table.

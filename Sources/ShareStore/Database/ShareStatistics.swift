@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ShareHistory
 import ShareKit
 
 /// Counts and bytes of the records a query matches: in total, per icon category, per local day.

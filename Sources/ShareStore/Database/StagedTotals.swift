@@ -1,4 +1,5 @@
 import GRDB
+import ShareHistory
 import ShareKit
 import Synchronization
 

@@ -1,5 +1,6 @@
 import GRDB
 import GRDBSQLite
+import ShareHistory
 
 /// The current row of a stepping statement, read straight from SQLite: text as the UTF-8 bytes SQLite holds,
 /// without making a `String` per column. Valid only until the statement steps again.

@@ -1,4 +1,5 @@
 import GRDB
+import ShareHistory
 import ShareKit
 
 /// Keeps the stored `name_key` of every record made by the current `SearchKey.fold`: SQLite's `user_version`

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ShareHistory
 import ShareKit
 
 /// Reads and writes a record's `Thumbnail` in `share_thumbnail`, and the flag listings show (`share.thumbnail`).

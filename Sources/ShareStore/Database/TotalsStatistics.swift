@@ -1,4 +1,5 @@
 import GRDB
+import ShareHistory
 import ShareKit
 
 /// Statistics from SQLite's running totals (`share_total` per UTC day, `share_total_month` per UTC month, kept by

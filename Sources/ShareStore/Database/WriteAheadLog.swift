@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import ShareHistory
 
 /// Keeps the write-ahead log of a database file from growing without end.
 ///

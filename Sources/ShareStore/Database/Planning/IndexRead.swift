@@ -1,4 +1,5 @@
 import GRDB
+import ShareHistory
 import ShareKit
 
 /// A read of one index: one seek per value of its leading column (each type asked for, say), or of a range.

@@ -1,3 +1,4 @@
+import ShareHistory
 import ShareKit
 
 /// The reads that can answer a query, by the indexes the schema has: for each sort, one over the live records

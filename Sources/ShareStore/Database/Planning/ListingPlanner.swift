@@ -1,4 +1,5 @@
 import GRDB
+import ShareHistory
 import ShareKit
 
 /// Chooses, for one page, how to find its rows, so that SQLite works about as little as the better read would.

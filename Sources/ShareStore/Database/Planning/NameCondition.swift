@@ -1,4 +1,5 @@
 import GRDB
+import ShareHistory
 
 /// A condition on the name in a WHERE clause: it holds every one of the text's words (`SearchWords`).
 enum NameCondition {

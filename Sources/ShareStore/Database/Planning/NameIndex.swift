@@ -1,4 +1,5 @@
 import GRDB
+import ShareHistory
 
 /// The trigram index of names (`share_name_search`): which rows may hold a text. Rows it names are a superset of
 /// the matches (it knows which trigrams a name holds, not where), so every row it names is still tested for the

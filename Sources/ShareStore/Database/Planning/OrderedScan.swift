@@ -1,4 +1,5 @@
 import GRDB
+import ShareHistory
 import ShareKit
 
 /// An ordered read: each seek is read in the listing's order, SQLite testing each row itself so that only

@@ -1,4 +1,5 @@
 import GRDB
+import ShareHistory
 import ShareKit
 
 /// How the running totals count a read's rows without reading them: a date range (and types) from `share_total`,

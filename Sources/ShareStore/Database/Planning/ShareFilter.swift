@@ -1,4 +1,5 @@
 import GRDB
+import ShareHistory
 import ShareKit
 
 /// The WHERE clause of a query's filters, shared by listings and statistics. Each condition is an SQL literal

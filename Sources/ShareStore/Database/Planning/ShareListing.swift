@@ -1,4 +1,5 @@
 import GRDB
+import ShareHistory
 import ShareKit
 
 /// Turns a `ShareQuery` into keyset-paged SQL (never OFFSET) and writes its rows as JSON. Which rows a page is

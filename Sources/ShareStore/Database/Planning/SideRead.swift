@@ -1,5 +1,6 @@
 import GRDB
 import GRDBSQLite
+import ShareHistory
 import Synchronization
 
 /// A second reader a listing's race may run its ordered reads on, beside the other reads on its own, when the machine

@@ -1,3 +1,4 @@
+import ShareHistory
 import ShareKit
 
 /// Where a row stands in a listing's order, ascending: its sort value, then its id as the indexes compare ids

@@ -1,4 +1,5 @@
 import GRDB
+import ShareHistory
 import Synchronization
 
 /// How many of a history's names hold each key of the trigram index (`NameIndex.keys`: a trigram, or text of one or

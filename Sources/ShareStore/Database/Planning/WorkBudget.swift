@@ -1,5 +1,6 @@
 import GRDB
 import GRDBSQLite
+import ShareHistory
 import Synchronization
 
 /// Work allowed to SQLite, counted as it goes through its progress handler: a statement that would take more is

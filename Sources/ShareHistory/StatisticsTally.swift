@@ -37,11 +37,11 @@ package struct StatisticsTally {
 /// A count and its sizes, summed as two 32-bit halves: sizes go up to 2^63, and neither half's sum can overflow.
 /// The running totals keep the same halves (`bytes_high`, `bytes_low`).
 package struct Sums {
-    var count = 0
-    var high: Int64 = 0
-    var low: Int64 = 0
+    package var count = 0
+    package var high: Int64 = 0
+    package var low: Int64 = 0
 
-    init() {}
+    package init() {}
 
     package init(count: Int, high: Int64, low: Int64) {
         self.count = count
@@ -50,17 +50,17 @@ package struct Sums {
     }
 
     /// One record of `size` bytes.
-    init(size: Int64) {
+    package init(size: Int64) {
         self.init(count: 1, high: size >> 32, low: size & 0xFFFF_FFFF)
     }
 
-    mutating func add(_ other: Sums) {
+    package mutating func add(_ other: Sums) {
         count += other.count
         high += other.high
         low += other.low
     }
 
-    mutating func subtract(_ other: Sums) {
+    package mutating func subtract(_ other: Sums) {
         count -= other.count
         high -= other.high
         low -= other.low

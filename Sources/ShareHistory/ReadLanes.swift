@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import ShareKit
 
 /// Two lanes for the reads a request can make heavy (listings, statistics, exports): each read first runs with a
@@ -49,14 +48,7 @@ public struct ReadLanes: Sendable {
     }
 
     /// Whether no heavy read waits for a slot now.
-    var nobodyWaits: Bool { gate.waiting == 0 }
-
-    /// What `body` reads, in the quick lane or, past its budget, in the heavy one.
-    func read<T: Sendable>(_ reader: any DatabaseReader, _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await read(
-            quick: { try await reader.read({ db in try WorkBudget.run(db, work: quickWork) { try body(db) } }) },
-            heavy: { try await reader.read(body) })
-    }
+    package var nobodyWaits: Bool { gate.waiting == 0 }
 
     /// What a read gives: `quick`'s value, or, when `quick` outgrew its budget (nil, its connection given back),
     /// `heavy`'s in the heavy lane once a slot is free.
