@@ -18,7 +18,8 @@ import Glibc
         setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
         let daemon = try Daemon(
             folder: try temporaryFolder(),
-            environment: ["SHARE_SERVER_MAX_CONNECTIONS": "300", "SHARE_SERVER_IDLE_TIMEOUT_SECONDS": "3"])
+            // Idle for 10 s at most: long enough for the answers below to come first on a busy machine.
+            environment: ["SHARE_SERVER_MAX_CONNECTIONS": "300", "SHARE_SERVER_IDLE_TIMEOUT_SECONDS": "10"])
         _ = try await http("POST", "\(daemon.address)/share", body: #"{"name": "kept.txt", "size": 1}"#)
         let baseline = daemon.residentMiB
         // Thousands of connections that never send anything, and some that stop half-way through a request.
@@ -37,7 +38,7 @@ import Glibc
         #expect(daemon.residentMiB < max(baseline, 40) + 20, "RSS \(baseline) -> \(daemon.residentMiB) MiB")
         #expect(daemon.logText.contains("connection limit reached (max_connections = 300)"))
         // The newest idle connections still open are closed once the idle time is up.
-        #expect(idle.suffix(50).allSatisfy { $0.isClosedByServer(within: 6) })
+        #expect(idle.suffix(50).allSatisfy { $0.isClosedByServer(within: 13) })
         #expect(daemon.stop() == 0)
     }
 
