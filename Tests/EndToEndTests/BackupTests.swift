@@ -13,12 +13,13 @@ import Testing
         let writers = Task {
             var written = 0
             while !Task.isCancelled, written < 2000 {
-                _ = try? await http("POST", "\(daemon.address)/share", body: #"{"name": "w\#(written).txt", "size": 1}"#)
-                written += 1
+                let sent = try? await http("POST", "\(daemon.address)/share", body: #"{"name": "w\#(written).txt", "size": 1}"#)
+                if sent?.status == 201 { written += 1 }
             }
         }
-        // Taken once writes are landing, however long the first ones take on a busy machine.
-        try await waitUntil("twenty writes stored") {
+        defer { writers.cancel() }
+        // Taken once writes are landing, however long the first ones take beside every other suite.
+        try await waitUntil("twenty writes stored", within: .seconds(300)) {
             let stats = try await http("GET", "\(daemon.address)/share/stats").body
             return try WireJSON.decoder().decode(ShareStats.self, from: Data(stats.utf8)).count >= 20
         }

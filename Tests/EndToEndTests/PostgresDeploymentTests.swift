@@ -54,7 +54,7 @@ import Testing
                     }
                 }
                 group.addTask {
-                    try await waitUntil("sixty writes acknowledged") { acknowledged.withLock { $0.count } >= 60 }
+                    try await waitUntil("sixty writes acknowledged", within: .seconds(300)) { acknowledged.withLock { $0.count } >= 60 }
                     nodes[0].stop(signal: SIGKILL)
                 }
                 try await group.waitForAll()

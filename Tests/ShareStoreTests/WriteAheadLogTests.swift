@@ -70,7 +70,7 @@ import Testing
                 }
             }
         }
-        try await waitUntil("ten reads done") { reads.value.load(ordering: .relaxed) >= 10 }
+        try await waitUntil("ten reads done", within: .seconds(300)) { reads.value.load(ordering: .relaxed) >= 10 }
         var outcome = WriteAheadLog.Outcome.busy
         for _ in 0..<50 where outcome == .busy {
             try await database.add("written.txt")
