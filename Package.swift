@@ -33,13 +33,21 @@ let package = Package(
         ),
         /// The history whatever stores it: its query, pages, changes and rules, the store protocols, the read lanes.
         /// Links no database driver.
-        .target(name: "ShareHistory", dependencies: ["ShareKit"]),
+        .target(
+            name: "ShareHistory",
+            dependencies: [
+                "ShareKit", .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         /// The share history in SQLite: opening and migrating, the listing planner, backups and checks.
         .target(
             name: "ShareStore",
             dependencies: [
                 "ShareKit", "ShareHistory", "ShareThumbnails", "CMalloc", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             plugins: ["EmbedTexts"]
         ),
@@ -49,7 +57,8 @@ let package = Package(
             name: "SharePostgres",
             dependencies: [
                 "ShareKit", "ShareHistory", .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             plugins: ["EmbedTexts"]
         ),
@@ -57,7 +66,7 @@ let package = Package(
         .target(
             name: "ShareServer",
             dependencies: [
-                "ShareKit", "ShareHistory", "ShareStore", "SharePostgres", "ShareThumbnails", "CMalloc", "CPeerCredentials",
+                "ShareKit", "ShareHistory", "ShareThumbnails", "CMalloc", "CPeerCredentials",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -70,7 +79,6 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "CompressNIO", package: "compress-nio"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             plugins: ["EmbedTexts"]
         ),

@@ -6,14 +6,22 @@ import ShareKit
 /// `[database] backup_dir`: a backup whenever the newest is `backup_every` old, named by its time, the
 /// `backup_keep` newest of the folder kept. It looks every minute (or four times per `backup_every`, when that is
 /// shorter), so that a daemon that restarts keeps to the interval instead of starting it over.
-struct AutomaticBackups: Service {
+package struct AutomaticBackups: Service {
     let directory: String
     let every: Duration
     let keep: Int
     let writer: any BackupWriter
     let logger: Logger
 
-    func run() async throws {
+    package init(directory: String, every: Duration, keep: Int, writer: any BackupWriter, logger: Logger) {
+        self.directory = directory
+        self.every = every
+        self.keep = keep
+        self.writer = writer
+        self.logger = logger
+    }
+
+    package func run() async throws {
         do {
             try await cancelWhenGracefulShutdown {
                 while true {
@@ -27,7 +35,7 @@ struct AutomaticBackups: Service {
     }
 
     /// One backup when one is due, then the oldest ones beyond `keep` go. A failure is logged; the next look tries again.
-    func backUpIfDue(now: Timestamp) async {
+    package func backUpIfDue(now: Timestamp) async {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let newest = try backups().last.flatMap { name in
@@ -54,7 +62,7 @@ struct AutomaticBackups: Service {
 }
 
 /// How one store writes its automatic backups.
-protocol BackupWriter: Sendable {
+package protocol BackupWriter: Sendable {
     /// The backups' file extension.
     var fileExtension: String { get }
 

@@ -1,5 +1,5 @@
 import Foundation
-import SharePostgres
+import ShareHistory
 
 /// PostgreSQL's automatic backups: a `pg_dump` by whichever node finds, under the backups' advisory lock, that no
 /// node has taken one in the last `every` (the database keeps the record, `share_backup_run`).

@@ -4,20 +4,14 @@ import PostgresNIO
 import ServiceLifecycle
 import ShareHistory
 import ShareKit
-import SharePostgres
-import ShareStore
 
 extension ServedStore {
-    /// The store `[database]` names: the PostgreSQL database of `url`, else the SQLite file of `path`.
-    public static func open(_ setup: ServerSetup, logger: Logger) async throws -> ServedStore {
-        guard let address = setup.config.database.postgres else { return try sqlite(setup, logger: logger) }
-        return try await postgres(address, setup.config.database, lanes: readLanes(setup.config.server), logger: logger)
-    }
-
     /// Migrates the PostgreSQL database at `address` (refusing a newer schema), then serves it through a pool of
     /// `pool_size` connections, which runs beside the server and reconnects by itself when the database comes back;
     /// listings, statistics and exports read through `lanes`.
-    static func postgres(_ address: PostgresAddress, _ settings: DatabaseSettings, lanes: ReadLanes, logger: Logger) async throws -> ServedStore {
+    public static func postgres(
+        _ address: PostgresAddress, _ settings: DatabaseSettings, lanes: ReadLanes, logger: Logger
+    ) async throws -> ServedStore {
         let password = try password(settings)
         let dump = try settings.backupDirectory.map { _ in try PostgresDump(address: address, password: password) }
         let configuration = PostgresStore.clientConfiguration(address, password: password, poolSize: settings.poolSize)

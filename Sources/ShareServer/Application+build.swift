@@ -5,7 +5,6 @@ import Metrics
 import NIOCore
 import ShareHistory
 import ShareKit
-import ShareStore
 import ShareThumbnails
 
 /// The routes of `shared`, under the configured base path, behind request ids, metrics, logging, problem mapping

@@ -1,7 +1,6 @@
 import Hummingbird
 import ShareHistory
 import ShareKit
-import ShareStore
 
 /// `POST /share/batch`: moves, trashes, restores or purges many records in one request, by their ids or by a
 /// listing's filters: all of them, or none.

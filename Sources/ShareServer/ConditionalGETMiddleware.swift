@@ -1,6 +1,5 @@
 import Hummingbird
 import ShareHistory
-import ShareStore
 
 /// HTTP caching for what the app fetches each time its screen appears (listings, records, statistics): a strong
 /// `ETag` made of the history's epoch, version and owner, so that it changes whenever anything could have changed and never

@@ -3,12 +3,17 @@ import Foundation
 import Hummingbird
 import Logging
 import ServiceLifecycle
+import ShareHistory
 import ShareKit
 
-/// What `shared` does once its settings are known: print them (`--check-config`), or serve until SIGTERM/SIGINT.
+/// What `shared` does once its settings are known: print them (`--check-config`), or serve until SIGTERM/SIGINT the
+/// store `openStore` opens from `[database]`, its reads through the given lanes.
 ///
 /// It lives here, not in the executable, because the 6.3.1 optimizer crashes on this code in an `@main` command.
-public func runDaemon(setup: ServerSetup, checkOnly: Bool) async throws {
+public func runDaemon(
+    setup: ServerSetup, checkOnly: Bool,
+    openStore: @Sendable (DatabaseSettings, ReadLanes, Logger) async throws -> ServedStore
+) async throws {
     if checkOnly {
         print(summary(of: setup))
         return
@@ -38,7 +43,8 @@ public func runDaemon(setup: ServerSetup, checkOnly: Bool) async throws {
     metrics.bootstrap()
     let application: any ApplicationProtocol
     do {
-        application = try buildApplication(setup: setup, served: try await .open(setup, logger: logger), metrics: metrics, logger: logger)
+        let served = try await openStore(setup.config.database, ReadLanes(setup.config.server), logger)
+        application = try buildApplication(setup: setup, served: served, metrics: metrics, logger: logger)
     } catch {
         logger.critical("\(error)")
         throw DaemonStartFailure()

@@ -1,6 +1,5 @@
 import ShareHistory
 import ShareKit
-import ShareStore
 
 /// `limit` and `cursor` of `GET /share/{id}/events`: the page size as listings have it, and where the previous
 /// page ended (an event's position, opaque on the wire).

@@ -1,6 +1,5 @@
 import Hummingbird
 import ShareHistory
-import ShareStore
 
 /// `/healthz` (the process answers) and `/readyz` (the database is open and fully migrated).
 struct HealthController {

@@ -1,7 +1,6 @@
 import Hummingbird
 import ShareHistory
 import ShareKit
-import ShareStore
 
 /// Whose history a request reads and changes: the one history everyone shares, or, under per-user histories,
 /// the user's own. An admin's `?user=NAME` names another user's; the events of such a change name both.

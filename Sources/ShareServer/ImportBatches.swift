@@ -1,6 +1,5 @@
 import ShareHistory
 import ShareKit
-import ShareStore
 
 /// The checked records of an import on their way into its staging table, a batch at a time: one batch is
 /// stored while the next is filled, so that reading the stream and storing it run side by side, in order.

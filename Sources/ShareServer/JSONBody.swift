@@ -2,7 +2,6 @@ import Foundation
 import Hummingbird
 import ShareHistory
 import ShareKit
-import ShareStore
 
 /// Reading JSON request bodies and writing JSON responses.
 enum JSONBody {

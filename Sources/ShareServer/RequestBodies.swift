@@ -1,7 +1,6 @@
 import Foundation
 import ShareHistory
 import ShareKit
-import ShareStore
 import ShareThumbnails
 
 /// The body of `POST /share`, and of each record of an import. Every field is optional here, so that a missing

@@ -2,7 +2,6 @@ import Foundation
 import Hummingbird
 import ShareHistory
 import ShareKit
-import ShareStore
 
 /// The `/share` endpoints: list, get, create, rename/move, trash or purge, restore, statistics, folders.
 struct ShareController {

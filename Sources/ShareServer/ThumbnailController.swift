@@ -3,7 +3,6 @@ import NIOCore
 import NIOPosix
 import ShareHistory
 import ShareKit
-import ShareStore
 import ShareThumbnails
 
 /// `/share/{id}/thumbnail`: a record's thumbnail, made here from a picture sent for it (`PUT`), served (`GET`) and

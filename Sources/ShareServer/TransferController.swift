@@ -3,7 +3,6 @@ import Hummingbird
 import Metrics
 import ShareHistory
 import ShareKit
-import ShareStore
 
 /// `POST /share/import` and `GET /share/export`: the whole history in and out, streamed both ways.
 struct TransferController {

@@ -2,7 +2,6 @@ import Logging
 import ServiceLifecycle
 import ShareHistory
 import ShareKit
-import ShareStore
 
 /// Purges the records that have been in the trash longer than `[database] trash_days`: when the daemon starts,
 /// then every hour, until it stops. Each run logs how many it purged.

@@ -1,7 +1,6 @@
 import Hummingbird
 import ShareHistory
 import ShareKit
-import ShareStore
 
 /// `GET /me`: who is asking, as the server sees them (`share whoami`, the page's name, quota and *Sign out*);
 /// `GET /users`: for admins, every user with live records, with their count and bytes (`share users`).

@@ -51,7 +51,7 @@ struct ServeCommand: AsyncParsableCommand {
     var checkConfig = false
 
     func run() async throws {
-        try await runDaemon(setup: try checkedSetup(), checkOnly: checkConfig)
+        try await runDaemon(setup: try checkedSetup(), checkOnly: checkConfig, openStore: StoreChoice.open)
     }
 
     /// The settings, or a usage error that says what is wrong with them.

@@ -1,7 +1,6 @@
 import Hummingbird
 import Metrics
 import ShareHistory
-import ShareStore
 
 /// `GET /metrics`: the Prometheus text format. The history's gauges are read as the scrape asks for them.
 ///

@@ -2,7 +2,6 @@ import Logging
 import Metrics
 import ServiceLifecycle
 import ShareHistory
-import ShareStore
 
 /// Looks at the database's write-ahead log four times a second and checkpoints it once it passes `[database]
 /// wal_checkpoint_bytes`, so that a busy server never fills its disk with the log (`WriteAheadLog`). Counts the

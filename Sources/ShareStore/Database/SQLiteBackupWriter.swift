@@ -1,6 +1,5 @@
 import Foundation
 import ShareHistory
-import ShareStore
 
 /// SQLite's automatic backups: a checked copy of the database file (`Backups.backUp`), due when the folder's
 /// newest is `every` old.
