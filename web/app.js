@@ -2,10 +2,11 @@
 // things, the folders to browse, a selection to act on many, and the storage in sight. Everything it shows comes
 // from the API; the view is the page's URL.
 
-import { actFor, forgetToken, keepToken, nextPage, request, token } from "./api.js";
+import { showAccount, signIn } from "./account.js";
+import { actFor, nextPage, request } from "./api.js";
 import { connectFilters, showFilters, showMatching } from "./filters.js";
-import { fetchFolders, showFolders } from "./folders.js";
-import { count, zone } from "./format.js";
+import { fetchFolders, showCrumbs, showFolders } from "./folders.js";
+import { zone } from "./format.js";
 import { reached, say, unreachable } from "./notice.js";
 import { RowWindow } from "./rowwindow.js";
 import { row } from "./rows.js";
@@ -14,6 +15,7 @@ import { apiParameters, isFiltered, pageURL, readState, unfiltered } from "./sta
 import { fetchStorage, showStorage } from "./storage.js";
 import { releasePictures } from "./thumbnails.js";
 import { connect, emptyTrash, shareMenu, trashMenu } from "./tidy.js";
+import { showTrashNote } from "./trash.js";
 import { onUndoFailure } from "./toast.js";
 import { searchWords } from "./words.js";
 
@@ -53,20 +55,14 @@ function showView() {
   trash.setAttribute("aria-pressed", String(Boolean(state.trashed)));
   trash.textContent = state.trashed ? "Back to shares" : "Trash";
   document.body.classList.toggle("trash", Boolean(state.trashed));
-  byId("trash-note").hidden = !state.trashed;
-  showTrashDays();
+  showTrash();
   byId("user-picker").value = state.user;
   byId("viewing").hidden = !state.user;
   byId("viewing-user").textContent = state.user;
-  showCrumbs();
+  showCrumbs(state.folder, { link: folderURL, onOpen: openFolder });
 }
 
-/** What the trash keeps, once `/me` has said (until then, nothing rather than a guess). */
-function showTrashDays() {
-  const days = me?.trashDays;
-  const words = days > 0 ? `Shares in the trash are deleted for good ${count(days, "day")} after they were deleted.` : "Shares stay in the trash until you empty it.";
-  byId("trash-days").textContent = days === undefined ? "" : words;
-}
+const showTrash = () => showTrashNote(state, me, matching, isFiltered(state));
 
 /** A folder's page: the filters and the sort stay, as they do in a file manager's search. */
 const folderURL = (folder) => pageURL({ ...state, folder, trashed: "" });
@@ -76,26 +72,6 @@ function openFolder(folder, event) {
   if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey || event.button !== 0) return;
   event.preventDefault();
   change({ folder, trashed: "" });
-}
-
-function showCrumbs() {
-  const crumbs = byId("crumbs");
-  const parts = state.folder ? state.folder.split("/").filter(Boolean) : [];
-  crumbs.hidden = parts.length === 0;
-  const links = [["All folders", ""], ...parts.map((part, index) => [part, `/${parts.slice(0, index + 1).join("/")}`])];
-  crumbs.replaceChildren(
-    ...links.map(([label, folder], index) => {
-      const last = index === links.length - 1;
-      const node = document.createElement(last ? "span" : "a");
-      node.textContent = label;
-      if (last) node.setAttribute("aria-current", "location");
-      else {
-        node.href = folderURL(folder);
-        node.addEventListener("click", (event) => openFolder(folder, event));
-      }
-      return node;
-    }),
-  );
 }
 
 /** Shows `changes` applied to the view, from its top: a new entry in the history, unless `replace` (typing). */
@@ -161,7 +137,7 @@ async function load() {
     next = following;
     reached();
     showStatus(records.length ? "" : emptyText());
-    if (back?.anchor) bringBack(back);
+    if (back?.anchor) rows.bringBack(back);
   } catch (error) {
     if (error.name === "AbortError") return;
     failed(error, load);
@@ -218,38 +194,19 @@ async function refreshStorage() {
 function drawStorage(storage) {
   matching = showStorage(storage, { filtered: narrowed(), trash: Boolean(state.trashed) }) ?? matching;
   showMatching(matching);
-  showEmptyTrash();
+  showTrash();
 }
 
-/** The trash's one destructive button says what it deletes: all of the trash, or the shares the filters show. */
-function showEmptyTrash() {
-  const button = byId("empty-trash");
-  button.hidden = !state.trashed || matching === 0;
-  button.textContent = isFiltered(state) ? `Delete ${count(matching, "share")} for good` : `Empty trash (${count(matching, "share")})`;
-}
-
-// MARK: - Where one was
-
-/** Remembers, in the page's history entry, how many rows are loaded and which row is at the top of the screen. */
-function rememberPlace() {
-  const top = [...list.querySelectorAll("li.row")].find((item) => item.getBoundingClientRect().bottom > 0);
-  if (!top || loading) return;
-  history.replaceState({ rows: rows.records.length, anchor: top.dataset.id, top: top.getBoundingClientRect().top }, "");
-}
-
-/** Scrolls the row that was at the top of the screen back to where it was. */
-function bringBack(place) {
-  rows.reveal(place.anchor);
-  const item = rows.row(place.anchor);
-  if (item) scrollBy(0, item.getBoundingClientRect().top - place.top);
-}
-
+// The page's history entry keeps where the reader is (`RowWindow.place`), for Back and reload to bring them there.
 let placeTimer = 0;
 addEventListener(
   "scroll",
   () => {
     clearTimeout(placeTimer);
-    placeTimer = setTimeout(rememberPlace, 150);
+    placeTimer = setTimeout(() => {
+      const place = rows.place();
+      if (place && !loading) history.replaceState(place, "");
+    }, 150);
   },
   { passive: true },
 );
@@ -259,40 +216,8 @@ addEventListener(
 /** Who the server takes this page to be, shown with the first view (the sign-in it needed is done). */
 function showUser(answer) {
   me = answer;
-  showTrashDays();
-  const who = byId("who");
-  who.textContent = me.user ?? "";
-  who.hidden = !me.user || me.user === "local";
-  if (me.admin) who.textContent += " (admin)";
-  if (me.admin && me.histories === "per-user") showUserPicker(me.user);
-  const signOut = byId("sign-out");
-  signOut.hidden = !(me.signedInWith === "token" || me.signOutUrl);
-  signOut.onclick = () => {
-    if (me.signOutUrl) {
-      location.href = me.signOutUrl;
-      return;
-    }
-    forgetToken();
-    location.reload();
-  };
-}
-
-/** An admin's choice of whose history the page shows: their own, or any user's with shares. */
-async function showUserPicker(myself) {
-  let users;
-  try {
-    users = await (await request("users")).json();
-  } catch {
-    return; // Without the list the admin still has their own history.
-  }
-  const picker = byId("user-picker");
-  const others = users.map((entry) => entry.user).filter((user) => user !== myself);
-  if (state.user && !others.includes(state.user)) others.push(state.user);
-  const option = (value, label) => Object.assign(document.createElement("option"), { value, textContent: label });
-  picker.replaceChildren(option("", `${myself} (you)`), ...others.map((user) => option(user, user)));
-  picker.value = state.user;
-  picker.onchange = () => change({ user: picker.value, folder: "", trashed: "" });
-  byId("user-picker-label").hidden = false;
+  showTrash();
+  showAccount(me, { viewed: state.user, pick: (user) => change({ user, folder: "", trashed: "" }) });
 }
 
 /**
@@ -307,37 +232,6 @@ function failed(error, retry, what) {
     list.classList.add("stale");
     unreachable(error, retry);
   } else say(error.message);
-}
-
-function signIn(retry) {
-  const dialog = byId("signin");
-  if (dialog.open) return;
-  const error = byId("signin-error");
-  error.textContent = "The server did not accept that token: check it and try again.";
-  const refused = token();
-  error.hidden = !refused;
-  forgetToken();
-  const form = byId("signin-form");
-  form.onsubmit = (event) => {
-    event.preventDefault();
-    keepToken(byId("token").value.trim(), byId("remember").checked);
-    dialog.close();
-    retry();
-  };
-  // Escape closes the dialog; the page then says why it is empty, with the way back.
-  const signedOut = byId("signed-out");
-  signedOut.hidden = true;
-  dialog.oncancel = () => {
-    signedOut.hidden = false;
-    byId("sign-in-again").onclick = () => signIn(retry);
-    // Once closed: closing gives focus back to what had it before the dialog opened.
-    dialog.addEventListener("close", () => byId("sign-in-again").focus(), { once: true });
-  };
-  // A refused token stays in the field, to mend rather than type again.
-  byId("token").value = refused;
-  dialog.showModal();
-  byId("token").focus();
-  byId("token").select();
 }
 
 // MARK: - Rows after a change
@@ -371,10 +265,7 @@ function focusRow(id) {
 }
 
 connect({ state: () => state, load, refreshStorage, failed, replaceRow, removeRows, focusRow, me: () => me });
-connectSelection({
-  rows: () => rows.records, matching: () => matching, trashed: () => Boolean(state.trashed), load, failed,
-  filter: () => selectionFilter(),
-});
+connectSelection({ rows: () => rows.records, matching: () => matching, trashed: () => Boolean(state.trashed), load, failed, filter: selectionFilter });
 connectFilters({ state: () => state, change, matching: () => matching });
 onUndoFailure((error, retry) => failed(error, retry, "Undo"));
 

@@ -53,3 +53,24 @@ export function showFolders(folders, { link, onOpen, filtered }) {
   list.hidden = folders.length === 0;
   list.setAttribute("aria-label", filtered ? "Folders (counts of all their shares, not only matches)" : "Folders");
 }
+
+/** The breadcrumbs of `folder`, from "All folders" down; `link` and `onOpen` as for `showFolders`. */
+export function showCrumbs(folder, { link, onOpen }) {
+  const crumbs = document.getElementById("crumbs");
+  const parts = folder ? folder.split("/").filter(Boolean) : [];
+  crumbs.hidden = parts.length === 0;
+  const links = [["All folders", ""], ...parts.map((part, index) => [part, `/${parts.slice(0, index + 1).join("/")}`])];
+  crumbs.replaceChildren(
+    ...links.map(([label, path], index) => {
+      const last = index === links.length - 1;
+      const node = document.createElement(last ? "span" : "a");
+      node.textContent = label;
+      if (last) node.setAttribute("aria-current", "location");
+      else {
+        node.href = link(path);
+        node.addEventListener("click", (event) => onOpen(path, event));
+      }
+      return node;
+    }),
+  );
+}

@@ -66,6 +66,19 @@ export class RowWindow {
     this.spacers();
   }
 
+  /** Where the reader is: how many records are loaded, and which row is at the top of the screen and where. */
+  place() {
+    const top = [...this.list.querySelectorAll("li.row")].find((item) => item.getBoundingClientRect().bottom > 0);
+    return top ? { rows: this.records.length, anchor: top.dataset.id, top: top.getBoundingClientRect().top } : null;
+  }
+
+  /** Scrolls the row that was at the top of the screen (`place`) back to where it was. */
+  bringBack(place) {
+    this.reveal(place.anchor);
+    const item = this.row(place.anchor);
+    if (item) scrollBy(0, item.getBoundingClientRect().top - place.top);
+  }
+
   /** Draws `record` again in place of its row. */
   replace(record) {
     for (const block of this.blocks) {
