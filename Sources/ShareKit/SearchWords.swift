@@ -28,19 +28,21 @@ public enum SearchWords {
         var pieces: [String] = []
         var piece = ""
         var quoted = false
+        let finish = {
+            if !piece.isEmpty { pieces.append(piece) }
+            piece = ""
+        }
         for character in text {
             if character == "\"" {
-                if !piece.isEmpty { pieces.append(piece) }
-                piece = ""
+                finish()
                 quoted.toggle()
             } else if quoted || !(character.isWhitespace || separators.contains(character)) {
                 piece.append(character)
             } else {
-                if !piece.isEmpty { pieces.append(piece) }
-                piece = ""
+                finish()
             }
         }
-        if !piece.isEmpty { pieces.append(piece) }
+        finish()
         guard pieces.isEmpty else { return pieces }
         let literal = text.filter { $0 != "\"" }.trimmingWhitespace()
         return literal.isEmpty ? [] : [literal]
