@@ -35,6 +35,9 @@ export function fieldValues(state) {
   return date ? [date, ""] : [from ?? "", to ?? ""];
 }
 
+/** No date filter: what clearing it, or choosing another kind of date, changes the view's date fields to. */
+export const noDates = { when: "", date: "", from: "", to: "" };
+
 /**
  * The change of the view that the two fields ask for, `{ error }` when they make no sense (a backwards range), or
  * null while a field is still being typed.
@@ -42,9 +45,8 @@ export function fieldValues(state) {
 export function changeFromFields(from, to) {
   if (!isPlausible(from) || !isPlausible(to)) return null;
   if (from && to && from > to) return { error: "The first day is after the last: swap them to see the shares between." };
-  const none = { when: "", date: "", from: "", to: "" };
-  if (from && !to) return { ...none, date: from };
-  return { ...none, from, to };
+  if (from && !to) return { ...noDates, date: from };
+  return { ...noDates, from, to };
 }
 
 /** How many of the date filter's parts are in use (for the Filters button): 0 or 1. */

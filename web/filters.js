@@ -2,9 +2,9 @@
 // whole), the type and the sort. On a phone they open as a sheet over the list with "Show N shares", and what is
 // active stays in sight as chips that each clear with one tap. "Go to" starts the list at a month.
 
-import { changeFromFields, dateFilterCount, fieldValues, isPlausible } from "./dates.js";
+import { changeFromFields, dateFilterCount, fieldValues, isPlausible, noDates } from "./dates.js";
 import { count } from "./format.js";
-import { descending } from "./state.js";
+import { descending, unfiltered } from "./state.js";
 
 const byId = (id) => document.getElementById(id);
 const controls = { q: byId("q"), type: byId("type"), sort: byId("sort"), from: byId("from"), to: byId("to"), month: byId("month") };
@@ -31,6 +31,13 @@ const lastDay = (year, month) => {
   const day = new Date(year, month, 0).getDate();
   return `${year}-${String(month).padStart(2, "0")}-${day}`;
 };
+
+/** The first and last day of a month field's value (`2021-03`), or null while it is not a whole month. */
+function monthDays(month) {
+  if (!isPlausible(`${month}-01`)) return null;
+  const [year, number] = month.split("-").map(Number);
+  return [`${month}-01`, lastDay(year, number)];
+}
 
 const monthName = (month) => new Date(`${month}-01T12:00:00`).toLocaleDateString(undefined, { month: "long", year: "numeric" });
 
@@ -81,7 +88,7 @@ function showChips(state) {
     chips.push(button);
   };
   if (state.type) chip(controls.type.selectedOptions[0]?.textContent ?? state.type, { type: "" });
-  if (dateFilterCount(state)) chip(dateWords(state), { when: "", date: "", from: "", to: "" });
+  if (dateFilterCount(state)) chip(dateWords(state), noDates);
   if (state.sort || state.order) chip(`${controls.sort.selectedOptions[0].textContent}: ${byId("order").textContent}`, { sort: "", order: "" });
   const box = byId("active");
   box.replaceChildren(...chips);
@@ -91,7 +98,6 @@ function showChips(state) {
 function openSheet(open) {
   panel.classList.toggle("open", open);
   toggle.setAttribute("aria-expanded", String(open));
-  document.body.classList.toggle("sheet-open", open);
   if (open) showMatching(page.matching());
 }
 
@@ -123,25 +129,20 @@ for (const field of ["from", "to"]) {
   });
 }
 controls.month.addEventListener("change", () => {
-  const month = controls.month.value;
-  if (!isPlausible(`${month}-01`)) return;
-  const [year, number] = month.split("-").map(Number);
-  page.change({ when: "", date: "", from: `${month}-01`, to: lastDay(year, number) });
+  const days = monthDays(controls.month.value);
+  if (days) page.change({ ...noDates, from: days[0], to: days[1] });
 });
 byId("jump").addEventListener("change", (event) => {
-  const month = event.currentTarget.value;
-  if (!isPlausible(`${month}-01`)) return;
-  const [year, number] = month.split("-").map(Number);
-  const state = page.state();
-  const bound = descending(state) ? { to: lastDay(year, number), from: "" } : { from: `${month}-01`, to: "" };
-  page.change({ when: "", date: "", ...bound });
+  const days = monthDays(event.currentTarget.value);
+  if (!days) return;
+  page.change(descending(page.state()) ? { ...noDates, to: days[1] } : { ...noDates, from: days[0] });
   event.currentTarget.value = "";
 });
 for (const chip of byId("presets").children) {
   chip.addEventListener("click", () => {
     const state = page.state();
     const when = state.when === chip.dataset.when ? "" : chip.dataset.when;
-    page.change({ when, date: "", from: "", to: "" });
+    page.change({ ...noDates, when });
   });
 }
 controls.type.addEventListener("change", () => page.change({ type: controls.type.value }));
@@ -151,7 +152,7 @@ controls.sort.addEventListener("change", () => {
   page.change({ sort: sort === "createdAt" ? "" : sort, order: sort === "name" ? "asc" : "" });
 });
 byId("order").addEventListener("click", () => page.change({ order: descending(page.state()) ? "asc" : "" }));
-byId("clear").addEventListener("click", () => page.change({ q: "", when: "", date: "", from: "", to: "", type: "", sort: "", order: "" }));
+byId("clear").addEventListener("click", () => page.change({ ...unfiltered, sort: "", order: "" }));
 toggle.addEventListener("click", () => openSheet(!panel.classList.contains("open")));
 byId("show-results").addEventListener("click", () => {
   openSheet(false);
