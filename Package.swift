@@ -42,7 +42,7 @@ let package = Package(
         ),
         /// The share history in SQLite: opening and migrating, the listing planner, backups and checks.
         .target(
-            name: "ShareStore",
+            name: "ShareSQLite",
             dependencies: [
                 "ShareKit", "ShareHistory", "ShareThumbnails", "CMalloc", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
@@ -51,7 +51,7 @@ let package = Package(
             ],
             plugins: ["EmbedTexts"]
         ),
-        /// The share history on PostgreSQL, for several `shared` behind a balancer: the same contract as `ShareStore`'s
+        /// The share history on PostgreSQL, for several `shared` behind a balancer: the same contract as `ShareSQLite`'s
         /// SQLite database.
         .target(
             name: "SharePostgres",
@@ -103,7 +103,7 @@ let package = Package(
         .executableTarget(
             name: "shared",
             dependencies: [
-                "ShareServer", "ShareHistory", "ShareStore", "SharePostgres", "ShareKit",
+                "ShareServer", "ShareHistory", "ShareSQLite", "SharePostgres", "ShareKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
@@ -117,7 +117,7 @@ let package = Package(
         .target(
             name: "StoreTestSupport",
             dependencies: [
-                "ShareKit", "ShareHistory", "ShareStore", "SharePostgres", "ShareTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "ShareKit", "ShareHistory", "ShareSQLite", "SharePostgres", "ShareTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             path: "Tests/StoreTestSupport"
@@ -125,7 +125,7 @@ let package = Package(
         .testTarget(name: "ShareKitTests", dependencies: ["ShareKit", "ShareTestSupport"]),
         .testTarget(
             name: "ShareStoreTests",
-            dependencies: ["ShareHistory", "ShareStore", "StoreTestSupport", "ShareTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["ShareHistory", "ShareSQLite", "StoreTestSupport", "ShareTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "ShareServerTests",

@@ -10,7 +10,7 @@ import shutil
 import subprocess
 import sys
 
-CACHE_KIB = 6144  # what each of shared's readers keeps (ShareDatabase)
+CACHE_KIB = 6144  # what each of shared's readers keeps (SQLiteStore)
 RUNS = 5
 LIVE = "owner = 0 AND trashed_at IS NULL"
 REPORTS = "(folder = '/reports' OR (folder >= '/reports/' AND folder < '/reports0'))"

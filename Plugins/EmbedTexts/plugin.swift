@@ -2,13 +2,13 @@ import Foundation
 import PackagePlugin
 
 /// Compiles repository files into targets, so `shared` works from any directory once installed:
-/// `migrations/*.sql` into ShareStore, `migrations/postgresql/*.sql` into SharePostgres, `openapi.yaml` and the web page's files (`web/`) into ShareServer.
+/// `migrations/*.sql` into ShareSQLite, `migrations/postgresql/*.sql` into SharePostgres, `openapi.yaml` and the web page's files (`web/`) into ShareServer.
 @main
 struct EmbedTexts: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let root = context.package.directoryURL
         switch target.name {
-        case "ShareStore":
+        case "ShareSQLite":
             return [try command("EmbeddedMigrations", files(in: root.appending(path: "migrations"), extensions: ["sql"]), context)]
         case "SharePostgres":
             let folder = root.appending(path: "migrations/postgresql")

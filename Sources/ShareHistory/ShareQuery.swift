@@ -19,7 +19,7 @@ public struct ShareQuery: Equatable, Sendable {
     public var limit = ListingQuery.defaultLimit
     /// Continue after this record.
     public var cursor: ShareCursor?
-    /// Whose history, as the number its records carry (`OwnerNumbers`; 0: nobody's, the one history everyone
+    /// Whose history, as the number its records carry (`SQLiteOwnerNumbers`; 0: nobody's, the one history everyone
     /// shares). The store sets it from its own history.
     public var owner: Int64 = 0
     /// List the trash instead of the live records.

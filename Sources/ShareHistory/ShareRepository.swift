@@ -1,7 +1,7 @@
 import ShareKit
 
 /// The share history as the server uses it: reads and writes named for what they mean, whatever keeps the
-/// records. SQLite (`ShareDatabase`) is one such store; a PostgreSQL one can stand beside it without a route
+/// records. SQLite (`SQLiteStore`) is one such store; a PostgreSQL one can stand beside it without a route
 /// changing.
 public protocol ShareRepository: Sendable {
     /// The same store, reading and changing `owner`'s history ('' is nobody's: the one history everyone shares, and

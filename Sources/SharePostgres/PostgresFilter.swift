@@ -1,7 +1,7 @@
 import ShareHistory
 import ShareKit
 
-/// The WHERE clause of a query's filters, shared by listings, statistics and batches, as `ShareFilter` is in
+/// The WHERE clause of a query's filters, shared by listings, statistics and batches, as `SQLiteFilter` is in
 /// SQLite: written into the statement being built, each value bound where it is written.
 enum PostgresFilter {
     /// Appends the conditions of `query` (its history, live or trashed, text, folder, types, dates), joined by AND.

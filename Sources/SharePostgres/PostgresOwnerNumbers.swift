@@ -3,7 +3,7 @@ import PostgresNIO
 import ShareHistory
 import Synchronization
 
-/// The numbers users' records carry (`share_user`), as in SQLite's `OwnerNumbers`: 0 is nobody. A user keeps the
+/// The numbers users' records carry (`share_user`), as in SQLite's `SQLiteOwnerNumbers`: 0 is nobody. A user keeps the
 /// number the database gave them first, so every node may remember it once read.
 ///
 /// Only committed numbers are remembered: inside a change's transaction (`whileChanging`), numbers read or given are

@@ -3,7 +3,7 @@ import PostgresNIO
 import ShareHistory
 import ShareKit
 
-/// Reads and writes a `ShareRecord` as a row of `share`, as `ShareRow` does in SQLite.
+/// Reads and writes a `ShareRecord` as a row of `share`, as `SQLiteRow` does in SQLite.
 enum PostgresRows {
     /// The columns of a record, in the order `record` and `appendJSON` read them.
     static let columns = "id, name, folder, created_at, size, type, trashed_at, thumbnail"

@@ -4,7 +4,7 @@ import ShareHistory
 import ShareKit
 
 extension PostgresStore {
-    /// Applies `change` to every record of `targets` in one transaction, each with its event, as `ShareDatabase`
+    /// Applies `change` to every record of `targets` in one transaction, each with its event, as `SQLiteStore`
     /// does: the records are named in a temporary table and changed by a few statements over it.
     ///
     /// The targets are locked before anything is read of them for the change: statements under READ COMMITTED each

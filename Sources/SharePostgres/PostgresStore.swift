@@ -3,7 +3,7 @@ import PostgresNIO
 import ShareHistory
 import ShareKit
 
-/// The share history in PostgreSQL, for several `shared` behind one balancer: the same contract as `ShareDatabase`
+/// The share history in PostgreSQL, for several `shared` behind one balancer: the same contract as `SQLiteStore`
 /// (records, events, trash, thumbnails, per-user histories, quotas, imports, running totals), with everything the
 /// nodes must agree on kept in the database: ids, the history's version, the totals, the locks of the jobs.
 ///

@@ -1,7 +1,7 @@
 import ArgumentParser
 import ShareHistory
 import ShareKit
-import ShareStore
+import ShareSQLite
 
 /// `shared assign --to USER`: records from before per-user histories, which belong to nobody, become a user's.
 struct AssignCommand: AsyncParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import ShareHistory
 import ShareKit
-import ShareStore
+import ShareSQLite
 
 /// `shared backup --to FILE`: a consistent copy while the daemon keeps serving and writing.
 struct BackupCommand: ParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import ShareHistory
 import ShareKit
-import ShareStore
+import ShareSQLite
 
 /// `shared check`: the checks a backup passes, run on the history itself, and the running totals' repair.
 struct CheckCommand: ParsableCommand {

@@ -5,7 +5,7 @@ import ShareHistory
 import ShareKit
 import SharePostgres
 import ShareServer
-import ShareStore
+import ShareSQLite
 
 /// `shared migrate --to postgres://…`: the way to outgrow one machine. Copies a SQLite history into an empty
 /// PostgreSQL database in one transaction, then checks that the copy holds what the file does.
@@ -33,7 +33,7 @@ struct MigrateCommand: AsyncParsableCommand {
 
     func run() async throws {
         var settings = try database.settings()
-        let source = try ShareDatabase(path: try database.sqlitePath(for: "migrate"))
+        let source = try SQLiteStore(path: try database.sqlitePath(for: "migrate"))
         let address: PostgresAddress
         do {
             address = try PostgresAddress(url: to)
@@ -61,7 +61,7 @@ struct MigrateCommand: AsyncParsableCommand {
     }
 
     /// Throws unless the database holds what was read, and every history's counts and bytes are the file's.
-    private func verify(_ copied: CopiedCounts, read: CopiedCounts, source: ShareDatabase, target: PostgresStore) async throws {
+    private func verify(_ copied: CopiedCounts, read: CopiedCounts, source: SQLiteStore, target: PostgresStore) async throws {
         guard copied == read else {
             throw ValidationError("the copy holds \(copied) where the file gave \(read); nothing was kept")
         }
@@ -74,11 +74,11 @@ struct MigrateCommand: AsyncParsableCommand {
 
 /// The file's records, chunk after chunk, counted as they are read.
 private actor ChunkReader {
-    let source: ShareDatabase
+    let source: SQLiteStore
     private var position: Int64 = 0
     private(set) var read = CopiedCounts()
 
-    init(source: ShareDatabase) {
+    init(source: SQLiteStore) {
         self.source = source
     }
 

@@ -2,7 +2,7 @@ import Logging
 import ShareHistory
 import ShareKit
 import SharePostgres
-import ShareStore
+import ShareSQLite
 
 /// The one place that picks the store from `[database]`: the PostgreSQL database of `url`, else the SQLite file of
 /// `path`, each opened by its own module.

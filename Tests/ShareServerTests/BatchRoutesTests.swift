@@ -3,7 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import ShareHistory
 import ShareKit
-import ShareStore
+import ShareSQLite
 import ShareTestSupport
 import StoreTestSupport
 import Testing

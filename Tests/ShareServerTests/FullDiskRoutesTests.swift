@@ -4,14 +4,14 @@ import HTTPTypes
 import HummingbirdTesting
 import ShareHistory
 import ShareKit
-import ShareStore
+import ShareSQLite
 import Testing
 
 /// A disk that cannot take another page (SQLite's `max_page_count` stands in for a full file system).
 @Suite struct FullDiskRoutesTests {
     @Test func aFullDiskAnswers507ForWritesWhileReadsWorkAndNothingStoredIsHurt() async throws {
         let queue = try DatabaseQueue()
-        let store = try ShareDatabase(writer: queue)
+        let store = try SQLiteStore(writer: queue)
         let pages = try await queue.read { db in try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0 }
         try await queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA max_page_count = \(pages + 8)") }
         try await withServer(store: store) { client in

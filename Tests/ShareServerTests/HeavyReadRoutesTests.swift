@@ -6,12 +6,12 @@ import ShareTestSupport
 import Testing
 
 @testable import ShareHistory
-@testable import ShareStore
+@testable import ShareSQLite
 
 /// A heavy read that cannot get its turn is told when to come back, in the API's words, instead of waiting.
 @Suite struct HeavyReadRoutesTests {
     @Test func aHeavyReadWhoseLaneStaysFullIs503WithRetryAfterWhileQuickReadsAreAnswered() async throws {
-        var database = try ShareDatabase(path: try temporaryFolder("heavy").appending(path: "share.db").path)
+        var database = try SQLiteStore(path: try temporaryFolder("heavy").appending(path: "share.db").path)
         // A quick budget that a listing of nothing fits in (under 8,000 of work) and statistics of 300 records do not
         // (several times more).
         database.lanes = ReadLanes(heavySlots: 1, heavyWait: .milliseconds(1), quickWork: 12_000)

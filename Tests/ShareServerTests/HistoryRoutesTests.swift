@@ -3,7 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import ShareHistory
 import ShareKit
-import ShareStore
+import ShareSQLite
 import ShareTestSupport
 import StoreTestSupport
 import Testing
@@ -130,7 +130,7 @@ import Testing
 
     @Test func anAdminExportsEveryHistoryWithItsOwnerAndAssignsNobodysRecords() async throws {
         let folder = try temporaryFolder("histories")
-        let database = try ShareDatabase(path: folder.appending(path: "share.db").path)
+        let database = try SQLiteStore(path: folder.appending(path: "share.db").path)
         _ = try await database.createShare(try NewShare(id: "OLD-1", name: "from before.pdf", folder: nil, createdAt: nil, size: 2))
         try await withServer(Self.perUser, store: database) { client in
             _ = try await client.send(.post, "/share", #"{"name": "bob.pdf", "size": 5, "id": "BOB-1"}"#, headers: Self.bob)

@@ -6,7 +6,7 @@ import NIOCore
 import ShareHistory
 import ShareKit
 import ShareServer
-import ShareStore
+import ShareSQLite
 import ShareTestSupport
 import StoreTestSupport
 
@@ -14,7 +14,7 @@ import StoreTestSupport
 /// folder, or a new database of the PostgreSQL test cluster), and returns what it returns.
 @discardableResult
 func withServer<Value: Sendable>(
-    _ configure: (inout ShareConfig) -> Void = { _ in }, log: CapturedLog? = nil, store: ShareDatabase? = nil, backend: Backend = .sqlite,
+    _ configure: (inout ShareConfig) -> Void = { _ in }, log: CapturedLog? = nil, store: SQLiteStore? = nil, backend: Backend = .sqlite,
     _ test: @escaping @Sendable (any TestClientProtocol) async throws -> Value
 ) async throws -> Value {
     let folder = try temporaryFolder("server")
@@ -29,7 +29,7 @@ func withServer<Value: Sendable>(
     }
     switch (store, backend) {
     case (let store?, _): return try await serve(store)
-    case (nil, .sqlite): return try await serve(try ShareDatabase(path: config.database.path))
+    case (nil, .sqlite): return try await serve(try SQLiteStore(path: config.database.path))
     case (nil, .postgresql): return try await TestPostgres.withStore(serve)
     }
 }

@@ -4,7 +4,7 @@ import HummingbirdTesting
 import NIOCore
 import ShareHistory
 import ShareKit
-import ShareStore
+import ShareSQLite
 import ShareTestSupport
 import Testing
 

@@ -3,7 +3,7 @@ import ShareTestSupport
 import Testing
 
 @testable import ShareHistory
-@testable import ShareStore
+@testable import ShareSQLite
 
 /// Cursors travel in URLs as base64url: a wrong symbol or a lost byte would send a client to the wrong page.
 @Suite struct Base64URLTests {

@@ -4,7 +4,7 @@ import ShareTestSupport
 import StoreTestSupport
 import Testing
 
-@testable import ShareStore
+@testable import ShareSQLite
 
 /// Batches change many records in a few statements: each record must still get the event its own request would
 /// write, and the running totals must follow. Were they not, a share's history would miss its move, or the storage

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ShareStore
+@testable import ShareSQLite
 
 /// How long a checkpoint of the write-ahead log holds writes while it waits for readers, and how often it tries:
 /// a wait too short for the reads in flight gives up after holding writes for nothing while the log grows past

@@ -5,7 +5,7 @@ import ShareKit
 import StoreTestSupport
 import Testing
 
-@testable import ShareStore
+@testable import ShareSQLite
 
 /// A folder's subfolders with their counts and bytes, from the running totals per folder. Were they wrong, the page's
 /// folder list and `share folders` would promise shares that a click into the folder does not show.
@@ -44,7 +44,7 @@ import Testing
     /// in them hold, counted the slow way, and so does each folder's tree (which a listing's race counts its reads by).
     @Test func subfoldersAddUpTheRecordsAfterEveryKindOfChange() async throws {
         let queue = try DatabaseQueue()
-        let database = try ShareDatabase(writer: queue)
+        let database = try SQLiteStore(writer: queue)
         var changes = RandomChanges(database: database, seed: 41)
         for _ in 0..<4 {
             try await changes.apply(50)

@@ -1,7 +1,7 @@
 import Foundation
 import ShareHistory
 import ShareKit
-import ShareStore
+import ShareSQLite
 import ShareTestSupport
 
 /// A generated history with the shapes that make listings hard: a day holding thousands of records, a type and

@@ -5,7 +5,7 @@ import ShareKit
 import StoreTestSupport
 import Testing
 
-@testable import ShareStore
+@testable import ShareSQLite
 
 /// Imports are staged and join the history at the end, rebuilding the indexes when they are at least as large
 /// as the history: a user must never notice the difference, except in speed.
@@ -31,7 +31,7 @@ import Testing
 
     @Test func aFirstLoadRebuildsTheIndexesAsTheMigrationsMadeThem() async throws {
         let path = try temporaryDatabasePath()
-        let database = try ShareDatabase(path: path)
+        let database = try SQLiteStore(path: path)
         let before = try schema(path)
         let staging = try await database.beginImport()
         #expect(try await staging.stage(try batch(["b.pdf", "a report.pdf"])).isEmpty)
@@ -45,7 +45,7 @@ import Testing
 
     @Test func aSmallImportJoinsALargerHistoryWithItsIndexesInPlace() async throws {
         let path = try temporaryDatabasePath()
-        let database = try ShareDatabase(path: path)
+        let database = try SQLiteStore(path: path)
         for index in 0..<5 { try await database.add("old-\(index).pdf") }
         let staging = try await database.beginImport()
         _ = try await staging.stage(try batch(["new report.pdf"]))

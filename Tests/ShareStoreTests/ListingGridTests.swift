@@ -6,7 +6,7 @@ import ShareKit
 import ShareTestSupport
 import Testing
 
-@testable import ShareStore
+@testable import ShareSQLite
 
 /// Every combination of filters, sorts and pages the listing accepts, against a history of 100,000 records:
 /// each page must equal a plain query's (no index, ORDER BY the sort then id), and SQLite's work for it, counted
@@ -118,7 +118,7 @@ import Testing
 
     @Test func everyCombinationMatchesAPlainQueryWithinItsWorkBound() async throws {
         let path = try temporaryDatabasePath()
-        let database = try ShareDatabase(path: path)
+        let database = try SQLiteStore(path: path)
         try await GridHistory.fill(database.history(of: "grid", quota: nil), records: 100_000)
         try await GridHistory.fill(database.history(of: "neighbour", quota: nil), records: 30_000)
         let queue = try DatabaseQueue(path: path)
@@ -165,7 +165,7 @@ import Testing
                 }
                 // The first page, then the second from its cursor.
                 for page in 0..<2 {
-                    let listing = ShareListing(query: query, trigramCounts: trigramCounts)
+                    let listing = SQLiteListing(query: query, trigramCounts: trigramCounts)
                     counter.reset()
                     let result = try await queue.read { db in try listing.fetch(db) }
                     let work = counter.total
@@ -175,7 +175,7 @@ import Testing
                     #expect(ids == reference, "\(label), page \(page + 1)")
                     if page == 0 {
                         // The same page when the ordered reads run on a second reader from the first round.
-                        let beside = ShareListing(query: query, trigramCounts: trigramCounts, secondReader: second)
+                        let beside = SQLiteListing(query: query, trigramCounts: trigramCounts, secondReader: second)
                         #expect(try await pool.read { db in try beside.fetch(db).records.map(\.id) } == reference, "\(label), beside")
                     }
                     let start = page * 100

@@ -3,14 +3,14 @@ import ShareHistory
 import ShareKit
 import Testing
 
-@testable import ShareStore
+@testable import ShareSQLite
 
 /// The trigram index names the rows a search reads; a name it missed would be missing from search results
 /// whenever the planner reads the index instead of testing every row.
 @Suite struct NameIndexTests {
     @Test func textOfAnyLengthAnywhereInANameIsFoundThroughTheIndex() async throws {
         let path = try temporaryDatabasePath()
-        let database = try ShareDatabase(path: path)
+        let database = try SQLiteStore(path: path)
         let first = try await database.add("ab")
         let single = try await database.add("x")
         let middle = try await database.add("cabd.pdf")
@@ -40,7 +40,7 @@ import Testing
     /// large neighbour's names, and a record given an owner would be found in neither history.
     @Test func aSearchIsNamedOnlyItsOwnHistorysRows() async throws {
         let path = try temporaryDatabasePath()
-        let database = try ShareDatabase(path: path)
+        let database = try SQLiteStore(path: path)
         let before = try await database.add("report before users.pdf")
         let alice = database.history(of: "alice", quota: nil)
         let bob = database.history(of: "bob", quota: nil)
@@ -67,7 +67,7 @@ import Testing
     /// not make it read them all to find a small history's few, and a text of trigrams is not read past its limit.
     @Test func aShortTextsRowsAreTakenOnlyWhenTheirEntriesFitTheBudget() async throws {
         let path = try temporaryDatabasePath()
-        let database = try ShareDatabase(path: path)
+        let database = try SQLiteStore(path: path)
         let bob = database.history(of: "bob", quota: nil)
         for index in 0..<20 { try await bob.add("report \(index).pdf") }
         let alices = try await database.history(of: "alice", quota: nil).add("re.txt")

@@ -6,7 +6,7 @@ import StoreTestSupport
 import Testing
 
 @testable import SharePostgres
-@testable import ShareStore
+@testable import ShareSQLite
 
 /// What an import acknowledges on PostgreSQL is in the history: its staging survives the database's crash recovery,
 /// and an import whose staged records are gone all the same keeps none and says so, rather than reporting them.

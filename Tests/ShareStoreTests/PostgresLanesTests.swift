@@ -8,7 +8,7 @@ import Testing
 
 @testable import ShareHistory
 @testable import SharePostgres
-@testable import ShareStore
+@testable import ShareSQLite
 
 /// On PostgreSQL too, listings, statistics and exports that outgrow their quick time move to the heavy lane, so
 /// that quick reads always find a connection; a heavy read that cannot get its turn is refused with `busy`; and a

@@ -6,7 +6,7 @@ import StoreTestSupport
 import Testing
 
 @testable import SharePostgres
-@testable import ShareStore
+@testable import ShareSQLite
 
 /// PostgreSQL's running totals answer statistics exactly as its records do, after every kind of change, as
 /// SQLite's do (`RunningTotalsTests`). Were they to drift, `share stats` on a team's PostgreSQL would show numbers

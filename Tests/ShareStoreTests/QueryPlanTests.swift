@@ -5,7 +5,7 @@ import ShareKit
 import Synchronization
 import Testing
 
-@testable import ShareStore
+@testable import ShareSQLite
 
 /// Every query shape of `GET /share` must use an index: a regression to a full table scan fails here.
 @Suite struct QueryPlanTests {
@@ -63,11 +63,11 @@ import Testing
     /// were SQLite to sort instead, it would read every row before the first, and a budget would mean nothing.
     @Test func everyReadSeeksItsIndexAndOrderedReadsNeverSort() async throws {
         let path = try temporaryDatabasePath()
-        let database = try ShareDatabase(path: path)
+        let database = try SQLiteStore(path: path)
         for index in 0..<50 { try await database.add("report-\(index).pdf", folder: index % 2 == 0 ? "/reports" : "/other") }
         let queue = try DatabaseQueue(path: path)
         for shape in Self.combinations where !shape.parameters.contains(where: { $0 == ("trashed", "true") }) {
-            let listing = ShareListing(query: try query(shape.parameters))
+            let listing = SQLiteListing(query: try query(shape.parameters))
             let reads = try await queue.read { db in try ListingPlanner(listing).reads(db) }
             let resume = try await queue.read { db in try someKey(listing.query.sort, db) }
             for case .ordered(let read) in reads {
@@ -99,7 +99,7 @@ import Testing
     /// alone, it would walk every record of the history (a million, for a big one) instead of its filter's index.
     @Test func onlyExportsReadTheOwnersStoredOrder() async throws {
         let queue = try DatabaseQueue()
-        let database = try ShareDatabase(writer: queue).history(of: "alice", quota: nil)
+        let database = try SQLiteStore(writer: queue).history(of: "alice", quota: nil)
         for index in 0..<50 {
             let record = try await database.add("report-\(index).pdf", folder: index % 2 == 0 ? "/reports" : "/reports/2021")
             if index % 5 == 0 { try await database.trashShare(id: record.id) }
@@ -130,7 +130,7 @@ import Testing
     /// The sort key of some row, to resume a read after.
     private func someKey(_ sort: ListingSort, _ db: Database) throws -> SortKey? {
         var key: SortKey?
-        let statement = try db.makeStatement(sql: "SELECT seq, \(ShareListing.column(for: sort)), id FROM share LIMIT 1")
+        let statement = try db.makeStatement(sql: "SELECT seq, \(SQLiteListing.column(for: sort)), id FROM share LIMIT 1")
         try StatementColumns.forEachRow(of: statement, arguments: []) { row in
             key = SortKey(row, sort: sort, column: 1)
             return false
@@ -141,11 +141,11 @@ import Testing
     /// A listing served by one index whole (no row to test) is that index's read, in order.
     @Test func servedShapesReadOneIndexInOrder() throws {
         let path = try temporaryDatabasePath()
-        _ = try ShareDatabase(path: path)
+        _ = try SQLiteStore(path: path)
         let queue = try DatabaseQueue(path: path)
         var served: [String] = []
         for shape in Self.shapes {
-            let listing = ShareListing(query: try query(shape.parameters))
+            let listing = SQLiteListing(query: try query(shape.parameters))
             let planner = ListingPlanner(listing)
             guard !listing.query.trashed, planner.orderedReads().contains(where: \.answersEveryFilter) else { continue }
             served.append(shape.name)
@@ -159,10 +159,10 @@ import Testing
     /// A read of candidates takes just those rows by key, whatever index the other filters have.
     @Test func candidatesAreReadByKey() throws {
         let path = try temporaryDatabasePath()
-        _ = try ShareDatabase(path: path)
+        _ = try SQLiteStore(path: path)
         let queue = try DatabaseQueue(path: path)
         for shape in Self.shapes where !shape.parameters.contains(where: { $0.0 == "q" }) {
-            let listing = ShareListing(query: try query(shape.parameters + [("q", "budget")]))
+            let listing = SQLiteListing(query: try query(shape.parameters + [("q", "budget")]))
             for statement in [listing.statement(among: [3, 1, 2]), listing.keyedRows(matching: ["budget"])] {
                 let steps = try plan(of: statement, in: queue)
                 #expect(steps.contains { $0.hasPrefix("SEARCH share USING INTEGER PRIMARY KEY") }, "\(shape.name): \(steps)")
@@ -175,11 +175,11 @@ import Testing
     /// because of the partial index's condition, so the program itself is checked).
     @Test func orderedSearchesReadOnlyTheIndex() throws {
         let path = try temporaryDatabasePath()
-        _ = try ShareDatabase(path: path)
+        _ = try SQLiteStore(path: path)
         let queue = try DatabaseQueue(path: path)
         let folder = ("folder", "/reports")
         for parameters in [[], [("sort", "size"), folder], [("sort", "name"), ("order", "asc"), folder], [("date", "2021-01-17")]] {
-            let listing = ShareListing(query: try query(parameters + [("q", "report")]))
+            let listing = SQLiteListing(query: try query(parameters + [("q", "report")]))
             let read = ListingPlanner(listing).orderedReads().last!
             let statement = read.orderedRows(read.seeks[0], after: nil, listing)
             #expect(try !readsTableColumns(statement, in: queue), "\(parameters)")
@@ -191,7 +191,7 @@ import Testing
     /// than 2,000 lookups, and finds the same page.
     @Test func aFoldersReadWithTextLooksUpOnlyTheNamedRows() async throws {
         let path = try temporaryDatabasePath()
-        let database = try ShareDatabase(path: path)
+        let database = try SQLiteStore(path: path)
         let session = try await database.beginImport()
         let records = try (1...2_000).map { line in
             (
@@ -205,7 +205,7 @@ import Testing
         let queue = try DatabaseQueue(path: path)
         let counter = WorkCounter()
         try await queue.write { db in counter.install(on: db) }
-        let listing = ShareListing(query: try query([("folder", "/big"), ("q", "report"), ("sort", "name")]))
+        let listing = SQLiteListing(query: try query([("folder", "/big"), ("q", "report"), ("sort", "name")]))
         let planner = ListingPlanner(listing)
         // For each of the folder's two reads, whether it reads among the named rows: its work and its page.
         let measured = try await queue.read { db in
@@ -226,7 +226,7 @@ import Testing
     /// table would be taken for one that does not (or the reverse), and the work of its rows misjudged eightfold.
     @Test func thePlannerKnowsWhatEachIndexHolds() async throws {
         let path = try temporaryDatabasePath()
-        _ = try ShareDatabase(path: path)
+        _ = try SQLiteStore(path: path)
         let queue = try DatabaseQueue(path: path)
         let schema = try await queue.read { db in
             let names = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'share_live_by_%'")

@@ -1,7 +1,7 @@
 import Foundation
 import ShareHistory
 import ShareKit
-import ShareStore
+import ShareSQLite
 import ShareTestSupport
 
 /// Every kind of change a history goes through, drawn at random (seeded, so a failure replays): creations,

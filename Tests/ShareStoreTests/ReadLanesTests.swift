@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 
 @testable import ShareHistory
-@testable import ShareStore
+@testable import ShareSQLite
 
 /// Listings, statistics and exports that outgrow a few milliseconds of work move to a lane of their own, so that
 /// the quick ones always find a reader; when the heavy lane is full for too long, a heavy read is refused with
@@ -22,8 +22,8 @@ import Testing
     }
 
     /// 3,000 records whose names all hold "common": their statistics by name read every one of them.
-    private static func history(_ lanes: ReadLanes) async throws -> ShareDatabase {
-        var database = try ShareDatabase.temporary()
+    private static func history(_ lanes: ReadLanes) async throws -> SQLiteStore {
+        var database = try SQLiteStore.temporary()
         let session = try await database.beginImport()
         _ = try await session.stage(
             try (1...3000).map { line in (line, try NewShare(id: nil, name: "common \(line).pdf", folder: nil, createdAt: nil, size: 1)) })

@@ -1,7 +1,7 @@
 import GRDB
 import ShareHistory
 import ShareKit
-import ShareStore
+import ShareSQLite
 import Testing
 
 /// What each change writes, counted in rows (SQLite's changes, triggers included): a move or a trashing must not
@@ -9,7 +9,7 @@ import Testing
 @Suite struct RowsWrittenTests {
     @Test func eachChangeWritesOnlyWhatItChanges() async throws {
         let queue = try DatabaseQueue()
-        let database = try ShareDatabase(writer: queue)
+        let database = try SQLiteStore(writer: queue)
         let id = try await database.add("report.pdf").id
         /// The rows a change writes, and whether it wrote to the trigram index (its storage, read before and after).
         func written(_ change: () async throws -> Void) async throws -> (rows: Int, trigrams: Bool) {
@@ -44,7 +44,7 @@ import Testing
     /// index merges a level's segments only once it holds sixteen.
     @Test func theTrigramIndexMergesOnlyAFullLevel() async throws {
         let queue = try DatabaseQueue()
-        _ = try ShareDatabase(writer: queue)
+        _ = try SQLiteStore(writer: queue)
         let settings = try await queue.read { db in
             try Dictionary(
                 uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT k, v FROM share_name_search_config").map { ($0[0] as String, $0[1] as Int) })

@@ -5,7 +5,7 @@ import ShareKit
 import ShareTestSupport
 import Testing
 
-@testable import ShareStore
+@testable import ShareSQLite
 
 /// The running totals answer statistics exactly as the records do. Were they to drift, the page's storage bar,
 /// `share stats` and quotas would show numbers that no listing adds up to.
@@ -26,7 +26,7 @@ import Testing
     /// Two users change their histories side by side: each one's statistics are their records' alone.
     @Test func statisticsFromTheTotalsAreTheRecordsOwnAfterEveryKindOfChange() async throws {
         let queue = try DatabaseQueue()
-        let database = try ShareDatabase(writer: queue)
+        let database = try SQLiteStore(writer: queue)
         var alice = RandomChanges(database: database.history(of: "alice", quota: nil))
         var bob = RandomChanges(database: database.history(of: "bob", quota: nil), seed: 23)
         for _ in 0..<5 {
@@ -41,7 +41,7 @@ import Testing
     /// `shared assign` gives the records of nobody to a user: their totals go with them.
     @Test func assignedRecordsTakeTheirTotalsToTheirNewOwner() async throws {
         let queue = try DatabaseQueue()
-        let database = try ShareDatabase(writer: queue)
+        let database = try SQLiteStore(writer: queue)
         var changes = RandomChanges(database: database)
         try await changes.apply(80)
         let before = try await database.usage()
@@ -56,7 +56,7 @@ import Testing
     /// Periods are worked out for the days that hold records only: days over nine millennia cost four rows.
     @Test func aHistoryOverMillenniaIsAnsweredFromItsFewDaysAtTheEdgesOfTime() async throws {
         let queue = try DatabaseQueue()
-        let database = try ShareDatabase(writer: queue)
+        let database = try SQLiteStore(writer: queue)
         for time in ["0000-01-01T00:00:00Z", "0001-06-01T12:00:00Z", "2021-03-14T05:30:00Z", "9999-12-31T23:59:59.999Z"] {
             try await database.add("at-\(time.prefix(4)).pdf", size: 3, at: time)
         }
@@ -65,7 +65,7 @@ import Testing
 
     @Test func anImportThatFailsHalfWayLeavesTheTotalsAsTheyWere() async throws {
         let queue = try DatabaseQueue()
-        let database = try ShareDatabase(writer: queue)
+        let database = try SQLiteStore(writer: queue)
         try await database.add("kept.pdf", size: 10, at: "2021-01-17T10:00:00Z")
         // The writer's own connection fails the merge on the third record, after two have joined the history.
         try await queue.write { db in
@@ -86,7 +86,7 @@ import Testing
 
     @Test func aRepairRebuildsTotalsThatDriftedAndTheChecksNameThem() async throws {
         let path = try temporaryDatabasePath()
-        let database = try ShareDatabase(path: path)
+        let database = try SQLiteStore(path: path)
         try await database.add("a.pdf", size: 10, at: "2021-01-17T10:00:00Z")
         try await database.add("b.pdf", size: 20, at: "2021-01-18T10:00:00Z")
         try await DatabaseQueue(path: path).write { db in
@@ -104,13 +104,13 @@ import Testing
         _ queue: DatabaseQueue, owners: [String] = [""], zones: [String] = zones, filters: [[(name: String, value: String)]] = filters
     ) async throws {
         for owner in owners {
-            let number = try await queue.read { db in try OwnerNumbers().number(of: owner, db) }
+            let number = try await queue.read { db in try SQLiteOwnerNumbers().number(of: owner, db) }
             try await compareEveryQuery(owner, zones: zones, filters: filters) { query, period in
                 var owned = query
                 owned.owner = number
                 return try await queue.read { [owned] db in
-                    let fromTotals = try #require(try TotalsStatistics(query: owned).fetch(by: period, evenIfRecordsCostLess: true, db))
-                    return (fromTotals, try ShareStatistics(query: owned, trigramCounts: TrigramCounts()).fetchFromRecords(by: period, db))
+                    let fromTotals = try #require(try SQLiteTotalsStatistics(query: owned).fetch(by: period, evenIfRecordsCostLess: true, db))
+                    return (fromTotals, try SQLiteStatistics(query: owned, trigramCounts: TrigramCounts()).fetchFromRecords(by: period, db))
                 }
             }
         }

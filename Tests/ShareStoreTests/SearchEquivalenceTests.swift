@@ -5,7 +5,7 @@ import ShareKit
 import ShareTestSupport
 import Testing
 
-@testable import ShareStore
+@testable import ShareSQLite
 
 /// Every way a name search can be answered, statistics included, must find exactly what plain case-insensitive
 /// literal substring matches of each of its words find.
@@ -29,7 +29,7 @@ import Testing
     private static let scopes: [[(String, String)]] = [[], [("folder", "/a"), ("sort", "name")]]
 
     /// The next page of `listing` by `strategy`; nil when that strategy has no read for the query.
-    private func page(_ listing: ShareListing, _ strategy: String, _ db: Database) throws -> SharePage? {
+    private func page(_ listing: SQLiteListing, _ strategy: String, _ db: Database) throws -> SharePage? {
         switch strategy {
         case "race": return try listing.fetch(db)
         case "race from one step": return try listing.fetch(db, firstBudget: 1)
@@ -58,7 +58,7 @@ import Testing
     @Test func everySearchStrategyEqualsALiteralSubstringMatch() async throws {
         var generator = SplitMix(seed: 7)
         let path = try temporaryDatabasePath()
-        let database = try ShareDatabase(path: path)
+        let database = try SQLiteStore(path: path)
         var names: [String: String] = [:]
         var inFolder: Set<String> = []
         while names.count < 300 {
@@ -110,7 +110,7 @@ import Testing
             var complete = true
             repeat {
                 let beside = strategy == "race beside a second reader"
-                let listing = ShareListing(query: parsed, candidateLimit: beside ? 0 : TrigramCounts.cap, secondReader: beside ? second : nil)
+                let listing = SQLiteListing(query: parsed, candidateLimit: beside ? 0 : TrigramCounts.cap, secondReader: beside ? second : nil)
                 guard let page = try await queue.read({ db in try self.page(listing, strategy, db) }) else {
                     complete = false
                     break

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import ShareHistory
 import ShareKit
-import ShareStore
+import ShareSQLite
 import StoreTestSupport
 import Testing
 
@@ -149,7 +149,7 @@ import Testing
 
     @Test(arguments: ListingSort.allCases, ListingOrder.allCases)
     func pagingVisitsEveryRecordOnceInOrderEvenWithTies(sort: ListingSort, order: ListingOrder) async throws {
-        let database = try ShareDatabase.temporary()
+        let database = try SQLiteStore.temporary()
         // Three values of each sort key, so most records tie with others and only the id separates them.
         for index in 0..<23 {
             try await database.add(
@@ -186,8 +186,8 @@ import Testing
 @Suite struct ShareDatabaseFileTests {
     @Test func recordsSurviveReopeningTheFile() async throws {
         let path = try temporaryDatabasePath()
-        let record = try await ShareDatabase(path: path).add("kept.pdf")
-        #expect(try await ShareDatabase(path: path).share(id: record.id) == record)
+        let record = try await SQLiteStore(path: path).add("kept.pdf")
+        #expect(try await SQLiteStore(path: path).share(id: record.id) == record)
     }
 
     @Test func theFileIsInWALModeWithEveryMigrationAppliedInOrder() throws {
@@ -196,7 +196,7 @@ import Testing
         let shipped = files.map { String($0.dropLast(".sql".count)) }.sorted()
         #expect(shipped.allSatisfy { $0.range(of: #"^[0-9]{4}_[a-z0-9_]+$"#, options: .regularExpression) != nil })
         let path = try temporaryDatabasePath()
-        _ = try ShareDatabase(path: path)
+        _ = try SQLiteStore(path: path)
         let queue = try DatabaseQueue(path: path)
         let journalMode = try queue.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
         let migrations = try queue.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid") }
@@ -206,41 +206,41 @@ import Testing
 
     /// `/metrics` reports the sizes the store gives: a file's and its log's, and nothing for a history in memory.
     @Test func aFileStoreReportsItsFilesSizesAndAnInMemoryOneNone() async throws {
-        let database = try ShareDatabase(path: try temporaryDatabasePath())
+        let database = try SQLiteStore(path: try temporaryDatabasePath())
         try await database.add("report.pdf")
         let sizes = Dictionary(uniqueKeysWithValues: database.fileSizes().map { ($0.file, $0.bytes) })
         #expect(Set(sizes.keys) == ["database", "wal"])
         #expect(sizes["database", default: 0] > 0 && sizes["wal", default: 0] > 0, "\(sizes)")
-        #expect(try ShareDatabase.temporary().fileSizes().isEmpty)
+        #expect(try SQLiteStore.temporary().fileSizes().isEmpty)
     }
 
     @Test func aFileThatIsNotADatabaseIsRefusedAndLeftUntouched() throws {
         let path = try temporaryDatabasePath()
         let contents = Data("my precious notes, not a database\n".utf8)
         try contents.write(to: URL(filePath: path))
-        #expect(throws: StoreError.notADatabase(path: path)) { try ShareDatabase(path: path) }
+        #expect(throws: StoreError.notADatabase(path: path)) { try SQLiteStore(path: path) }
         #expect(try Data(contentsOf: URL(filePath: path)) == contents)
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
     }
 
     @Test func aDatabaseFromANewerVersionIsRefused() throws {
         let path = try temporaryDatabasePath()
-        _ = try ShareDatabase(path: path)
+        _ = try SQLiteStore(path: path)
         try DatabaseQueue(path: path).write { db in
             try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('0042_from_the_future')")
         }
         #expect(throws: StoreError.newerSchema(path: path, unknownMigrations: ["0042_from_the_future"])) {
-            try ShareDatabase(path: path)
+            try SQLiteStore(path: path)
         }
     }
 
     @Test func concurrentWritersFromTwoConnectionsAllSucceed() async throws {
         let path = try temporaryDatabasePath()
-        let first = try ShareDatabase(path: path)
+        let first = try SQLiteStore(path: path)
         // Another process's connection (a maintenance script): the daemon's lock keeps out a second daemon only.
         var waiting = Configuration()
         waiting.busyMode = .timeout(10)
-        let second = try ShareDatabase(writer: try DatabasePool(path: path, configuration: waiting), path: path)
+        let second = try SQLiteStore(writer: try DatabasePool(path: path, configuration: waiting), path: path)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<200 {
                 group.addTask { try await (index % 2 == 0 ? first : second).add("file-\(index).txt") }

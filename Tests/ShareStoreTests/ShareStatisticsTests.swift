@@ -1,7 +1,7 @@
 import Foundation
 import ShareHistory
 import ShareKit
-import ShareStore
+import ShareSQLite
 import StoreTestSupport
 import Testing
 

@@ -4,14 +4,14 @@ import ShareKit
 import Synchronization
 import Testing
 
-@testable import ShareStore
+@testable import ShareSQLite
 
 /// A long listing race runs its ordered reads on a second reader beside its other reads. Its page counts only when
 /// it read the same history as the race: a page from another version would be a wrong answer.
 @Suite struct SideReadTests {
     /// 300 names holding "report", in a file with a pool of readers.
-    private static func history() async throws -> (ShareDatabase, DatabasePool) {
-        let database = try ShareDatabase(path: try temporaryDatabasePath())
+    private static func history() async throws -> (SQLiteStore, DatabasePool) {
+        let database = try SQLiteStore(path: try temporaryDatabasePath())
         for index in 0..<300 { try await database.add("report \(index).pdf") }
         return (database, try #require(database.writer as? DatabasePool))
     }
@@ -19,7 +19,7 @@ import Testing
     /// A search sorted by name that reads the names in order or the ones the trigram index holds: with candidates
     /// limited to 10, "report" is common.
     private static let planner = ListingPlanner(
-        ShareListing(
+        SQLiteListing(
             query: try! ShareQuery(parameters: [("q", "report"), ("sort", "name")], defaultZone: ZonedCalendar(zone: .gmt)), candidateLimit: 10))
 
     /// A count the test changes while a second reader looks at it.
@@ -68,7 +68,7 @@ import Testing
         let (_, pool) = try await Self.history()
         let asked = Asked()
         let second = SecondReader(pool: pool, isFree: { asked.count.add(1, ordering: .relaxed).newValue > 0 })
-        let listing = ShareListing(query: Self.planner.query, candidateLimit: 10, secondReader: second)
+        let listing = SQLiteListing(query: Self.planner.query, candidateLimit: 10, secondReader: second)
         let limited = try await pool.read { db in try WorkBudget.run(db, work: 10_000_000) { try listing.fetch(db).records } }
         #expect(asked.count.load(ordering: .relaxed) == 0, "a read of the quick lane may be cut short: it reads alone")
         let unlimited = try await pool.read { db in try listing.fetch(db).records }

@@ -8,7 +8,7 @@ import StoreTestSupport
 import Testing
 
 @testable import SharePostgres
-@testable import ShareStore
+@testable import ShareSQLite
 
 /// The combination grid of `ListingGridTests`, asked of both stores holding the same history: every page must be
 /// the same bytes and end at the same cursor on PostgreSQL as on SQLite (so that a client moved from one to the
@@ -19,7 +19,7 @@ import Testing
 @Suite struct StoreConformanceGridTests {
     @Test func everyCombinationGivesTheSamePagesOnBothStoresFromAnIndex() async throws {
         try await TestPostgres.withStore { postgres in
-            let sqlite = try ShareDatabase.temporary()
+            let sqlite = try SQLiteStore.temporary()
             for store in [sqlite as any ShareRepository, postgres] {
                 try await GridHistory.fill(store.history(of: "grid", quota: nil), records: 20_000, idSeed: 1)
                 try await GridHistory.fill(store.history(of: "neighbour", quota: nil), records: 5_000, idSeed: 2)
@@ -91,7 +91,7 @@ import Testing
     /// Rows an ordered read of the sort's index touches for the page between the cursors `start` and `end`: up to
     /// the page's last row, or to the end of the history when no page follows.
     private func orderedRows(
-        _ sqlite: ShareDatabase, live: String, sort column: String, from start: ShareCursor?, to end: ShareCursor?
+        _ sqlite: SQLiteStore, live: String, sort column: String, from start: ShareCursor?, to end: ShareCursor?
     ) async throws -> Int {
         try await sqlite.writer.read { db in
             var conditions = [live]

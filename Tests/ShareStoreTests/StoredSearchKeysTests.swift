@@ -4,7 +4,7 @@ import ShareHistory
 import ShareKit
 import Testing
 
-@testable import ShareStore
+@testable import ShareSQLite
 
 @Suite struct StoredSearchKeysTests {
     /// A database written before full case folding keeps lowercase keys; opened now, they are folded again,
@@ -14,7 +14,7 @@ import Testing
         var query = ShareQuery()
         let record: ShareRecord
         do {
-            let database = try ShareDatabase(path: path)
+            let database = try SQLiteStore(path: path)
             record = try await database.add("Straße Σίσυφος.txt")
             try await database.add("plain.txt")
             // Given: the database as the previous version left it.
@@ -29,7 +29,7 @@ import Testing
         }
 
         // When: the daemon opens it again.
-        let reopened = try ShareDatabase(path: path)
+        let reopened = try SQLiteStore(path: path)
 
         // Then: every search path finds the record, whatever the spelling.
         for text in ["STRASSE", "ss", "ΣΥΦΟΣ", "straße"] {
@@ -59,7 +59,7 @@ import Testing
             }
             try queue.close()
         }
-        let database = try ShareDatabase(path: path)
+        let database = try SQLiteStore(path: path)
         let history = try await database.events(id: "OLD1", after: 0, limit: 10).events
         #expect(history == [ShareEvent(at: Timestamp(millisecondsSinceEpoch: 1_610_000_000_000), action: .created, by: "unknown")])
     }

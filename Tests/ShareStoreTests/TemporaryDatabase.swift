@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import ShareHistory
 import ShareKit
-import ShareStore
+import ShareSQLite
 import ShareTestSupport
 import StoreTestSupport
 
@@ -12,10 +12,10 @@ func temporaryDatabasePath() throws -> String {
     try temporaryFolder("store").appending(path: "share.db").path
 }
 
-extension ShareDatabase {
+extension SQLiteStore {
     /// A new, empty, migrated database in memory.
-    static func temporary() throws -> ShareDatabase {
-        try ShareDatabase(writer: DatabaseQueue())
+    static func temporary() throws -> SQLiteStore {
+        try SQLiteStore(writer: DatabaseQueue())
     }
 }
 

@@ -4,7 +4,7 @@ import ShareTestSupport
 import StoreTestSupport
 import Testing
 
-@testable import ShareStore
+@testable import ShareSQLite
 
 /// A thumbnail lives and dies with its record: one left behind by a purge would keep a picture the user deleted.
 @Suite struct ThumbnailStoreTests {

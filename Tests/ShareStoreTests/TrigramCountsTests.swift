@@ -3,14 +3,14 @@ import ShareHistory
 import ShareKit
 import Testing
 
-@testable import ShareStore
+@testable import ShareSQLite
 
 /// Remembered trigram counts steer searches; if one stayed wrong after names were added, every search with
 /// that trigram would take a slower path for as long as the daemon runs.
 @Suite struct TrigramCountsTests {
     @Test func aCountFoundStaleIsCountedAgain() async throws {
         let path = try temporaryDatabasePath()
-        let database = try ShareDatabase(path: path)
+        let database = try SQLiteStore(path: path)
         let queue = try DatabaseQueue(path: path)
         let counts = TrigramCounts()
         let search = { try await queue.read { db in try counts.candidates(for: ["xyz"], owner: 0, limit: 3, db) } }
@@ -30,7 +30,7 @@ import Testing
 
     @Test func shortTextIsCountedAndNamedLikeATrigram() async throws {
         let path = try temporaryDatabasePath()
-        let database = try ShareDatabase(path: path)
+        let database = try SQLiteStore(path: path)
         let rare = try await database.add("quiz.txt")
         for index in 0..<3 { try await database.add("plain-\(index).txt") }
         let queue = try DatabaseQueue(path: path)

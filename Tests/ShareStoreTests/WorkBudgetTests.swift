@@ -3,7 +3,7 @@ import GRDBSQLite
 import ShareHistory
 import Testing
 
-@testable import ShareStore
+@testable import ShareSQLite
 
 /// A read given a budget of work: past it, the read gives up and its plan gives way to the next; interrupted for
 /// another reason (the client has gone, the daemon is stopping), it stops there, and no other plan starts.

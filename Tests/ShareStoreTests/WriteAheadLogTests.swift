@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import ShareHistory
 import ShareKit
-import ShareStore
+import ShareSQLite
 import ShareTestSupport
 import Synchronization
 import Testing
@@ -12,7 +12,7 @@ import Testing
 /// log is truncated to nothing, every record kept.
 @Suite struct WriteAheadLogTests {
     /// `count` records imported in one go: a log of several megabytes.
-    private func fill(_ database: ShareDatabase, count: Int, prefix: String) async throws {
+    private func fill(_ database: SQLiteStore, count: Int, prefix: String) async throws {
         let session = try await database.beginImport()
         let batch = try (0..<count).map { index in
             (line: index + 1, share: try NewShare(id: "\(prefix)\(index)", name: "file \(index).pdf", folder: nil, createdAt: nil, size: 1))
@@ -23,7 +23,7 @@ import Testing
 
     @Test func aReaderOfAnOlderSnapshotMakesTheCheckpointGiveUpAndTheNextOneTruncatesTheLog() async throws {
         let path = try temporaryDatabasePath()
-        let database = try ShareDatabase(path: path)
+        let database = try SQLiteStore(path: path)
         let log = try WriteAheadLog(databasePath: path)
         try await fill(database, count: 20_000, prefix: "A")
         #expect(log.bytes > 1_000_000, "a log of \(log.bytes) bytes")
@@ -52,7 +52,7 @@ import Testing
 
     @Test func theLogIsCheckpointedWhileReadsNeverStopOverlapping() async throws {
         let path = try temporaryDatabasePath()
-        let database = try ShareDatabase(path: path)
+        let database = try SQLiteStore(path: path)
         let log = try WriteAheadLog(databasePath: path)
         try await fill(database, count: 20_000, prefix: "B")
         // Two readers in a loop each: the log is never free of readers.

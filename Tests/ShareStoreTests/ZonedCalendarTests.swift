@@ -1,6 +1,6 @@
 import ShareHistory
 import ShareKit
-import ShareStore
+import ShareSQLite
 import Testing
 
 @Suite struct ZonedCalendarTests {

@@ -1,6 +1,6 @@
 import GRDB
 import ShareHistory
-import ShareStore
+import ShareSQLite
 
 /// The stores the conformance suite runs against: every test given `Backend.allCases` runs once on each, and
 /// asks both the same questions.
@@ -15,7 +15,7 @@ public enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
     /// daemon opens it; PostgreSQL: a new database of the test cluster), and closes it after.
     public func withStore<T: Sendable>(_ body: @Sendable (any ShareRepository) async throws -> T) async throws -> T {
         switch self {
-        case .sqlite: return try await body(try ShareDatabase(writer: DatabaseQueue()))
+        case .sqlite: return try await body(try SQLiteStore(writer: DatabaseQueue()))
         case .postgresql: return try await TestPostgres.withStore(body)
         }
     }

@@ -1,6 +1,6 @@
 import ShareHistory
 import ShareKit
-import ShareStore
+import ShareSQLite
 
 /// What the tests mostly ask a store, as the local user would: live records, now.
 extension ShareRepository {

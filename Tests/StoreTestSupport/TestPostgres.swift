@@ -4,7 +4,7 @@ import PostgresNIO
 import ShareHistory
 import ShareKit
 import SharePostgres
-import ShareStore
+import ShareSQLite
 import Synchronization
 
 /// The PostgreSQL cluster the tests use: the one `scripts/postgres-cluster start` made, named by

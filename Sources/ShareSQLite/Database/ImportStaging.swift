@@ -40,9 +40,9 @@ public struct ImportStaging: Sendable {
             throw DatabaseError(resultCode: .SQLITE_CONSTRAINT_UNIQUE, message: "the id is taken in the history")
         }
         try db.cachedStatement(
-            sql: "INSERT INTO \(table) (line, \(ShareRow.newColumns), thumbnail_tag, thumbnail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            sql: "INSERT INTO \(table) (line, \(SQLiteRow.newColumns), thumbnail_tag, thumbnail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         )
-        .execute(arguments: [line] + ShareRow.newValues(record) + [thumbnail?.tag, thumbnail.map { Data($0.image) }])
+        .execute(arguments: [line] + SQLiteRow.newValues(record) + [thumbnail?.tag, thumbnail.map { Data($0.image) }])
     }
 
     /// Counts records in the import's totals, once the transaction that staged them has committed.
@@ -71,15 +71,15 @@ public struct ImportStaging: Sendable {
         let existing = try Int.fetchOne(db, sql: "SELECT count(*) FROM main.share") ?? 0
         let rebuilt = staged > 0 && staged >= existing ? try Self.secondaryIndexes(db) : []
         for index in rebuilt { try db.execute(sql: "DROP INDEX main.\"\(index.name)\"") }
-        let before = try ShareRow.lastSeq(db)
+        let before = try SQLiteRow.lastSeq(db)
         // The records join the totals below, summed: the triggers that would add them one by one are put aside meanwhile.
         let perRecord = try Row.fetchAll(
             db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name IN ('share_total_insert', 'share_folder_total_insert')")
         for trigger in perRecord { try db.execute(sql: "DROP TRIGGER main.\(trigger["name"] as String)") }
         try db.execute(
             sql: """
-                INSERT INTO main.share (owner, \(ShareRow.newColumns), thumbnail)
-                SELECT ?, \(ShareRow.newColumns), thumbnail IS NOT NULL FROM \(table) ORDER BY rowid
+                INSERT INTO main.share (owner, \(SQLiteRow.newColumns), thumbnail)
+                SELECT ?, \(SQLiteRow.newColumns), thumbnail IS NOT NULL FROM \(table) ORDER BY rowid
                 """,
             arguments: [owner])
         let stored = db.changesCount
@@ -88,7 +88,7 @@ public struct ImportStaging: Sendable {
         try totals.write(owner: owner, db)
         try FolderTotals.add(recordsAfter: before, db)
         for index in rebuilt { try db.execute(sql: index.sql) }
-        try ShareRow.indexNames(after: before, db)
+        try SQLiteRow.indexNames(after: before, db)
         try db.execute(
             sql: """
                 INSERT INTO share_thumbnail (share_seq, tag, image)

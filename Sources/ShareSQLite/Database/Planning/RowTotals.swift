@@ -13,7 +13,7 @@ enum RowTotals: Sendable {
     func rows(_ db: Database) throws -> Int {
         switch self {
         case .dates(let query):
-            return try TotalsStatistics(query: query).fetch(by: StatsPeriod.none, evenIfRecordsCostLess: true, db)?.count ?? 0
+            return try SQLiteTotalsStatistics(query: query).fetch(by: StatsPeriod.none, evenIfRecordsCostLess: true, db)?.count ?? 0
         case .folderTree(let folder, let owner):
             return try FolderTotals.records(inTreeOf: folder, owner: owner, db)
         }

@@ -2,7 +2,7 @@ import GRDB
 import ShareHistory
 
 /// Applies `migrations/*.sql` in order, each in its own transaction, recording them in `grdb_migrations`.
-enum SchemaMigrator {
+enum SQLiteMigrations {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         for migration in EmbeddedMigrations.files {

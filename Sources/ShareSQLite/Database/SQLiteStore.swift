@@ -6,7 +6,7 @@ import ShareKit
 
 /// The share history in SQLite: one file in WAL mode with durable commits and concurrent readers, as `shared`
 /// opens it, or any GRDB database (an in-memory one in tests).
-public struct ShareDatabase: ShareRepository {
+public struct SQLiteStore: ShareRepository {
     let writer: any DatabaseWriter
     public let path: String
     /// The history's version, and the changes this process committed to each owner's history.
@@ -16,7 +16,7 @@ public struct ShareDatabase: ShareRepository {
     /// Held while the database is served from its file (`DatabaseLock`).
     private let lock: DatabaseLock?
     let trigramCounts = TrigramCounts()
-    private let ownerNumbers = OwnerNumbers()
+    private let ownerNumbers = SQLiteOwnerNumbers()
     /// Whose history this value reads and changes: '' is nobody's, the one history everyone shares.
     public private(set) var owner = ""
     /// The most bytes this history's live records may hold; nil: no limit.
@@ -54,7 +54,7 @@ public struct ShareDatabase: ShareRepository {
         self.lock = lock
         self.writer = writer
         self.path = path
-        try SchemaMigrator.migrate(writer, path: path)
+        try SQLiteMigrations.migrate(writer, path: path)
         historyEpoch = try writer.read(HistoryEpoch.read)
         try StoredSearchKeys.refresh(writer)
         // The one writer connection gets a larger page cache (24 MiB): a write touches a dozen indexes, and with
@@ -87,7 +87,7 @@ public struct ShareDatabase: ShareRepository {
     }
 
     /// The same database, reading and changing `owner`'s history, whose live records may hold `quota` bytes.
-    public func history(of owner: String, quota: Int64?) -> ShareDatabase {
+    public func history(of owner: String, quota: Int64?) -> SQLiteStore {
         var history = self
         history.owner = owner
         history.quota = quota
@@ -143,12 +143,12 @@ public struct ShareDatabase: ShareRepository {
     public func createShare(_ new: NewShare, now: Timestamp, by: String) async throws -> ShareRecord {
         try await change { db in
             if new.trashedAt == nil { try refusePastQuota(adding: Sums(size: new.size), db) }
-            let before = try ShareRow.lastSeq(db)
+            let before = try SQLiteRow.lastSeq(db)
             let owner = try ownerNumbers.numbering(owner, db)
-            let record = try Self.insert(new, now: now) { try ShareRow.insert($0, owner: owner, db) }
-            try ShareRow.indexNames(after: before, db)
-            try ShareEvents.record(.created, id: record.id, at: now, by: by, db)
-            if record.trashedAt != nil { try ShareEvents.record(.trashed, id: record.id, at: now, by: by, db) }
+            let record = try Self.insert(new, now: now) { try SQLiteRow.insert($0, owner: owner, db) }
+            try SQLiteRow.indexNames(after: before, db)
+            try SQLiteEvents.record(.created, id: record.id, at: now, by: by, db)
+            if record.trashedAt != nil { try SQLiteEvents.record(.trashed, id: record.id, at: now, by: by, db) }
             return record
         }
     }
@@ -201,7 +201,7 @@ public struct ShareDatabase: ShareRepository {
         try? await writer.writeWithoutTransaction { db in try staging.drop(db) }
     }
 
-    /// The number this history's records carry (`OwnerNumbers`).
+    /// The number this history's records carry (`SQLiteOwnerNumbers`).
     func ownerNumber(_ db: Database) throws -> Int64 {
         try ownerNumbers.number(of: owner, db)
     }
@@ -234,15 +234,15 @@ public struct ShareDatabase: ShareRepository {
     ) async throws -> ShareRecord {
         let now = Timestamp.now()
         return try await change { db in
-            let original = try ShareRow.fetch(id: id, owner: try ownerNumber(db), includeTrashed: includeTrashed, db)
+            let original = try SQLiteRow.fetch(id: id, owner: try ownerNumber(db), includeTrashed: includeTrashed, db)
             var record = original
             if let name = patch.name {
                 record.name = name
                 record.type = IconCategory(fileName: name)
             }
             if let folder = patch.folder { record.folder = folder }
-            try ShareRow.update(record, from: original, db)
-            try ShareEvents.record(from: original, to: record, at: now, by: by, db)
+            try SQLiteRow.update(record, from: original, db)
+            try SQLiteEvents.record(from: original, to: record, at: now, by: by, db)
             return record
         }
     }
@@ -252,11 +252,11 @@ public struct ShareDatabase: ShareRepository {
         id: String, includeTrashed: Bool, now: Timestamp, by: String
     ) async throws {
         try await change { db in
-            let original = try ShareRow.fetch(id: id, owner: try ownerNumber(db), includeTrashed: includeTrashed, db)
+            let original = try SQLiteRow.fetch(id: id, owner: try ownerNumber(db), includeTrashed: includeTrashed, db)
             var record = original
             record.trashedAt = record.trashedAt ?? now
-            try ShareRow.update(record, from: original, db)
-            try ShareEvents.record(from: original, to: record, at: now, by: by, db)
+            try SQLiteRow.update(record, from: original, db)
+            try SQLiteEvents.record(from: original, to: record, at: now, by: by, db)
         }
     }
 
@@ -264,12 +264,12 @@ public struct ShareDatabase: ShareRepository {
     public func restoreShare(id: String, by: String) async throws -> ShareRecord {
         let now = Timestamp.now()
         return try await change { db in
-            let original = try ShareRow.fetch(id: id, owner: try ownerNumber(db), includeTrashed: true, db)
+            let original = try SQLiteRow.fetch(id: id, owner: try ownerNumber(db), includeTrashed: true, db)
             if original.trashedAt != nil { try refusePastQuota(adding: Sums(size: original.size), db) }
             var record = original
             record.trashedAt = nil
-            try ShareRow.update(record, from: original, db)
-            try ShareEvents.record(from: original, to: record, at: now, by: by, db)
+            try SQLiteRow.update(record, from: original, db)
+            try SQLiteEvents.record(from: original, to: record, at: now, by: by, db)
             return record
         }
     }
@@ -277,7 +277,7 @@ public struct ShareDatabase: ShareRepository {
     /// Deletes a record for good, whether or not it is in the trash.
     public func purgeShare(id: String) async throws {
         try await change { db in
-            try ShareRow.purge(id: id, owner: try ownerNumber(db), db)
+            try SQLiteRow.purge(id: id, owner: try ownerNumber(db), db)
         }
     }
 
@@ -294,8 +294,8 @@ public struct ShareDatabase: ShareRepository {
     /// A page of a record's history, oldest first, trashed or not; `.notFound` when no record has this id.
     public func events(id: String, after: Int64, limit: Int) async throws -> (events: [ShareEvent], next: Int64?) {
         try await writer.read { db in
-            let page = try ShareEvents.page(id: id, owner: try ownerNumber(db), after: after, limit: limit, db)
-            if page.isEmpty { _ = try ShareRow.fetch(id: id, owner: try ownerNumber(db), includeTrashed: true, db) }
+            let page = try SQLiteEvents.page(id: id, owner: try ownerNumber(db), after: after, limit: limit, db)
+            if page.isEmpty { _ = try SQLiteRow.fetch(id: id, owner: try ownerNumber(db), includeTrashed: true, db) }
             let shown = page.prefix(limit)
             return (shown.map(\.event), page.count > limit ? shown.last?.seq : nil)
         }
@@ -303,7 +303,7 @@ public struct ShareDatabase: ShareRepository {
 
     /// One record by id, case-insensitively; a trashed one only with `includeTrashed`.
     public func share(id: String, includeTrashed: Bool) async throws -> ShareRecord {
-        try await writer.read { db in try ShareRow.fetch(id: id, owner: try ownerNumber(db), includeTrashed: includeTrashed, db) }
+        try await writer.read { db in try SQLiteRow.fetch(id: id, owner: try ownerNumber(db), includeTrashed: includeTrashed, db) }
     }
 
     /// One page of records matching `query`, as the JSON array the API answers with, and the next page's cursor.
@@ -311,7 +311,7 @@ public struct ShareDatabase: ShareRepository {
         try await lanes.read(writer) { [self] db in
             var query = query
             query.owner = try ownerNumber(db)
-            return try ShareListing(query: query, trigramCounts: trigramCounts, secondReader: secondReader).fetch(db)
+            return try SQLiteListing(query: query, trigramCounts: trigramCounts, secondReader: secondReader).fetch(db)
         }
     }
 
@@ -340,7 +340,7 @@ public struct ShareDatabase: ShareRepository {
             let history = everyone ? "" : " AND owner = ? AND owner >= 0"
             let statement = try db.cachedStatement(
                 sql: """
-                    SELECT \(ShareRow.columns), seq, coalesce((SELECT name FROM share_user WHERE id = owner), ''),
+                    SELECT \(SQLiteRow.columns), seq, coalesce((SELECT name FROM share_user WHERE id = owner), ''),
                         (SELECT image FROM share_thumbnail WHERE share_seq = seq)
                     FROM share WHERE seq > ?\(history)\(trash) ORDER BY seq LIMIT ?
                     """)
@@ -349,7 +349,7 @@ public struct ShareDatabase: ShareRepository {
             var lines: [UInt8] = []
             var last: Int64?
             try StatementColumns.forEachRow(of: statement, arguments: arguments) { row in
-                ShareRow.appendJSON(row, ownerColumn: everyone ? 9 : nil, thumbnailColumn: 10, to: &lines)
+                SQLiteRow.appendJSON(row, ownerColumn: everyone ? 9 : nil, thumbnailColumn: 10, to: &lines)
                 lines.append(UInt8(ascii: "\n"))
                 last = row.integer(8)
                 return true
@@ -363,7 +363,7 @@ public struct ShareDatabase: ShareRepository {
         try await lanes.read(writer) { [self] db in
             var query = query
             query.owner = try ownerNumber(db)
-            return try ShareStatistics(query: query, trigramCounts: trigramCounts).fetch(by: period, db)
+            return try SQLiteStatistics(query: query, trigramCounts: trigramCounts).fetch(by: period, db)
         }
     }
 
@@ -398,6 +398,6 @@ public struct ShareDatabase: ShareRepository {
 
     /// True when the database answers and every migration this binary knows has been applied.
     public func isReady() async -> Bool {
-        (try? await writer.read { db in try SchemaMigrator.isUpToDate(db) }) ?? false
+        (try? await writer.read { db in try SQLiteMigrations.isUpToDate(db) }) ?? false
     }
 }

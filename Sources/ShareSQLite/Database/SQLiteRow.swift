@@ -3,7 +3,7 @@ import ShareHistory
 import ShareKit
 
 /// Reads and writes a `ShareRecord` as a row of the `share` table.
-enum ShareRow {
+enum SQLiteRow {
     static let columns = "id, name, folder, created_at, size, type, trashed_at, thumbnail"
 
     static func record(_ row: Row) -> ShareRecord {

@@ -4,7 +4,7 @@ import ShareKit
 
 /// Turns a `ShareQuery` into keyset-paged SQL (never OFFSET) and writes its rows as JSON. Which rows a page is
 /// read from is `ListingPlanner`'s choice.
-struct ShareListing: Sendable {
+struct SQLiteListing: Sendable {
     let query: ShareQuery
     /// What this database has learnt of how common each trigram is.
     let trigramCounts: TrigramCounts
@@ -13,17 +13,17 @@ struct ShareListing: Sendable {
     /// Where a long race may run its ordered reads beside the others (`SideRead`).
     let secondReader: SecondReader?
     /// Every condition a row of the page passes: the query's filters, its text tested row by row, and the cursor.
-    let filter: ShareFilter
+    let filter: SQLiteFilter
     /// The query's filters but live or trashed (which the reads' partial indexes answer) and the cursor: what each
     /// row a read finds is tested with.
-    let tests: ShareFilter
+    let tests: SQLiteFilter
     /// The cursor's keyset condition, which ordered reads seek to.
-    let cursorCondition: ShareFilter?
+    let cursorCondition: SQLiteFilter?
     /// `ORDER BY` the sort, then id, in the query's order.
     let orderBy: SQL
 
     /// Columns of a listing: a record, plus the folded name a `sort=name` cursor continues from.
-    private static let columns = "\(ShareRow.columns), name_key"
+    private static let columns = "\(SQLiteRow.columns), name_key"
 
     init(
         query: ShareQuery, trigramCounts: TrigramCounts = TrigramCounts(), candidateLimit: Int = TrigramCounts.cap,
@@ -40,8 +40,8 @@ struct ShareListing: Sendable {
             case .text(let text): return Self.keyset(after: text, id: cursor.id, query)
             }
         }
-        tests = ShareFilter(testing: query, name: name)
-        var filter = ShareFilter(live: !query.trashed, owner: query.owner)
+        tests = SQLiteFilter(testing: query, name: name)
+        var filter = SQLiteFilter(live: !query.trashed, owner: query.owner)
         if let cursorCondition { filter.add(cursorCondition) }
         filter.add(tests)
         self.filter = filter
@@ -55,23 +55,23 @@ struct ShareListing: Sendable {
     }
 
     /// The rows after `key` in the listing's order.
-    func condition(after key: SortKey) -> ShareFilter {
+    func condition(after key: SortKey) -> SQLiteFilter {
         // The id as the key holds it, ASCII letters folded: the same order under the column's NOCASE.
         let id = String(decoding: key.id, as: UTF8.self)
         if query.sort == .name { return Self.keyset(after: String(decoding: key.text, as: UTF8.self), id: id, query) }
         return Self.keyset(after: key.number, id: id, query)
     }
 
-    private static func keyset(after value: some DatabaseValueConvertible & Sendable, id: String, _ query: ShareQuery) -> ShareFilter {
-        ShareFilter().adding("(\(sql: column(for: query.sort)), id) \(sql: query.order == .asc ? ">" : "<") (\(value), \(id))")
+    private static func keyset(after value: some DatabaseValueConvertible & Sendable, id: String, _ query: ShareQuery) -> SQLiteFilter {
+        SQLiteFilter().adding("(\(sql: column(for: query.sort)), id) \(sql: query.order == .asc ? ">" : "<") (\(value), \(id))")
     }
 
     /// The SELECT of the page read straight from one index (or where SQLite chooses), testing the name with
     /// `name`; one row more than the page is asked for, to learn whether another page follows.
     func statement(name: NameCondition?, index: String? = nil) -> SQL {
-        var filter = ShareFilter(live: !query.trashed, owner: query.owner)
+        var filter = SQLiteFilter(live: !query.trashed, owner: query.owner)
         if let cursorCondition { filter.add(cursorCondition) }
-        filter.add(ShareFilter(testing: query, name: name))
+        filter.add(SQLiteFilter(testing: query, name: name))
         let source = index.map { "share INDEXED BY \($0)" } ?? "share"
         return "SELECT \(sql: Self.columns) FROM \(sql: source) WHERE \(filter.sql) \(orderBy) LIMIT \(query.limit + 1)"
     }
@@ -118,7 +118,7 @@ struct ShareListing: Sendable {
                 return false
             }
             if count > 0 { body.append(UInt8(ascii: ",")) }
-            ShareRow.appendJSON(row, to: &body)
+            SQLiteRow.appendJSON(row, to: &body)
             count += 1
             last.copy(row)
             return true

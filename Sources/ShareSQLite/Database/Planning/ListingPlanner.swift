@@ -12,11 +12,11 @@ import ShareKit
 /// multiple of what the better read alone costs; a race that runs long gives its ordered reads to a second reader
 /// (`SideRead`). docs/planner.md tells the whole.
 struct ListingPlanner: Sendable {
-    let listing: ShareListing
+    let listing: SQLiteListing
     /// The work each read may do in the first round.
     let firstBudget: Int
 
-    init(_ listing: ShareListing, firstBudget: Int? = nil) {
+    init(_ listing: SQLiteListing, firstBudget: Int? = nil) {
         self.listing = listing
         // About what reading a page and one row in order costs when every row passes.
         self.firstBudget = firstBudget ?? 40 * (listing.query.limit + 1)
@@ -199,7 +199,7 @@ struct ListingPlanner: Sendable {
     }
 
     /// The rows of a statement selecting `seq`, the sort's column and the id, with their sort keys.
-    static func keyedRows(_ statement: SQL, _ listing: ShareListing, _ db: Database) throws -> [(seq: Int64, key: SortKey)] {
+    static func keyedRows(_ statement: SQL, _ listing: SQLiteListing, _ db: Database) throws -> [(seq: Int64, key: SortKey)] {
         var rows: [(seq: Int64, key: SortKey)] = []
         try StatementColumns.forEachRow(of: statement, db) { row in
             rows.append((row.integer(0), SortKey(row, sort: listing.query.sort, column: 1)))
@@ -209,7 +209,7 @@ struct ListingPlanner: Sendable {
     }
 
     /// The first `limit + 1` of `matches` in the listing's order.
-    static func first(_ matches: [(seq: Int64, key: SortKey)], _ listing: ShareListing) -> [Int64] {
+    static func first(_ matches: [(seq: Int64, key: SortKey)], _ listing: SQLiteListing) -> [Int64] {
         let ascending = listing.query.order == .asc
         let sorted = matches.sorted { ascending ? $0.key < $1.key : $1.key < $0.key }
         return sorted.prefix(listing.query.limit + 1).map(\.seq)

@@ -3,7 +3,7 @@ import ShareHistory
 import ShareKit
 
 /// The `share_event` table: each change to a record, appended in the change's own transaction.
-enum ShareEvents {
+enum SQLiteEvents {
     /// Appends an event to the record with this id.
     static func record(
         _ action: ShareEvent.Action, id: String, at: Timestamp, from: String? = nil, to: String? = nil, by: String, _ db: Database

@@ -20,7 +20,7 @@ enum BackupContents {
 
     /// The backup's objects against those of an empty database migrated as far as the backup says it is.
     private static func verifySchema(_ db: Database, path: String) throws {
-        let migrator = SchemaMigrator.migrator
+        let migrator = SQLiteMigrations.migrator
         let applied = try migrator.appliedMigrations(db)
         guard applied == Array(migrator.migrations.prefix(applied.count)) else {
             throw StoreError.foreignContents(path: path, reason: "its migrations (\(applied.joined(separator: ", "))) are not shared's, in order")

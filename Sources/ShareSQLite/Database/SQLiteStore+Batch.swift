@@ -2,7 +2,7 @@ import GRDB
 import ShareHistory
 import ShareKit
 
-extension ShareDatabase {
+extension SQLiteStore {
     /// Applies `change` to every record of `targets` in one transaction, each with its event, as its one-record
     /// request would: all of them, or none when one id is not found (`.notFound` naming it) or a restore would pass
     /// the quota. Returns how many records it acted on.
@@ -61,12 +61,12 @@ extension ShareDatabase {
         case .ids(let ids):
             let insert = try db.cachedStatement(sql: "INSERT OR IGNORE INTO temp.batch_target (seq) VALUES (?)")
             for id in ids {
-                try insert.execute(arguments: [try ShareRow.seq(id: id, owner: owner, includeTrashed: change.reachesTrash, db)])
+                try insert.execute(arguments: [try SQLiteRow.seq(id: id, owner: owner, includeTrashed: change.reachesTrash, db)])
             }
         case .matching(var query):
             query.owner = owner
             if change != .purge { query.trashed = change == .restore }
-            let filter = ShareFilter(query, name: try NameCondition(everyMatchOf: query, counts: trigramCounts, db))
+            let filter = SQLiteFilter(query, name: try NameCondition(everyMatchOf: query, counts: trigramCounts, db))
             try db.execute(
                 literal: "INSERT INTO temp.batch_target (seq) SELECT seq FROM share WHERE \(filter.sql) LIMIT \(BatchTargets.maxRecords + 1)")
             guard db.changesCount <= BatchTargets.maxRecords else { throw BatchTargets.tooManyMatches }

@@ -7,7 +7,7 @@ import ShareKit
 struct IndexRead: Sendable {
     /// Named to SQLite with INDEXED BY, so that the read done is the read chosen.
     let index: String
-    let seeks: [ShareFilter]
+    let seeks: [SQLiteFilter]
     /// Whether the seeks alone select exactly the listing's rows, in order: no row needs testing.
     var answersEveryFilter = false
     /// Whether rows are read from the table, not only from the index: a step of such a read takes longer.
@@ -21,13 +21,13 @@ struct IndexRead: Sendable {
     /// The first page of a seek's matches, with their sort keys, from an index that holds them in another order:
     /// read whole and sorted. SQLite tests each row in the WHERE clause, in order, reading the columns the index
     /// holds in place and the table only for rows that passed those.
-    func matches(_ seek: ShareFilter, _ listing: ShareListing) -> SQL {
+    func matches(_ seek: SQLiteFilter, _ listing: SQLiteListing) -> SQL {
         var conditions = seek
         // The filters before the cursor: it bounds the sort's column, which this index may not hold.
-        conditions.add(amongNamed ? ShareFilter(testing: listing.query, name: .fullText(listing.query.nameWords)) : listing.tests)
+        conditions.add(amongNamed ? SQLiteFilter(testing: listing.query, name: .fullText(listing.query.nameWords)) : listing.tests)
         if let cursor = listing.cursorCondition { conditions.add(cursor) }
         return """
-            SELECT seq, \(sql: ShareListing.column(for: listing.query.sort)), id FROM share INDEXED BY \(sql: index)
+            SELECT seq, \(sql: SQLiteListing.column(for: listing.query.sort)), id FROM share INDEXED BY \(sql: index)
             WHERE \(conditions.sql) \(listing.orderBy) LIMIT \(listing.query.limit + 1)
             """
     }
@@ -39,20 +39,20 @@ struct IndexRead: Sendable {
     static let namedRowWork = 40
 
     /// Counts the rows of a seek, up to `limit`, from the index alone.
-    func countingRows(_ seek: ShareFilter, upTo limit: Int) -> SQL {
+    func countingRows(_ seek: SQLiteFilter, upTo limit: Int) -> SQL {
         "SELECT count(*) FROM (SELECT 1 FROM share INDEXED BY \(sql: index) WHERE \(seek.sql) LIMIT \(limit))"
     }
 
     /// A seek's matches in the listing's order, from the one after `resume` on (else after the cursor): SQLite tests
     /// each row itself, so that only matches leave it. A read cut short resumes after its last match, reading again
     /// the rows it had passed over since.
-    func orderedRows(_ seek: ShareFilter, after resume: SortKey?, _ listing: ShareListing) -> SQL {
+    func orderedRows(_ seek: SQLiteFilter, after resume: SortKey?, _ listing: SQLiteListing) -> SQL {
         // One bound on the sort's column: SQLite seeks to it, and tests it again on every row.
-        var conditions = resume.map(listing.condition(after:)) ?? listing.cursorCondition ?? ShareFilter()
+        var conditions = resume.map(listing.condition(after:)) ?? listing.cursorCondition ?? SQLiteFilter()
         conditions.add(seek)
         conditions.add(listing.tests)
         return """
-            SELECT seq, \(sql: ShareListing.column(for: listing.query.sort)), id
+            SELECT seq, \(sql: SQLiteListing.column(for: listing.query.sort)), id
             FROM share INDEXED BY \(sql: index) WHERE \(conditions.sql) \(listing.orderBy)
             """
     }

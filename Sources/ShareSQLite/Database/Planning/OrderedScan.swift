@@ -22,7 +22,7 @@ struct OrderedScan: Sendable {
     }
 
     /// Reads each unfinished seek on, with `work` more each (nil: no limit); true once every seek is done.
-    mutating func advance(work: Int?, _ listing: ShareListing, _ db: Database) throws -> Bool {
+    mutating func advance(work: Int?, _ listing: SQLiteListing, _ db: Database) throws -> Bool {
         for index in seeks.indices where !seeks[index].done {
             let rows = read.orderedRows(read.seeks[index], after: seeks[index].matches.last?.key, listing)
             var progress = seeks[index]
@@ -39,7 +39,7 @@ struct OrderedScan: Sendable {
     }
 
     /// The rows of the page, once `advance` said it is complete: the first matches of all seeks together.
-    func page(_ listing: ShareListing) -> [Int64] {
+    func page(_ listing: SQLiteListing) -> [Int64] {
         ListingPlanner.first(seeks.flatMap(\.matches), listing)
     }
 }

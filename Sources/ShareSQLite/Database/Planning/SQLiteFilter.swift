@@ -4,7 +4,7 @@ import ShareKit
 
 /// The WHERE clause of a query's filters, shared by listings and statistics. Each condition is an SQL literal
 /// holding its own values, so that no condition and its arguments can drift apart.
-struct ShareFilter: Sendable {
+struct SQLiteFilter: Sendable {
     private(set) var conditions: [SQL] = []
 
     init() {}
@@ -78,12 +78,12 @@ struct ShareFilter: Sendable {
         conditions.append(condition)
     }
 
-    mutating func add(_ other: ShareFilter) {
+    mutating func add(_ other: SQLiteFilter) {
         conditions += other.conditions
     }
 
     /// This filter and one more condition.
-    func adding(_ condition: SQL) -> ShareFilter {
+    func adding(_ condition: SQL) -> SQLiteFilter {
         var filter = self
         filter.add(condition)
         return filter

@@ -4,7 +4,7 @@ import ShareHistory
 import ShareKit
 
 /// Counts and bytes of the records a query matches: in total, per icon category, per local day.
-struct ShareStatistics {
+struct SQLiteStatistics {
     let query: ShareQuery
     let trigramCounts: TrigramCounts
 
@@ -14,14 +14,14 @@ struct ShareStatistics {
     /// The statistics `by` a period (nil: the one that fits their span): from the running totals when they hold
     /// every filter of the query and cost less, else from the records.
     func fetch(by period: StatsPeriod?, _ db: Database) throws -> ShareStats {
-        if StatisticsFromTotals.canAnswer(query), let stats = try TotalsStatistics(query: query).fetch(by: period, db) { return stats }
+        if StatisticsFromTotals.canAnswer(query), let stats = try SQLiteTotalsStatistics(query: query).fetch(by: period, db) { return stats }
         return try fetchFromRecords(by: period, db)
     }
 
     /// The statistics `by` a period, from the records the query matches.
     func fetchFromRecords(by period: StatsPeriod?, _ db: Database) throws -> ShareStats {
         let name = try NameCondition(everyMatchOf: query, counts: trigramCounts, db)
-        let filter = ShareFilter(query, name: name)
+        let filter = SQLiteFilter(query, name: name)
         // Apart: SQLite finds a min() or a max() at one end of an index, but not both in one query.
         let bound = { (aggregate: String) in
             try SQLRequest<Int64>(literal: "SELECT \(sql: aggregate)(created_at) FROM share WHERE \(filter.sql)").fetchOne(db)
@@ -57,7 +57,7 @@ struct ShareStatistics {
     /// million, measured with sqlite3). So: with no filter an index holds, and when the filters match more than a
     /// tenth of the table, counted up to that tenth (cheap where an index holds every filter, and at most a tenth
     /// of the lookups otherwise). Text the trigram index finds, and the small trash, are left to SQLite.
-    private func readsWholeTable(_ filter: ShareFilter, name: NameCondition?, _ db: Database) throws -> Bool {
+    private func readsWholeTable(_ filter: SQLiteFilter, name: NameCondition?, _ db: Database) throws -> Bool {
         if query.trashed { return false }
         if case .fullText = name { return false }
         if query.types == nil && query.folder == nil && query.createdFrom == nil && query.createdBefore == nil { return true }

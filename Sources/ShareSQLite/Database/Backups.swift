@@ -27,7 +27,7 @@ public enum Backups {
     /// so the copy is consistent however many writes the daemon makes meanwhile, then checks the copy. A copy that
     /// fails is removed: no empty or partial file is left to pass for a backup.
     public static func backUp(databaseAt source: String, to destination: String) throws -> Summary {
-        try ShareDatabase.refuseForeignFile(at: source)
+        try SQLiteStore.refuseForeignFile(at: source)
         guard try DatabaseFile.create(destination) else { throw StoreError.exists(path: destination) }
         do {
             try readOnly(source).inDatabase { db in try db.execute(sql: "VACUUM INTO ?", arguments: [destination]) }
@@ -56,11 +56,11 @@ public enum Backups {
     /// What the database at `path` holds, after `verify` and the integrity and version checks.
     private static func summary(_ path: String, timeLimit: Duration, verify: (Database) throws -> Void = { _ in }) throws -> Summary {
         guard FileManager.default.fileExists(atPath: path) else { throw StoreError.cannotOpen(path: path, reason: "no such file") }
-        try ShareDatabase.refuseForeignFile(at: path)
+        try SQLiteStore.refuseForeignFile(at: path)
         return try withTimeLimit(timeLimit, on: try readOnly(path), path: path) { db in
             let report = try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ")
             guard report == "ok" else { throw StoreError.damaged(path: path, report: report) }
-            let migrator = SchemaMigrator.migrator
+            let migrator = SQLiteMigrations.migrator
             let unknown = try migrator.appliedIdentifiers(db).subtracting(migrator.migrations).sorted()
             guard unknown.isEmpty else { throw StoreError.newerSchema(path: path, unknownMigrations: unknown) }
             try verify(db)

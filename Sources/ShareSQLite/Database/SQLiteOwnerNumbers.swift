@@ -9,7 +9,7 @@ import Synchronization
 ///
 /// A number is remembered only once it is committed: one given (or read) inside a write transaction that is then
 /// rolled back (a refused import, a full disk) would otherwise name another user's history later.
-package final class OwnerNumbers: Sendable {
+package final class SQLiteOwnerNumbers: Sendable {
     private let known = Mutex<[String: Int64]>(["": OwnerNumber.nobody])
 
     /// The user's number if it has been read already.

@@ -23,7 +23,7 @@ enum FolderTotals {
 
     /// How many live records `owner`'s history holds in `folder` and below it.
     static func records(inTreeOf folder: String, owner: Int64, _ db: Database) throws -> Int {
-        let records: SQL = "SELECT coalesce(sum(count), 0) FROM share_folder_total WHERE owner = \(owner) AND \(ShareFilter.tree(of: folder))"
+        let records: SQL = "SELECT coalesce(sum(count), 0) FROM share_folder_total WHERE owner = \(owner) AND \(SQLiteFilter.tree(of: folder))"
         return try SQLRequest<Int>(literal: records).fetchOne(db) ?? 0
     }
 

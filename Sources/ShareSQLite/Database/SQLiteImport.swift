@@ -1,9 +1,9 @@
 import ShareHistory
 import ShareKit
 
-/// An import into `ShareDatabase`, its records waiting in a temporary table (`ImportStaging`).
+/// An import into `SQLiteStore`, its records waiting in a temporary table (`ImportStaging`).
 struct SQLiteImport: ShareImport {
-    let database: ShareDatabase
+    let database: SQLiteStore
     let staging: ImportStaging
     /// Who is importing, for the `imported` events.
     let by: String

@@ -3,7 +3,7 @@ import GRDB
 import ShareHistory
 import ShareKit
 
-extension ShareDatabase {
+extension SQLiteStore {
     /// Every history's records stored after `position` (a `seq`), in the order they were stored, at most `limit`,
     /// trashed or not, each with its owner, thumbnail and events; and the position of the last (nil when none is left).
     public func copyChunk(after position: Int64, limit: Int) async throws -> (records: [CopiedRecord], last: Int64?) {
@@ -11,7 +11,7 @@ extension ShareDatabase {
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT \(ShareRow.columns), seq, coalesce((SELECT name FROM share_user WHERE id = owner), ''),
+                    SELECT \(SQLiteRow.columns), seq, coalesce((SELECT name FROM share_user WHERE id = owner), ''),
                         (SELECT image FROM share_thumbnail WHERE share_seq = seq), (SELECT tag FROM share_thumbnail WHERE share_seq = seq)
                     FROM share WHERE seq > ? ORDER BY seq LIMIT ?
                     """, arguments: [position, limit])
@@ -31,7 +31,7 @@ extension ShareDatabase {
             }
             let records = rows.map { row in
                 let thumbnail = (row[10] as Data?).map { Thumbnail(image: [UInt8]($0), tag: row[11]) }
-                return CopiedRecord(owner: row[9], record: ShareRow.record(row), thumbnail: thumbnail, events: events[row[8]] ?? [])
+                return CopiedRecord(owner: row[9], record: SQLiteRow.record(row), thumbnail: thumbnail, events: events[row[8]] ?? [])
             }
             return (records, last)
         }

@@ -15,7 +15,7 @@ extension ListingPlanner {
         let dateServed = !hasDateRange || sort == .createdAt
         let rowsNeedTests = !dateServed || !query.nameWords.isEmpty || subtree != nil
         // The cursor is the read's own to add (`IndexRead.orderedRows`), as it resumes past it.
-        var base = ShareFilter(live: true, owner: query.owner)
+        var base = SQLiteFilter(live: true, owner: query.owner)
         if sort == .createdAt { base.addCreatedRange(query) }
         var reads: [IndexRead] = []
         if let types = query.types {
@@ -42,7 +42,7 @@ extension ListingPlanner {
         var reads: [IndexRead] = []
         let exactFolder = query.recursive ? nil : query.folder
         if query.sort != .createdAt {
-            var range = ShareFilter(live: true, owner: query.owner)
+            var range = SQLiteFilter(live: true, owner: query.owner)
             range.addCreatedRange(query)
             if let types = query.types, hasDateRange {
                 reads.append(read(Self.index(led: "type", .createdAt), Self.typeSeeks(types, from: range), ordered: false, totals: datesAndTypes))
@@ -55,8 +55,8 @@ extension ListingPlanner {
         }
         if let subtree {
             // The folder itself, and its descendants.
-            let live = ShareFilter(live: true, owner: query.owner)
-            let descendants = live.adding(ShareFilter.descendants(of: subtree))
+            let live = SQLiteFilter(live: true, owner: query.owner)
+            let descendants = live.adding(SQLiteFilter.descendants(of: subtree))
             let seeks = [live.adding("folder = \(subtree)"), descendants]
             reads.append(read(Self.index(led: "folder", .createdAt), seeks, ordered: false, totals: .folderTree(subtree, owner: query.owner)))
         }
@@ -75,10 +75,10 @@ extension ListingPlanner {
     /// A read of `index`, knowing whether its rows are read from the table: for a filter on a column the index
     /// lacks, or, read out of order, for the sort value every match is sorted (and the cursor tested) by.
     private func read(
-        _ index: String, _ seeks: [ShareFilter], ordered: Bool, answersEveryFilter: Bool = false, totals: RowTotals? = nil
+        _ index: String, _ seeks: [SQLiteFilter], ordered: Bool, answersEveryFilter: Bool = false, totals: RowTotals? = nil
     ) -> IndexRead {
         var tested = testedColumns
-        if !ordered { tested.insert(ShareListing.column(for: query.sort)) }
+        if !ordered { tested.insert(SQLiteListing.column(for: query.sort)) }
         let held = Self.heldColumns[index] ?? []
         return IndexRead(
             index: index, seeks: seeks, answersEveryFilter: answersEveryFilter, readsTable: !tested.isSubset(of: held), totals: totals)
@@ -124,7 +124,7 @@ extension ListingPlanner {
     }
 
     /// One seek per type, in a stable order, each `base` and that type.
-    private static func typeSeeks(_ types: Set<IconCategory>, from base: ShareFilter) -> [ShareFilter] {
+    private static func typeSeeks(_ types: Set<IconCategory>, from base: SQLiteFilter) -> [SQLiteFilter] {
         types.map(\.rawValue).sorted().map { type in base.adding("type = \(type)") }
     }
 

@@ -65,11 +65,11 @@ public enum RunningTotals {
     /// waits for it); returns how many rows differed before. A database from before the totals is migrated first.
     public static func repair(databaseAt path: String) throws -> Int {
         guard FileManager.default.fileExists(atPath: path) else { throw StoreError.cannotOpen(path: path, reason: "no such file") }
-        try ShareDatabase.refuseForeignFile(at: path)
+        try SQLiteStore.refuseForeignFile(at: path)
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         let queue = try DatabaseQueue(path: path, configuration: configuration)
-        try SchemaMigrator.migrate(queue, path: path)
+        try SQLiteMigrations.migrate(queue, path: path)
         return try queue.write { db in
             let differing = try differences(db)
             for totals in tables {

@@ -4,7 +4,7 @@ import ShareKit
 
 /// Statistics from SQLite's running totals (`share_total` per UTC day, `share_total_month` per UTC month, kept by
 /// triggers with every change), added up as `StatisticsFromTotals` says.
-struct TotalsStatistics {
+struct SQLiteTotalsStatistics {
     let query: ShareQuery
 
     /// The statistics `by` a period (nil: the one that fits their span); nil when reading the matching records
@@ -22,7 +22,7 @@ struct TotalsStatistics {
         if answer.readsMonths { return answer.stats(fromMonths: try totals(perMonth: true, from: firstDay, through: lastDay, db)) }
         let days = try totals(perMonth: false, from: firstDay, through: lastDay, db)
         guard let split = answer.split(days: days, evenIfRecordsCostLess: evenIfRecordsCostLess) else { return nil }
-        return split.stats(reading: try split.reads.map { part in try sums(of: ShareFilter(split.query(over: part), name: nil), db) })
+        return split.stats(reading: try split.reads.map { part in try sums(of: SQLiteFilter(split.query(over: part), name: nil), db) })
     }
 
     /// The conditions on the totals' owner, trash state and types, with their arguments.
@@ -90,7 +90,7 @@ struct TotalsStatistics {
     )? {
         func bound(_ aggregate: String, in day: Int64) throws -> Int64? {
             for search in plan.spanSearches(inDay: day) {
-                let sql: SQL = "SELECT \(sql: aggregate)(created_at) FROM share WHERE \(ShareFilter(search, name: nil).sql)"
+                let sql: SQL = "SELECT \(sql: aggregate)(created_at) FROM share WHERE \(SQLiteFilter(search, name: nil).sql)"
                 if let found = try SQLRequest<Int64>(literal: sql, cached: true).fetchOne(db) { return found }
             }
             return nil
@@ -100,7 +100,7 @@ struct TotalsStatistics {
     }
 
     /// The count and bytes per category of the records `filter` matches.
-    private func sums(of filter: ShareFilter, _ db: Database) throws -> [Int: Sums] {
+    private func sums(of filter: SQLiteFilter, _ db: Database) throws -> [Int: Sums] {
         var sums: [Int: Sums] = [:]
         try StatementColumns.forEachRow(of: "SELECT type, size FROM share WHERE \(filter.sql)", db) { row in
             sums[Self.category(row.text(0)), default: Sums()].add(Sums(size: row.integer(1)))
