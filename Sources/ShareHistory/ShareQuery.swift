@@ -19,9 +19,6 @@ public struct ShareQuery: Equatable, Sendable {
     public var limit = ListingQuery.defaultLimit
     /// Continue after this record.
     public var cursor: ShareCursor?
-    /// Whose history, as the number its records carry (`SQLiteOwnerNumbers`; 0: nobody's, the one history everyone
-    /// shares). The store sets it from its own history.
-    public var owner: Int64 = 0
     /// List the trash instead of the live records.
     public var trashed = false
     /// The zone `date`, `from` and `to` were read in, and statistics group days by.

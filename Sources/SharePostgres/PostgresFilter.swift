@@ -4,10 +4,10 @@ import ShareKit
 /// The WHERE clause of a query's filters, shared by listings, statistics and batches, as `SQLiteFilter` is in
 /// SQLite: written into the statement being built, each value bound where it is written.
 enum PostgresFilter {
-    /// Appends the conditions of `query` (its history, live or trashed, text, folder, types, dates), joined by AND.
-    static func append(_ query: ShareQuery, to sql: inout BoundSQL) throws {
+    /// Appends the conditions of `query` in `owner`'s history (live or trashed, text, folder, types, dates), joined by AND.
+    static func append(_ query: ShareQuery, owner: Int64, to sql: inout BoundSQL) throws {
         sql.append("owner = ")
-        sql.bind(query.owner)
+        sql.bind(owner)
         sql.append(query.trashed ? " AND trashed_at IS NOT NULL" : " AND trashed_at IS NULL")
         // Each word a literal substring of the folded name: LIKE's wildcards and its escape character are escaped.
         // The trigram index answers them; words too short for a trigram name their characters' index entries too.

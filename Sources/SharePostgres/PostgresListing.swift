@@ -8,6 +8,8 @@ import ShareKit
 /// (the folded name and the id compared as bytes, ids with ASCII letters folded), the same cursor values.
 struct PostgresListing {
     let query: ShareQuery
+    /// Whose history: the number its records carry (`PostgresOwnerNumbers`).
+    let owner: Int64
 
     func fetch(_ connection: PostgresConnection, logger: Logger) async throws -> SharePage {
         var body: [UInt8] = [UInt8(ascii: "[")]
@@ -33,7 +35,7 @@ struct PostgresListing {
     /// The page's SELECT: one row more than the page is asked for, to learn whether another page follows.
     func statement() throws -> BoundSQL {
         var sql = BoundSQL("SELECT \(PostgresRows.columns), name_key FROM share WHERE ")
-        try PostgresFilter.append(query, to: &sql)
+        try PostgresFilter.append(query, owner: owner, to: &sql)
         let column = Self.column(for: query.sort)
         let direction = query.order == .asc ? "ASC" : "DESC"
         if let cursor = query.cursor {

@@ -8,6 +8,8 @@ import ShareKit
 /// then by period as in SQLite (`StatisticsTally`).
 struct PostgresStatistics {
     let query: ShareQuery
+    /// Whose history: the number its records carry (`PostgresOwnerNumbers`).
+    let owner: Int64
 
     /// Far enough back that every instant since the year 0000, moved to local time, is positive.
     private static let dayBias: Int64 = 1_000_000
@@ -16,7 +18,7 @@ struct PostgresStatistics {
     /// every filter of the query and cost less, else from the records.
     func fetch(by period: StatsPeriod?, _ connection: PostgresConnection, logger: Logger) async throws -> ShareStats {
         if StatisticsFromTotals.canAnswer(query),
-            let stats = try await PostgresTotalsStatistics(query: query).fetch(by: period, connection, logger: logger)
+            let stats = try await PostgresTotalsStatistics(query: query, owner: owner).fetch(by: period, connection, logger: logger)
         {
             return stats
         }
@@ -27,7 +29,7 @@ struct PostgresStatistics {
     func fetchFromRecords(by period: StatsPeriod?, _ connection: PostgresConnection, logger: Logger) async throws -> ShareStats {
         let empty = ShareStats.empty(by: period)
         var bounds = BoundSQL("SELECT min(created_at), max(created_at) FROM share WHERE ")
-        try PostgresFilter.append(query, to: &bounds)
+        try PostgresFilter.append(query, owner: owner, to: &bounds)
         var span: (first: Int64, last: Int64)?
         for try await (first, last) in try await connection.query(bounds.query, logger: logger).decode((Int64?, Int64?).self) {
             if let first, let last { span = (first, last) }
@@ -35,7 +37,7 @@ struct PostgresStatistics {
         guard let span else { return empty }
         let day = query.zone.localDayExpression(of: "created_at", from: span.first, through: span.last, bias: Self.dayBias)
         var sql = BoundSQL("SELECT type, \(day) AS day, count(*), sum(size >> 32)::bigint, sum(size & 4294967295)::bigint FROM share WHERE ")
-        try PostgresFilter.append(query, to: &sql)
+        try PostgresFilter.append(query, owner: owner, to: &sql)
         sql.append(" GROUP BY 1, 2")
         var groups: [(type: String, day: CalendarDay, sums: Sums)] = []
         for try await (type, number, count, high, low) in try await connection.query(sql.query, logger: logger)

@@ -72,10 +72,9 @@ extension PostgresStore {
             }
             return named
         case .matching(var query):
-            query.owner = owner
             if change != .purge { query.trashed = change == .restore }
             var sql = BoundSQL("WITH named AS (INSERT INTO batch_target (seq) SELECT seq FROM share WHERE ")
-            try PostgresFilter.append(query, to: &sql)
+            try PostgresFilter.append(query, owner: owner, to: &sql)
             sql.append(" LIMIT \(BatchTargets.maxRecords + 1) RETURNING 1) SELECT count(*) FROM named")
             guard try await count(sql.query, connection) <= BatchTargets.maxRecords else { throw BatchTargets.tooManyMatches }
             return [:]

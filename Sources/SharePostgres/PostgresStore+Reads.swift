@@ -23,21 +23,29 @@ extension PostgresStore {
 
     public func listShares(_ query: ShareQuery) async throws -> SharePage {
         try await laneRead { connection in
-            var query = query
-            query.owner = try await ownerNumber(connection)
-            return try await PostgresListing(query: query).fetch(connection, logger: logger)
+            try await PostgresListing(query: query, owner: try await ownerNumber(connection)).fetch(connection, logger: logger)
         }
     }
 
     public func stats(_ query: ShareQuery, by period: StatsPeriod?) async throws -> ShareStats {
         try await laneRead { connection in
-            var query = query
-            query.owner = try await ownerNumber(connection)
-            return try await PostgresStatistics(query: query).fetch(by: period, connection, logger: logger)
+            try await PostgresStatistics(query: query, owner: try await ownerNumber(connection)).fetch(by: period, connection, logger: logger)
         }
     }
 
-    public func exportChunk(after position: Int64, limit: Int, includingTrash: Bool, everyone: Bool) async throws -> (lines: [UInt8], last: Int64?) {
+    public func exportChunk(after position: Int64, limit: Int, includingTrash: Bool) async throws -> (lines: [UInt8], last: Int64?) {
+        try await exportChunk(after: position, limit: limit, includingTrash: includingTrash, everyone: false)
+    }
+
+    public func exportEveryHistory(after position: Int64, limit: Int, includingTrash: Bool) async throws -> (lines: [UInt8], last: Int64?) {
+        try await exportChunk(after: position, limit: limit, includingTrash: includingTrash, everyone: true)
+    }
+
+    /// Records after `position` (a `seq`) in the order they were stored, as NDJSON lines; every history's, each with
+    /// its `owner`, when `everyone`.
+    private func exportChunk(
+        after position: Int64, limit: Int, includingTrash: Bool, everyone: Bool
+    ) async throws -> (lines: [UInt8], last: Int64?) {
         try await laneRead { connection in
             var sql = BoundSQL(
                 """

@@ -8,7 +8,7 @@ import ShareKit
 /// nodes must agree on kept in the database: ids, the history's version, the totals, the locks of the jobs.
 ///
 /// It answers only while its client's connection pool runs (`PostgresClient.run()`, a service beside the server).
-public struct PostgresStore: ShareRepository {
+public struct PostgresStore: ShareStore {
     let client: PostgresClient
     let logger: Logger
     let owners: PostgresOwnerNumbers
@@ -146,6 +146,6 @@ public struct PostgresStore: ShareRepository {
             ?? false
     }
 
-    /// A store in a database server keeps no files of its own.
-    public func fileSizes() -> [(file: String, bytes: Int64)] { [] }
+    /// A store in a database server keeps nothing on this node's disk.
+    public func bytesOnDisk() -> [(part: String, bytes: Int64)] { [] }
 }

@@ -7,6 +7,8 @@ import ShareKit
 /// by triggers with every change), added up as `StatisticsFromTotals` says, as SQLite's are.
 struct PostgresTotalsStatistics {
     let query: ShareQuery
+    /// Whose history: the number its records carry (`PostgresOwnerNumbers`).
+    let owner: Int64
 
     /// The statistics `by` a period (nil: the one that fits their span); nil when reading the matching records
     /// costs less than the records of the cut days would, unless `evenIfRecordsCostLess`.
@@ -36,7 +38,7 @@ struct PostgresTotalsStatistics {
     /// Appends the conditions on the totals' owner, trash state and types.
     private func appendTotalsConditions(to sql: inout BoundSQL) throws {
         sql.append(" WHERE owner = ")
-        sql.bind(query.owner)
+        sql.bind(owner)
         sql.append(" AND trashed = ")
         sql.bind(query.trashed)
         if let types = query.types {
@@ -94,7 +96,7 @@ struct PostgresTotalsStatistics {
     private func bound(_ aggregate: String, _ searches: [ShareQuery], _ connection: PostgresConnection, logger: Logger) async throws -> Int64? {
         for search in searches {
             var sql = BoundSQL("SELECT \(aggregate)(created_at) FROM share WHERE ")
-            try PostgresFilter.append(search, to: &sql)
+            try PostgresFilter.append(search, owner: owner, to: &sql)
             for try await found in try await connection.query(sql.query, logger: logger).decode(Int64?.self) {
                 if let found { return found }
             }
@@ -118,7 +120,7 @@ struct PostgresTotalsStatistics {
         var unbounded = query
         unbounded.createdFrom = nil
         unbounded.createdBefore = nil
-        try PostgresFilter.append(unbounded, to: &sql)
+        try PostgresFilter.append(unbounded, owner: owner, to: &sql)
         sql.append(" AND created_at >= part.from_at AND created_at < part.before_at GROUP BY type) AS records")
         for try await (number, type, count, high, low) in try await connection.query(sql.query, logger: logger)
             .decode((Int, String, Int, Int64, Int64).self)

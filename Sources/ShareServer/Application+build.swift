@@ -11,7 +11,7 @@ import ShareThumbnails
 /// and auth.
 /// With `connectionEnds` (the daemon's, fed by its `ConnectionGuard`), a read whose client has gone stops.
 public func buildRouter(
-    setup: ServerSetup, store: any ShareRepository, metrics: ServerMetrics, connectionEnds: ConnectionEnds? = nil
+    setup: ServerSetup, store: any ShareStore, metrics: ServerMetrics, connectionEnds: ConnectionEnds? = nil
 ) -> Router<ShareRequestContext> {
     let server = setup.config.server
     let prefix = server.pathPrefix
@@ -59,7 +59,7 @@ public func buildRouter(
 
 /// The router with every request path in one spelling (`RequestPath`), as the daemon and the tests serve it.
 public func buildResponder(
-    setup: ServerSetup, store: any ShareRepository, metrics: ServerMetrics = ServerMetrics(), connectionEnds: ConnectionEnds? = nil
+    setup: ServerSetup, store: any ShareStore, metrics: ServerMetrics = ServerMetrics(), connectionEnds: ConnectionEnds? = nil
 ) -> some HTTPResponder<ShareRequestContext> {
     NormalizedPathResponder(router: buildRouter(setup: setup, store: store, metrics: metrics, connectionEnds: connectionEnds).buildResponder())
 }

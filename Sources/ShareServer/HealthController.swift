@@ -3,7 +3,7 @@ import ShareHistory
 
 /// `/healthz` (the process answers) and `/readyz` (the database is open and fully migrated).
 struct HealthController {
-    let store: any ShareRepository
+    let store: any ShareStore
 
     struct Status: Encodable {
         var status: String

@@ -5,7 +5,7 @@ import ShareKit
 /// Whose history a request reads and changes: the one history everyone shares, or, under per-user histories,
 /// the user's own. An admin's `?user=NAME` names another user's; the events of such a change name both.
 struct Histories: Sendable {
-    let store: any ShareRepository
+    let store: any ShareStore
     let auth: AuthSettings
     /// The users who can sign in, when the configuration lists them all (tokens only); nil when a trusted proxy or a
     /// unix socket's peer may name any user.
@@ -13,7 +13,7 @@ struct Histories: Sendable {
 
     /// The history a request acts on.
     struct Choice {
-        let history: any ShareRepository
+        let history: any HistoryStore
         /// The history's owner ('' under shared histories), for its ETags.
         let owner: String
         /// The history's quota in bytes, if it has one.

@@ -98,13 +98,16 @@ struct TransferController {
         let history = try histories.choose(request, context).history
         let includingTrash = try Self.includesTrash(request)
         let everyone = try exportsEveryone(request, context)
+        let store = histories.store
         return Response(
             status: .ok, headers: [.contentType: "application/x-ndjson"],
             body: ResponseBody { writer in
                 var after: Int64 = 0
                 while true {
-                    let chunk = try await history.exportChunk(
-                        after: after, limit: Self.exportChunkSize, includingTrash: includingTrash, everyone: everyone)
+                    let chunk =
+                        everyone
+                        ? try await store.exportEveryHistory(after: after, limit: Self.exportChunkSize, includingTrash: includingTrash)
+                        : try await history.exportChunk(after: after, limit: Self.exportChunkSize, includingTrash: includingTrash)
                     guard let last = chunk.last else { break }
                     try await writer.write(ByteBuffer(bytes: chunk.lines))
                     after = last

@@ -6,7 +6,7 @@ import ShareKit
 /// Purges the records that have been in the trash longer than `[database] trash_days`: when the daemon starts,
 /// then every hour, until it stops. Each run logs how many it purged.
 struct TrashRetention: Service {
-    let store: any ShareRepository
+    let store: any ShareStore
     let days: Int
     let logger: Logger
 

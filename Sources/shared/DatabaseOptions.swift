@@ -1,10 +1,6 @@
 import ArgumentParser
-import Logging
 import ShareHistory
 import ShareKit
-import SharePostgres
-import ShareServer
-import ShareSQLite
 
 /// The database a command works on: `--db` (a SQLite file), else the configuration's `[database]`.
 struct DatabaseOptions: ParsableArguments {
@@ -41,14 +37,7 @@ struct DatabaseOptions: ParsableArguments {
     }
 
     /// Runs `body` with the configured store, opened and migrated as `shared` would (SQLite: taking its file's lock).
-    func withStore<T: Sendable>(_ body: @Sendable (any ShareRepository) async throws -> T) async throws -> T {
-        let settings = try settings()
-        guard let postgres = settings.postgres else { return try await body(try SQLiteStore(path: settings.path)) }
-        let logger = Logger(label: "shared")
-        return try await PostgresStore.withRunningClient(try ServedStore.postgresConfiguration(postgres, settings), logger: logger) { client in
-            let store = PostgresStore(client: client, logger: logger)
-            try await store.migrate()
-            return try await body(store)
-        }
+    func withStore<T: Sendable>(_ body: @Sendable (any ShareStore) async throws -> T) async throws -> T {
+        try await StoreChoice.withStore(try settings(), body)
     }
 }

@@ -4,8 +4,8 @@ import Logging
 import ShareHistory
 import ShareKit
 import SharePostgres
-import ShareServer
 import ShareSQLite
+import ShareServer
 
 /// `shared migrate --to postgres://…`: the way to outgrow one machine. Copies a SQLite history into an empty
 /// PostgreSQL database in one transaction, then checks that the copy holds what the file does.

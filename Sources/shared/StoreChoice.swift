@@ -11,4 +11,16 @@ enum StoreChoice {
         guard let address = settings.postgres else { return try .sqlite(settings, lanes: lanes, logger: logger) }
         return try await .postgres(address, settings, lanes: lanes, logger: logger)
     }
+
+    /// Runs `body` with the store of `settings`, opened and migrated as `shared` would (SQLite: taking its file's
+    /// lock), for a command that works on the history without serving it.
+    static func withStore<T: Sendable>(_ settings: DatabaseSettings, _ body: @Sendable (any ShareStore) async throws -> T) async throws -> T {
+        guard let postgres = settings.postgres else { return try await body(try SQLiteStore(path: settings.path)) }
+        let logger = Logger(label: "shared")
+        return try await PostgresStore.withRunningClient(try ServedStore.postgresConfiguration(postgres, settings), logger: logger) { client in
+            let store = PostgresStore(client: client, logger: logger)
+            try await store.migrate()
+            return try await body(store)
+        }
+    }
 }

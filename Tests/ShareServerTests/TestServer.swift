@@ -5,8 +5,8 @@ import Logging
 import NIOCore
 import ShareHistory
 import ShareKit
-import ShareServer
 import ShareSQLite
+import ShareServer
 import ShareTestSupport
 import StoreTestSupport
 
@@ -24,7 +24,7 @@ func withServer<Value: Sendable>(
     var quietLogger = log.map { log in Logger(label: "share-server-tests") { _ in log } } ?? Logger(label: "share-server-tests")
     quietLogger.logLevel = log == nil ? .warning : .info
     let logger = quietLogger
-    let serve = { @Sendable (store: any ShareRepository) in
+    let serve = { @Sendable (store: any ShareStore) in
         try await Application(responder: buildResponder(setup: setup, store: store), logger: logger).test(.router, test)
     }
     switch (store, backend) {

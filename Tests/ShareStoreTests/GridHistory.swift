@@ -26,7 +26,7 @@ enum GridHistory {
 
     /// Fills `database` with `records` records; with `idSeed`, their ids are drawn from it (mixed case, as
     /// imported ids may be) rather than by the store, so that two stores filled alike hold the same records.
-    static func fill(_ database: any ShareRepository, records: Int, idSeed: UInt64? = nil) async throws {
+    static func fill(_ database: any HistoryStore, records: Int, idSeed: UInt64? = nil) async throws {
         var generator = SplitMix(seed: 10)
         var ids = idSeed.map(SplitMix.init(seed:))
         let weights = extensions.reduce(0) { $0 + $1.1 }

@@ -9,12 +9,12 @@ import Testing
 /// to her as ids nobody holds), and her quota refuses what would pass it without losing anything else.
 @Suite struct HistoriesTests {
     private struct Neighbours {
-        let database: any ShareRepository
-        let alice: any ShareRepository
-        let bob: any ShareRepository
+        let database: any ShareStore
+        let alice: any HistoryStore
+        let bob: any HistoryStore
         let bobs: ShareRecord
 
-        init(_ database: any ShareRepository) async throws {
+        init(_ database: any ShareStore) async throws {
             self.database = database
             alice = database.history(of: "alice", quota: nil)
             bob = database.history(of: "bob", quota: nil)
@@ -59,7 +59,10 @@ import Testing
             #expect(stats.count == 1 && stats.bytes == 3 && stats.types.keys.sorted() == ["pdf"])
             #expect(try await history.alice.usage() == ShareStats.Total(count: 1, bytes: 3))
             func lines(everyone: Bool) async throws -> [String] {
-                let export = try await history.alice.exportChunk(after: 0, limit: 100, includingTrash: true, everyone: everyone)
+                let export =
+                    everyone
+                    ? try await history.database.exportEveryHistory(after: 0, limit: 100, includingTrash: true)
+                    : try await history.alice.exportChunk(after: 0, limit: 100, includingTrash: true)
                 return String(decoding: export.lines, as: UTF8.self).split(separator: "\n").map(String.init)
             }
             #expect(try await lines(everyone: false) == [String(decoding: try WireJSON.encoder().encode(mine), as: UTF8.self)])
@@ -177,7 +180,7 @@ enum FirstWriteRefusal: String, CaseIterable, Sendable, CustomStringConvertible 
 
     var description: String { rawValue }
 
-    func attempt(_ history: any ShareRepository) async throws {
+    func attempt(_ history: any HistoryStore) async throws {
         switch self {
         case .importPastQuota:
             let session = try await history.beginImport(by: "ann")

@@ -22,7 +22,7 @@ import Testing
         }
     }
 
-    private func names(_ database: any ShareRepository, _ parameters: [(name: String, value: String)] = []) async throws -> [String] {
+    private func names(_ database: any ShareStore, _ parameters: [(name: String, value: String)] = []) async throws -> [String] {
         let query = try ShareQuery(
             parameters: parameters + [("limit", "1000"), ("sort", "name"), ("order", "asc")],
             defaultZone: ZonedCalendar(identifier: "UTC")!)

@@ -157,7 +157,6 @@ import Testing
                     filters.flatMap(\.parameters) + (combination.trashed ? [("trashed", "true")] : [])
                     + [("sort", sort.sort), ("order", sort.order)]
                 var query = try ShareQuery(parameters: parameters.map { (name: $0.0, value: $0.1) }, defaultZone: utc)
-                query.owner = grid
                 let direction = sort.order.uppercased()
                 let order = "ORDER BY \(sort.column) \(direction), id COLLATE NOCASE \(direction)"
                 let expected = try await queue.read { db in
@@ -165,7 +164,7 @@ import Testing
                 }
                 // The first page, then the second from its cursor.
                 for page in 0..<2 {
-                    let listing = SQLiteListing(query: query, trigramCounts: trigramCounts)
+                    let listing = SQLiteListing(query: query, owner: grid, trigramCounts: trigramCounts)
                     counter.reset()
                     let result = try await queue.read { db in try listing.fetch(db) }
                     let work = counter.total
@@ -175,7 +174,7 @@ import Testing
                     #expect(ids == reference, "\(label), page \(page + 1)")
                     if page == 0 {
                         // The same page when the ordered reads run on a second reader from the first round.
-                        let beside = SQLiteListing(query: query, trigramCounts: trigramCounts, secondReader: second)
+                        let beside = SQLiteListing(query: query, owner: grid, trigramCounts: trigramCounts, secondReader: second)
                         #expect(try await pool.read { db in try beside.fetch(db).records.map(\.id) } == reference, "\(label), beside")
                     }
                     let start = page * 100

@@ -26,11 +26,11 @@ import Testing
                 let history = store.history(of: owner, quota: nil)
                 try await RunningTotalsTests.compareEveryQuery(owner) { query, period in
                     try await history.read { connection in
-                        var query = query
-                        query.owner = try await history.ownerNumber(connection)
-                        let fromTotals = try await PostgresTotalsStatistics(query: query)
+                        let owner = try await history.ownerNumber(connection)
+                        let fromTotals = try await PostgresTotalsStatistics(query: query, owner: owner)
                             .fetch(by: period, evenIfRecordsCostLess: true, connection, logger: history.logger)
-                        let fromRecords = try await PostgresStatistics(query: query).fetchFromRecords(by: period, connection, logger: history.logger)
+                        let fromRecords = try await PostgresStatistics(query: query, owner: owner).fetchFromRecords(
+                            by: period, connection, logger: history.logger)
                         return (try #require(fromTotals), fromRecords)
                     }
                 }
@@ -53,15 +53,14 @@ import Testing
             let (read, bound) = try await store.lease(statementTimeout: 0) { connection in
                 // The planner's statistics, as autovacuum keeps them.
                 _ = try await connection.query("ANALYZE share", logger: Self.logger)
-                var query = window
-                query.owner = try await store.ownerNumber(connection)
+                let owner = try await store.ownerNumber(connection)
                 var bound = 0
                 for day in cutDays {
                     bound += try await Self.single(
                         "SELECT count(*)::bigint FROM share WHERE created_at >= \(day) AND created_at < \(day + Timestamp.millisecondsPerDay)",
                         connection)
                 }
-                return (try await Self.rowsRead(connection, by: query, logger: store.logger), bound)
+                return (try await Self.rowsRead(connection, by: window, owner: owner, logger: store.logger), bound)
             }
             #expect(read <= bound, "\(read) rows of share read; the two cut days hold \(bound)")
         }
@@ -70,10 +69,10 @@ import Testing
     /// The rows of `share` the statistics of `query` read (whole or through indexes), as the server counts them in
     /// the transaction they run in: this connection's own, whatever other sessions do. The counts it kept of its
     /// earlier statements are sent first, so that the transaction's start from none.
-    private static func rowsRead(_ connection: PostgresConnection, by query: ShareQuery, logger: Logger) async throws -> Int {
+    private static func rowsRead(_ connection: PostgresConnection, by query: ShareQuery, owner: Int64, logger: Logger) async throws -> Int {
         _ = try await connection.query("SELECT pg_stat_force_next_flush()", logger: logger)
         return try await connection.withTransaction(logger: logger) { connection in
-            let stats = try await PostgresTotalsStatistics(query: query).fetch(by: StatsPeriod.none, connection, logger: logger)
+            let stats = try await PostgresTotalsStatistics(query: query, owner: owner).fetch(by: StatsPeriod.none, connection, logger: logger)
             #expect(try #require(stats).count > 1000)
             // Read whole or through a bitmap, counted on the table; through an index, counted on that index.
             return try await single(

@@ -117,7 +117,7 @@ import Testing
             _ = try await database.stats(listing, by: nil)
         }
         let export = statements.withLock { $0 }.count
-        _ = try await database.exportChunk(after: 0, limit: 10, includingTrash: true, everyone: false)
+        _ = try await database.exportChunk(after: 0, limit: 10, includingTrash: true)
         let all = statements.withLock { $0 }
         #expect(all.count > export, "the export's statement was seen")
         for sql in all where sql.hasPrefix("SELECT") || sql.hasPrefix("WITH") {

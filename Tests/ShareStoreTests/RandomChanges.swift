@@ -14,7 +14,7 @@ struct RandomChanges {
         case create, rename, move, trash, restore, purge, purgeTrash, importBatch, batch
     }
 
-    let database: any ShareRepository
+    let database: any ShareStore
     private var generator: SplitMix
     private var ids: [String] = []
     private var made: Set<Kind> = []
@@ -22,7 +22,7 @@ struct RandomChanges {
     /// Part of the ids imports give, so that two users' changes never give the same one.
     private let seed: UInt64
 
-    init(database: any ShareRepository, seed: UInt64 = 22) {
+    init(database: any ShareStore, seed: UInt64 = 22) {
         self.database = database
         generator = SplitMix(seed: seed)
         self.seed = seed

@@ -106,11 +106,12 @@ import Testing
         for owner in owners {
             let number = try await queue.read { db in try SQLiteOwnerNumbers().number(of: owner, db) }
             try await compareEveryQuery(owner, zones: zones, filters: filters) { query, period in
-                var owned = query
-                owned.owner = number
-                return try await queue.read { [owned] db in
-                    let fromTotals = try #require(try SQLiteTotalsStatistics(query: owned).fetch(by: period, evenIfRecordsCostLess: true, db))
-                    return (fromTotals, try SQLiteStatistics(query: owned, trigramCounts: TrigramCounts()).fetchFromRecords(by: period, db))
+                try await queue.read { db in
+                    let fromTotals = try #require(
+                        try SQLiteTotalsStatistics(query: query, owner: number).fetch(by: period, evenIfRecordsCostLess: true, db))
+                    return (
+                        fromTotals, try SQLiteStatistics(query: query, owner: number, trigramCounts: TrigramCounts()).fetchFromRecords(by: period, db)
+                    )
                 }
             }
         }

@@ -72,7 +72,7 @@ import Testing
 }
 
 @Suite struct ShareDatabaseListingTests {
-    private func ids(_ database: any ShareRepository, _ configure: (inout ShareQuery) -> Void) async throws -> [String] {
+    private func ids(_ database: any ShareStore, _ configure: (inout ShareQuery) -> Void) async throws -> [String] {
         var query = ShareQuery()
         configure(&query)
         return try await database.listShares(query).records.map(\.name)
@@ -208,10 +208,10 @@ import Testing
     @Test func aFileStoreReportsItsFilesSizesAndAnInMemoryOneNone() async throws {
         let database = try SQLiteStore(path: try temporaryDatabasePath())
         try await database.add("report.pdf")
-        let sizes = Dictionary(uniqueKeysWithValues: database.fileSizes().map { ($0.file, $0.bytes) })
+        let sizes = Dictionary(uniqueKeysWithValues: database.bytesOnDisk().map { ($0.part, $0.bytes) })
         #expect(Set(sizes.keys) == ["database", "wal"])
         #expect(sizes["database", default: 0] > 0 && sizes["wal", default: 0] > 0, "\(sizes)")
-        #expect(try SQLiteStore.temporary().fileSizes().isEmpty)
+        #expect(try SQLiteStore.temporary().bytesOnDisk().isEmpty)
     }
 
     @Test func aFileThatIsNotADatabaseIsRefusedAndLeftUntouched() throws {

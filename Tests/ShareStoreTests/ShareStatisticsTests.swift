@@ -7,7 +7,7 @@ import Testing
 
 @Suite struct ShareStatisticsTests {
     private func stats(
-        _ database: any ShareRepository, _ parameters: [(name: String, value: String)], by period: StatsPeriod = .day
+        _ database: any ShareStore, _ parameters: [(name: String, value: String)], by period: StatsPeriod = .day
     ) async throws -> ShareStats {
         try await database.stats(ShareQuery(parameters: parameters, defaultZone: ZonedCalendar(identifier: "UTC")!), by: period)
     }

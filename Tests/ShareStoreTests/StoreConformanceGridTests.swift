@@ -20,7 +20,7 @@ import Testing
     @Test func everyCombinationGivesTheSamePagesOnBothStoresFromAnIndex() async throws {
         try await TestPostgres.withStore { postgres in
             let sqlite = try SQLiteStore.temporary()
-            for store in [sqlite as any ShareRepository, postgres] {
+            for store in [sqlite as any ShareStore, postgres] {
                 try await GridHistory.fill(store.history(of: "grid", quota: nil), records: 20_000, idSeed: 1)
                 try await GridHistory.fill(store.history(of: "neighbour", quota: nil), records: 5_000, idSeed: 2)
             }
@@ -60,9 +60,7 @@ import Testing
                             String(decoding: answered.body, as: UTF8.self) == String(decoding: expected.body, as: UTF8.self), "\(label), page \(page)"
                         )
                         #expect(answered.next == expected.next, "\(label), page \(page): the cursor")
-                        var owned = query
-                        owned.owner = grid
-                        let examined = try await rowsExamined(by: owned, postgres)
+                        let examined = try await rowsExamined(by: query, owner: grid, postgres)
                         let ordered = try await orderedRows(sqlite, live: live, sort: sort.column, from: query.cursor, to: expected.next)
                         // The trash has one index, by time of trashing, and is read whole: its size is the best a read can do.
                         let best = combination.trashed ? trash : (singleCounts + [ordered]).min()!
@@ -116,8 +114,8 @@ import Testing
     /// and what its filter or recheck threw away, in every loop. Sequential scans are priced out: on a table of
     /// this test's size the planner may rightly prefer reading it whole, but at a million records it must have an
     /// index that answers within the bound.
-    private func rowsExamined(by query: ShareQuery, _ store: PostgresStore) async throws -> Int {
-        let statement = try PostgresListing(query: query).statement()
+    private func rowsExamined(by query: ShareQuery, owner: Int64, _ store: PostgresStore) async throws -> Int {
+        let statement = try PostgresListing(query: query, owner: owner).statement()
         let explain = PostgresQuery(unsafeSQL: "EXPLAIN (ANALYZE, FORMAT JSON) " + statement.text, binds: statement.binds)
         let logger = Self.logger
         // On a connection whose statements may take their time, as the store's own.

@@ -13,7 +13,7 @@ public enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
 
     /// Runs `body` with a new, empty, migrated store of this backend (SQLite: a file in a temporary folder, as the
     /// daemon opens it; PostgreSQL: a new database of the test cluster), and closes it after.
-    public func withStore<T: Sendable>(_ body: @Sendable (any ShareRepository) async throws -> T) async throws -> T {
+    public func withStore<T: Sendable>(_ body: @Sendable (any ShareStore) async throws -> T) async throws -> T {
         switch self {
         case .sqlite: return try await body(try SQLiteStore(writer: DatabaseQueue()))
         case .postgresql: return try await TestPostgres.withStore(body)

@@ -6,6 +6,7 @@ import ShareKit
 /// Counts and bytes of the records a query matches: in total, per icon category, per local day.
 struct SQLiteStatistics {
     let query: ShareQuery
+    let owner: Int64
     let trigramCounts: TrigramCounts
 
     /// Far enough back that every instant since the year 0000, moved to local time, is positive.
@@ -14,14 +15,16 @@ struct SQLiteStatistics {
     /// The statistics `by` a period (nil: the one that fits their span): from the running totals when they hold
     /// every filter of the query and cost less, else from the records.
     func fetch(by period: StatsPeriod?, _ db: Database) throws -> ShareStats {
-        if StatisticsFromTotals.canAnswer(query), let stats = try SQLiteTotalsStatistics(query: query).fetch(by: period, db) { return stats }
+        if StatisticsFromTotals.canAnswer(query), let stats = try SQLiteTotalsStatistics(query: query, owner: owner).fetch(by: period, db) {
+            return stats
+        }
         return try fetchFromRecords(by: period, db)
     }
 
     /// The statistics `by` a period, from the records the query matches.
     func fetchFromRecords(by period: StatsPeriod?, _ db: Database) throws -> ShareStats {
-        let name = try NameCondition(everyMatchOf: query, counts: trigramCounts, db)
-        let filter = SQLiteFilter(query, name: name)
+        let name = try NameCondition(everyMatchOf: query, owner: owner, counts: trigramCounts, db)
+        let filter = SQLiteFilter(query, owner: owner, name: name)
         // Apart: SQLite finds a min() or a max() at one end of an index, but not both in one query.
         let bound = { (aggregate: String) in
             try SQLRequest<Int64>(literal: "SELECT \(sql: aggregate)(created_at) FROM share WHERE \(filter.sql)").fetchOne(db)

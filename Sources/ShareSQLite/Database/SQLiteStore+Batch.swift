@@ -64,9 +64,8 @@ extension SQLiteStore {
                 try insert.execute(arguments: [try SQLiteRow.seq(id: id, owner: owner, includeTrashed: change.reachesTrash, db)])
             }
         case .matching(var query):
-            query.owner = owner
             if change != .purge { query.trashed = change == .restore }
-            let filter = SQLiteFilter(query, name: try NameCondition(everyMatchOf: query, counts: trigramCounts, db))
+            let filter = SQLiteFilter(query, owner: owner, name: try NameCondition(everyMatchOf: query, owner: owner, counts: trigramCounts, db))
             try db.execute(
                 literal: "INSERT INTO temp.batch_target (seq) SELECT seq FROM share WHERE \(filter.sql) LIMIT \(BatchTargets.maxRecords + 1)")
             guard db.changesCount <= BatchTargets.maxRecords else { throw BatchTargets.tooManyMatches }

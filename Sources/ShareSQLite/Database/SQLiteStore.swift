@@ -6,7 +6,7 @@ import ShareKit
 
 /// The share history in SQLite: one file in WAL mode with durable commits and concurrent readers, as `shared`
 /// opens it, or any GRDB database (an in-memory one in tests).
-public struct SQLiteStore: ShareRepository {
+public struct SQLiteStore: ShareStore {
     let writer: any DatabaseWriter
     public let path: String
     /// The history's version, and the changes this process committed to each owner's history.
@@ -309,14 +309,12 @@ public struct SQLiteStore: ShareRepository {
     /// One page of records matching `query`, as the JSON array the API answers with, and the next page's cursor.
     public func listShares(_ query: ShareQuery) async throws -> SharePage {
         try await lanes.read(writer) { [self] db in
-            var query = query
-            query.owner = try ownerNumber(db)
-            return try SQLiteListing(query: query, trigramCounts: trigramCounts, secondReader: secondReader).fetch(db)
+            try SQLiteListing(query: query, owner: try ownerNumber(db), trigramCounts: trigramCounts, secondReader: secondReader).fetch(db)
         }
     }
 
     /// The database file and its write-ahead log, when the history is in a file.
-    public func fileSizes() -> [(file: String, bytes: Int64)] {
+    public func bytesOnDisk() -> [(part: String, bytes: Int64)] {
         guard writer is DatabasePool else { return [] }
         return [("database", DatabaseFile.size(path)), ("wal", DatabaseFile.size(path + "-wal"))]
     }
@@ -328,10 +326,18 @@ public struct SQLiteStore: ShareRepository {
         return SecondReader(pool: pool, isFree: { [lanes] in lanes.nobodyWaits })
     }
 
+    public func exportChunk(after position: Int64, limit: Int, includingTrash: Bool) async throws -> (lines: [UInt8], last: Int64?) {
+        try await exportChunk(after: position, limit: limit, includingTrash: includingTrash, everyone: false)
+    }
+
+    public func exportEveryHistory(after position: Int64, limit: Int, includingTrash: Bool) async throws -> (lines: [UInt8], last: Int64?) {
+        try await exportChunk(after: position, limit: limit, includingTrash: includingTrash, everyone: true)
+    }
+
     /// Records after `position` (a `seq`) in the order they were stored, as NDJSON lines, and the last one's; the
     /// trashed ones too (with `trashedAt`) when `includingTrash`; every history's, each with its `owner`, when
     /// `everyone`.
-    public func exportChunk(
+    private func exportChunk(
         after position: Int64, limit: Int, includingTrash: Bool, everyone: Bool
     ) async throws -> (lines: [UInt8], last: Int64?) {
         try await lanes.read(writer) { [self] db in
@@ -361,9 +367,7 @@ public struct SQLiteStore: ShareRepository {
     /// Counts and bytes of the records `query` matches, in total, per icon category and per period in its zone.
     public func stats(_ query: ShareQuery, by period: StatsPeriod?) async throws -> ShareStats {
         try await lanes.read(writer) { [self] db in
-            var query = query
-            query.owner = try ownerNumber(db)
-            return try SQLiteStatistics(query: query, trigramCounts: trigramCounts).fetch(by: period, db)
+            try SQLiteStatistics(query: query, owner: try ownerNumber(db), trigramCounts: trigramCounts).fetch(by: period, db)
         }
     }
 

@@ -6,6 +6,7 @@ import ShareKit
 /// triggers with every change), added up as `StatisticsFromTotals` says.
 struct SQLiteTotalsStatistics {
     let query: ShareQuery
+    let owner: Int64
 
     /// The statistics `by` a period (nil: the one that fits their span); nil when reading the matching records
     /// costs less than the records of the cut days would (a short period in a zone away from UTC over years),
@@ -22,13 +23,13 @@ struct SQLiteTotalsStatistics {
         if answer.readsMonths { return answer.stats(fromMonths: try totals(perMonth: true, from: firstDay, through: lastDay, db)) }
         let days = try totals(perMonth: false, from: firstDay, through: lastDay, db)
         guard let split = answer.split(days: days, evenIfRecordsCostLess: evenIfRecordsCostLess) else { return nil }
-        return split.stats(reading: try split.reads.map { part in try sums(of: SQLiteFilter(split.query(over: part), name: nil), db) })
+        return split.stats(reading: try split.reads.map { part in try sums(of: SQLiteFilter(split.query(over: part), owner: owner, name: nil), db) })
     }
 
     /// The conditions on the totals' owner, trash state and types, with their arguments.
     private func totalsConditions() -> (conditions: [String], arguments: [any DatabaseValueConvertible]) {
         var conditions = ["owner = ?", "trashed = ?"]
-        var arguments: [any DatabaseValueConvertible] = [query.owner, query.trashed]
+        var arguments: [any DatabaseValueConvertible] = [owner, query.trashed]
         if let types = query.types {
             conditions.append("type IN (\(Array(repeating: "?", count: types.count).joined(separator: ", ")))")
             arguments += types.map(\.rawValue).sorted()
@@ -90,7 +91,7 @@ struct SQLiteTotalsStatistics {
     )? {
         func bound(_ aggregate: String, in day: Int64) throws -> Int64? {
             for search in plan.spanSearches(inDay: day) {
-                let sql: SQL = "SELECT \(sql: aggregate)(created_at) FROM share WHERE \(SQLiteFilter(search, name: nil).sql)"
+                let sql: SQL = "SELECT \(sql: aggregate)(created_at) FROM share WHERE \(SQLiteFilter(search, owner: owner, name: nil).sql)"
                 if let found = try SQLRequest<Int64>(literal: sql, cached: true).fetchOne(db) { return found }
             }
             return nil

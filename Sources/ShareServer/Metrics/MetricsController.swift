@@ -22,8 +22,8 @@ struct MetricsController {
             let counts = try await store.recordCounts()
             Gauge(label: "share_records", dimensions: [("state", "live")]).record(counts.live)
             Gauge(label: "share_records", dimensions: [("state", "trashed")]).record(counts.trashed)
-            for (file, bytes) in store.fileSizes() {
-                Gauge(label: "share_database_bytes", dimensions: [("file", file)]).record(bytes)
+            for (part, bytes) in store.bytesOnDisk() {
+                Gauge(label: "share_database_bytes", dimensions: [("file", part)]).record(bytes)
             }
             return Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],

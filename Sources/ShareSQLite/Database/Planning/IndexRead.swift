@@ -24,7 +24,8 @@ struct IndexRead: Sendable {
     func matches(_ seek: SQLiteFilter, _ listing: SQLiteListing) -> SQL {
         var conditions = seek
         // The filters before the cursor: it bounds the sort's column, which this index may not hold.
-        conditions.add(amongNamed ? SQLiteFilter(testing: listing.query, name: .fullText(listing.query.nameWords)) : listing.tests)
+        conditions.add(
+            amongNamed ? SQLiteFilter(testing: listing.query, owner: listing.owner, name: .fullText(listing.query.nameWords)) : listing.tests)
         if let cursor = listing.cursorCondition { conditions.add(cursor) }
         return """
             SELECT seq, \(sql: SQLiteListing.column(for: listing.query.sort)), id FROM share INDEXED BY \(sql: index)

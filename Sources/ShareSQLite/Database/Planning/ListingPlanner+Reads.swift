@@ -15,7 +15,7 @@ extension ListingPlanner {
         let dateServed = !hasDateRange || sort == .createdAt
         let rowsNeedTests = !dateServed || !query.nameWords.isEmpty || subtree != nil
         // The cursor is the read's own to add (`IndexRead.orderedRows`), as it resumes past it.
-        var base = SQLiteFilter(live: true, owner: query.owner)
+        var base = SQLiteFilter(live: true, owner: owner)
         if sort == .createdAt { base.addCreatedRange(query) }
         var reads: [IndexRead] = []
         if let types = query.types {
@@ -42,7 +42,7 @@ extension ListingPlanner {
         var reads: [IndexRead] = []
         let exactFolder = query.recursive ? nil : query.folder
         if query.sort != .createdAt {
-            var range = SQLiteFilter(live: true, owner: query.owner)
+            var range = SQLiteFilter(live: true, owner: owner)
             range.addCreatedRange(query)
             if let types = query.types, hasDateRange {
                 reads.append(read(Self.index(led: "type", .createdAt), Self.typeSeeks(types, from: range), ordered: false, totals: datesAndTypes))
@@ -55,10 +55,10 @@ extension ListingPlanner {
         }
         if let subtree {
             // The folder itself, and its descendants.
-            let live = SQLiteFilter(live: true, owner: query.owner)
+            let live = SQLiteFilter(live: true, owner: owner)
             let descendants = live.adding(SQLiteFilter.descendants(of: subtree))
             let seeks = [live.adding("folder = \(subtree)"), descendants]
-            reads.append(read(Self.index(led: "folder", .createdAt), seeks, ordered: false, totals: .folderTree(subtree, owner: query.owner)))
+            reads.append(read(Self.index(led: "folder", .createdAt), seeks, ordered: false, totals: .folderTree(subtree, owner: owner)))
         }
         guard !query.nameWords.isEmpty else { return reads }
         // With text, a read that would look every row up in the table for its name looks up only the rows the
@@ -91,7 +91,7 @@ extension ListingPlanner {
         dates.folder = nil
         dates.recursive = false
         dates.cursor = nil
-        return .dates(dates)
+        return .dates(dates, owner: owner)
     }
 
     /// The columns each live index holds, besides `id` (and `seq`, which every index holds); the owner leads each.

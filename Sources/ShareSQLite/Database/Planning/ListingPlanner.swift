@@ -23,12 +23,13 @@ struct ListingPlanner: Sendable {
     }
 
     var query: ShareQuery { listing.query }
+    var owner: Int64 { listing.owner }
 
     /// Where the page comes from: the statement of the read that won, ready to be written as a page.
     func statement(_ db: Database) throws -> SQL {
         if query.trashed {
             // The trash is small (purged after `trash_days`) and has an index of its own: read whole and sorted.
-            return listing.statement(name: try NameCondition(everyMatchOf: query, counts: listing.trigramCounts, db))
+            return listing.statement(name: try NameCondition(everyMatchOf: query, owner: owner, counts: listing.trigramCounts, db))
         }
         if let serving = orderedReads().first(where: \.answersEveryFilter) { return try statement(of: .ordered(serving), db) }
         var scans: [OrderedScan] = []
@@ -137,7 +138,7 @@ struct ListingPlanner: Sendable {
         switch read {
         case .fullText(let words):
             let entries = budget / IndexRead.indexRowWork
-            counts.named = try counts.named ?? NameIndex.rows(holding: words, owner: query.owner, upTo: allowed, readingAtMost: entries, db)
+            counts.named = try counts.named ?? NameIndex.rows(holding: words, owner: owner, upTo: allowed, readingAtMost: entries, db)
             guard let named = counts.named, named.count <= allowed else { return nil }
             return .candidates(named)
         case .unordered(let indexRead):
@@ -164,7 +165,7 @@ struct ListingPlanner: Sendable {
     func reads(_ db: Database) throws -> [ListingRead] {
         var reads = orderedReads().map(ListingRead.ordered) + unorderedReads().map(ListingRead.unordered)
         if !query.nameWords.isEmpty {
-            if let rows = try listing.trigramCounts.candidates(for: query.nameWords, owner: query.owner, limit: listing.candidateLimit, db) {
+            if let rows = try listing.trigramCounts.candidates(for: query.nameWords, owner: owner, limit: listing.candidateLimit, db) {
                 reads.append(.candidates(rows))
             }
             reads.append(.fullText(query.nameWords))

@@ -17,20 +17,20 @@ struct SQLiteFilter: Sendable {
     }
 
     /// The query's filters, with `name` for its text (none: the caller tests it).
-    init(_ query: ShareQuery, name: NameCondition?) {
-        self.init(live: !query.trashed, owner: query.owner)
-        add(query, name: name)
+    init(_ query: ShareQuery, owner: Int64, name: NameCondition?) {
+        self.init(live: !query.trashed, owner: owner)
+        add(query, owner: owner, name: name)
     }
 
     /// The query's filters but the ones every index answers: the owner, live or trashed.
-    init(testing query: ShareQuery, name: NameCondition?) {
-        add(query, name: name)
+    init(testing query: ShareQuery, owner: Int64, name: NameCondition?) {
+        add(query, owner: owner, name: name)
     }
 
     /// In the order a row is best tested in: the name and folder first, which most indexes hold, so that SQLite
     /// reads the table only for rows that pass them.
-    private mutating func add(_ query: ShareQuery, name: NameCondition?) {
-        add(name, owner: query.owner)
+    private mutating func add(_ query: ShareQuery, owner: Int64, name: NameCondition?) {
+        add(name, owner: owner)
         if let folder = query.folder {
             if !query.recursive {
                 add("folder = \(folder)")

@@ -6,6 +6,8 @@ import ShareKit
 /// read from is `ListingPlanner`'s choice.
 struct SQLiteListing: Sendable {
     let query: ShareQuery
+    /// Whose history it lists: the number its records carry (`SQLiteOwnerNumbers`).
+    let owner: Int64
     /// What this database has learnt of how common each trigram is.
     let trigramCounts: TrigramCounts
     /// A search reads at most this many names it took from the trigram index.
@@ -26,10 +28,11 @@ struct SQLiteListing: Sendable {
     private static let columns = "\(SQLiteRow.columns), name_key"
 
     init(
-        query: ShareQuery, trigramCounts: TrigramCounts = TrigramCounts(), candidateLimit: Int = TrigramCounts.cap,
+        query: ShareQuery, owner: Int64 = OwnerNumber.nobody, trigramCounts: TrigramCounts = TrigramCounts(), candidateLimit: Int = TrigramCounts.cap,
         secondReader: SecondReader? = nil
     ) {
         self.query = query
+        self.owner = owner
         self.trigramCounts = trigramCounts
         self.candidateLimit = candidateLimit
         self.secondReader = secondReader
@@ -40,8 +43,8 @@ struct SQLiteListing: Sendable {
             case .text(let text): return Self.keyset(after: text, id: cursor.id, query)
             }
         }
-        tests = SQLiteFilter(testing: query, name: name)
-        var filter = SQLiteFilter(live: !query.trashed, owner: query.owner)
+        tests = SQLiteFilter(testing: query, owner: owner, name: name)
+        var filter = SQLiteFilter(live: !query.trashed, owner: owner)
         if let cursorCondition { filter.add(cursorCondition) }
         filter.add(tests)
         self.filter = filter
@@ -69,9 +72,9 @@ struct SQLiteListing: Sendable {
     /// The SELECT of the page read straight from one index (or where SQLite chooses), testing the name with
     /// `name`; one row more than the page is asked for, to learn whether another page follows.
     func statement(name: NameCondition?, index: String? = nil) -> SQL {
-        var filter = SQLiteFilter(live: !query.trashed, owner: query.owner)
+        var filter = SQLiteFilter(live: !query.trashed, owner: owner)
         if let cursorCondition { filter.add(cursorCondition) }
-        filter.add(SQLiteFilter(testing: query, name: name))
+        filter.add(SQLiteFilter(testing: query, owner: owner, name: name))
         let source = index.map { "share INDEXED BY \($0)" } ?? "share"
         return "SELECT \(sql: Self.columns) FROM \(sql: source) WHERE \(filter.sql) \(orderBy) LIMIT \(query.limit + 1)"
     }
@@ -88,7 +91,7 @@ struct SQLiteListing: Sendable {
 
     /// The page's `seq`, sort value and id among the names the trigram index finds holding `words`.
     func keyedRows(matching words: [String]) -> SQL {
-        statement("seq, \(Self.column(for: query.sort)), id", from: NameIndex.rows(holding: words, owner: query.owner))
+        statement("seq, \(Self.column(for: query.sort)), id", from: NameIndex.rows(holding: words, owner: owner))
     }
 
     /// A subquery selecting `rows` as `value`.

@@ -3,7 +3,7 @@ import ShareKit
 import ShareSQLite
 
 /// What the tests mostly ask a store, as the local user would: live records, now.
-extension ShareRepository {
+extension HistoryStore {
     public func createShare(_ new: NewShare, now: Timestamp = .now()) async throws -> ShareRecord {
         try await createShare(new, now: now, by: Credential.localUser)
     }

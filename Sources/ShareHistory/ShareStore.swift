@@ -1,0 +1,29 @@
+import ShareKit
+
+/// A store of share histories as the service uses it: the history of each user, and what spans them all (users,
+/// retention, readiness, the bytes it keeps). SQLite (`SQLiteStore`) and PostgreSQL (`PostgresStore`) are the two;
+/// the store itself is nobody's history, the one everyone shares.
+public protocol ShareStore: HistoryStore {
+    associatedtype History: HistoryStore
+
+    /// The history of `owner` ('' is nobody's: the one history everyone shares, and records from before per-user
+    /// histories), whose live records may hold `quota` bytes (nil: no limit).
+    func history(of owner: String, quota: Int64?) -> History
+
+    /// Deletes for good every record, in every history, put in the trash before `time`; returns how many.
+    func purgeTrash(trashedBefore time: Timestamp) async throws -> Int
+    /// The records of every history, as `exportChunk` reads one history's, each line with its `owner` ('' for
+    /// nobody's).
+    func exportEveryHistory(after position: Int64, limit: Int, includingTrash: Bool) async throws -> (lines: [UInt8], last: Int64?)
+    /// Gives every record that belongs to nobody to `user`; returns how many.
+    func assignUnowned(to user: String) async throws -> Int
+    /// How many records are live and how many are in the trash, in every history.
+    func recordCounts() async throws -> (live: Int, trashed: Int)
+    /// The bytes the store keeps on this node's own disk, by part (`database`, `wal`), for the metrics: none for a
+    /// store kept elsewhere.
+    func bytesOnDisk() -> [(part: String, bytes: Int64)]
+    /// Every user whose history holds live records, by name, with their count and bytes (`GET /users`).
+    func users() async throws -> [UserUsage]
+    /// True when the store answers and its schema is the one this program knows.
+    func isReady() async -> Bool
+}
