@@ -123,9 +123,20 @@ let package = Package(
             path: "Tests/StoreTestSupport"
         ),
         .testTarget(name: "ShareKitTests", dependencies: ["ShareKit", "ShareTestSupport"]),
+        .testTarget(name: "ShareHistoryTests", dependencies: ["ShareHistory", "ShareKit", "ShareTestSupport", "StoreTestSupport"]),
+        /// What every store promises, written once and run on each (`Backend.allCases`): a new store passes it or shows
+        /// where it does not.
+        .testTarget(name: "StoreConformanceTests", dependencies: ["ShareHistory", "ShareKit", "StoreTestSupport", "ShareTestSupport"]),
         .testTarget(
-            name: "ShareStoreTests",
+            name: "SQLiteStoreTests",
             dependencies: ["ShareHistory", "ShareSQLite", "StoreTestSupport", "ShareTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "PostgresStoreTests",
+            dependencies: [
+                "ShareHistory", "SharePostgres", "ShareSQLite", "StoreTestSupport", "ShareTestSupport",
+                .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "ShareServerTests",

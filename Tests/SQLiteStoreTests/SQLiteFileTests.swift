@@ -1,0 +1,77 @@
+import Foundation
+import GRDB
+import ShareHistory
+import ShareKit
+import ShareSQLite
+import StoreTestSupport
+import Testing
+
+@Suite struct SQLiteFileTests {
+    @Test func recordsSurviveReopeningTheFile() async throws {
+        let path = try temporaryDatabasePath()
+        let record = try await SQLiteStore(path: path).add("kept.pdf")
+        #expect(try await SQLiteStore(path: path).share(id: record.id) == record)
+    }
+
+    @Test func theFileIsInWALModeWithEveryMigrationAppliedInOrder() throws {
+        let folder = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../migrations").standardized
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".sql") }
+        let shipped = files.map { String($0.dropLast(".sql".count)) }.sorted()
+        #expect(shipped.allSatisfy { $0.range(of: #"^[0-9]{4}_[a-z0-9_]+$"#, options: .regularExpression) != nil })
+        let path = try temporaryDatabasePath()
+        _ = try SQLiteStore(path: path)
+        let queue = try DatabaseQueue(path: path)
+        let journalMode = try queue.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+        let migrations = try queue.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid") }
+        #expect(journalMode == "wal")
+        #expect(migrations == shipped)
+    }
+
+    /// `/metrics` reports the sizes the store gives: a file's and its log's, and nothing for a history in memory.
+    @Test func aFileStoreReportsItsFilesSizesAndAnInMemoryOneNone() async throws {
+        let database = try SQLiteStore(path: try temporaryDatabasePath())
+        try await database.add("report.pdf")
+        let sizes = Dictionary(uniqueKeysWithValues: database.bytesOnDisk().map { ($0.part, $0.bytes) })
+        #expect(Set(sizes.keys) == ["database", "wal"])
+        #expect(sizes["database", default: 0] > 0 && sizes["wal", default: 0] > 0, "\(sizes)")
+        #expect(try SQLiteStore.temporary().bytesOnDisk().isEmpty)
+    }
+
+    @Test func aFileThatIsNotADatabaseIsRefusedAndLeftUntouched() throws {
+        let path = try temporaryDatabasePath()
+        let contents = Data("my precious notes, not a database\n".utf8)
+        try contents.write(to: URL(filePath: path))
+        #expect(throws: StoreError.notADatabase(path: path)) { try SQLiteStore(path: path) }
+        #expect(try Data(contentsOf: URL(filePath: path)) == contents)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    }
+
+    @Test func aDatabaseFromANewerVersionIsRefused() throws {
+        let path = try temporaryDatabasePath()
+        _ = try SQLiteStore(path: path)
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('0042_from_the_future')")
+        }
+        #expect(throws: StoreError.newerSchema(path: path, unknownMigrations: ["0042_from_the_future"])) {
+            try SQLiteStore(path: path)
+        }
+    }
+
+    @Test func concurrentWritersFromTwoConnectionsAllSucceed() async throws {
+        let path = try temporaryDatabasePath()
+        let first = try SQLiteStore(path: path)
+        // Another process's connection (a maintenance script): the daemon's lock keeps out a second daemon only.
+        var waiting = Configuration()
+        waiting.busyMode = .timeout(10)
+        let second = try SQLiteStore(writer: try DatabasePool(path: path, configuration: waiting), path: path)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<200 {
+                group.addTask { try await (index % 2 == 0 ? first : second).add("file-\(index).txt") }
+            }
+            try await group.waitForAll()
+        }
+        var query = ShareQuery()
+        query.limit = 1000
+        #expect(try await first.listShares(query).records.count == 200)
+    }
+}
