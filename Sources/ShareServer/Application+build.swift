@@ -33,7 +33,7 @@ public func buildRouter(
     // Paths in their one spelling (`RequestPath`): the page itself is the base path, or "/" at the root.
     let openPaths = (["healthz", "readyz", "openapi.yaml"] + (server.metricsPublic ? ["metrics"] : []) + webPage.openPaths)
         .map { $0.isEmpty ? (prefix.isEmpty ? "/" : prefix) : "\(prefix)/\($0)" }
-    router.add(middleware: SignInMiddleware(setup: setup, openPaths: Set(openPaths)))
+    addSignIn(to: router, setup: setup, scope: SignInScope(openPaths: Set(openPaths)))
     if let connectionEnds { router.add(middleware: ClientGoneMiddleware(ends: connectionEnds, pathPrefix: prefix)) }
     let base = RouterPath(prefix)
     let auth = setup.config.auth

@@ -7,6 +7,8 @@ import ShareKit
 struct Histories: Sendable {
     let store: any ShareStore
     let auth: AuthSettings
+    /// Who may act on another user's history, and on every history.
+    var admins: AdminPolicy { AdminPolicy(admins: Set(auth.admins)) }
     /// The users who can sign in, when the configuration lists them all (tokens only); nil when a trusted proxy or a
     /// unix socket's peer may name any user.
     var knownUsers: Set<String>? = nil
@@ -36,9 +38,7 @@ struct Histories: Sendable {
         case .perUser:
             guard context.user != nil else { throw Problem.unauthorized }
             guard let named, named != user else { return choice(of: user, quota: auth.quota(of: user), by: user, named: nil) }
-            guard isAdmin(context) else {
-                throw Problem(.forbidden, "only admins may act on another user's history (parameter 'user')")
-            }
+            try admins.require(context, onlyAdminsMay: "act on another user's history (parameter 'user')")
             // A history for a name nobody can sign in as would be one nobody could ever see.
             guard knownUsers?.contains(named) ?? true else {
                 throw Problem(.notFound, "no user '\(named)' can sign in (parameter 'user'): users are those of [auth.users] and the token file")
@@ -49,11 +49,6 @@ struct Histories: Sendable {
 
     private func choice(of owner: String, quota: Int64?, by: String, named: String?) -> Choice {
         Choice(history: store.history(of: owner, quota: quota), owner: owner, quota: quota, by: by, named: named)
-    }
-
-    /// Whether the request's user is one of `[auth] admins`.
-    func isAdmin(_ context: ShareRequestContext) -> Bool {
-        context.user.map(auth.admins.contains) ?? false
     }
 
     /// The `user` parameter, checked as a user name.

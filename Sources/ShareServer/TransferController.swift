@@ -123,7 +123,7 @@ struct TransferController {
         guard histories.auth.histories == .perUser else {
             throw ShareError.invalidParameter("everyone", "asks for every user's history, but histories are shared: there is only one")
         }
-        guard histories.isAdmin(context) else { throw Problem(.forbidden, "only admins may export every user's history (parameter 'everyone')") }
+        try histories.admins.require(context, onlyAdminsMay: "export every user's history (parameter 'everyone')")
         return true
     }
 

@@ -1,4 +1,5 @@
 import Hummingbird
+import HummingbirdAuth
 import ShareHistory
 import ShareKit
 
@@ -17,17 +18,24 @@ struct UserController {
             let auth = histories.auth
             let choice = try histories.choose(request, context)
             let me = UserInfo(
-                user: context.user, admin: histories.isAdmin(context), histories: auth.histories.rawValue,
-                usedBytes: try await choice.history.usage().bytes, quotaBytes: choice.quota, signedInWith: context.signedInWith?.rawValue,
-                signOutUrl: context.signedInWith == .proxy && !auth.signOutURL.isEmpty ? auth.signOutURL : nil,
+                user: context.user, admin: histories.admins.isAdmin(context.identity), histories: auth.histories.rawValue,
+                usedBytes: try await choice.history.usage().bytes, quotaBytes: choice.quota, signedInWith: context.identity?.method?.rawValue,
+                signOutUrl: context.identity?.method == .proxy && !auth.signOutURL.isEmpty ? auth.signOutURL : nil,
                 shareUrl: shareURL.isEmpty ? nil : shareURL, trashDays: trashDays)
             return try JSONBody.response(me)
         }
-        routes.get("users") { _, context in
-            guard histories.isAdmin(context) else { throw Problem(.forbidden, "only admins may list the users (auth.admins)") }
-            return try JSONBody.response(try await histories.store.users())
-        }
-        routes.post("users/:user/assign", use: assign)
+        routes.group()
+            .add(
+                middleware: AuthorizationPolicyMiddleware(
+                    histories.admins, deniedError: Problem(.forbidden, "only admins may list the users (auth.admins)"))
+            )
+            .get("users") { _, _ in try JSONBody.response(try await histories.store.users()) }
+        routes.group()
+            .add(
+                middleware: AuthorizationPolicyMiddleware(
+                    histories.admins, deniedError: Problem(.forbidden, "only admins may assign records (auth.admins)"))
+            )
+            .post("users/:user/assign", use: assign)
         routes.rejectMethods(on: "me", except: [.get])
         routes.rejectMethods(on: "users", except: [.get])
         routes.rejectMethods(on: "users/:user/assign", except: [.post])
@@ -37,7 +45,6 @@ struct UserController {
     /// `POST /users/{user}/assign`: an admin gives the records that belong to nobody (made while histories were
     /// shared) to `user`, as `shared assign --to USER` does offline.
     @Sendable func assign(_ request: Request, context: ShareRequestContext) async throws -> Response {
-        guard histories.isAdmin(context) else { throw Problem(.forbidden, "only admins may assign records (auth.admins)") }
         guard histories.auth.histories == .perUser else {
             throw Problem(.conflict, "histories are shared: records with an owner would leave the one history; set histories = \"per-user\" first")
         }

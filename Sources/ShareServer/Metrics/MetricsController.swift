@@ -15,7 +15,7 @@ struct MetricsController {
     var endpoints: RouteCollection<ShareRequestContext> {
         let routes = RouteCollection(context: ShareRequestContext.self)
         routes.get("metrics") { _, context in
-            guard isPublic || histories.auth.histories == .shared || histories.isAdmin(context) else {
+            guard isPublic || histories.auth.histories == .shared || histories.admins.isAdmin(context.identity) else {
                 throw Problem(.forbidden, "under per-user histories only admins may read the metrics (auth.admins), unless metrics_public")
             }
             let store = histories.store

@@ -23,6 +23,9 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             // The daemon is stopping and `shutdown_seconds` have passed, or the client has gone (and reads nothing
             // more): the request is cut off, as it says.
             throw Problem(.serviceUnavailable, "the server is stopping; the request was cut off", headers: [.connection: "close"])
+        } catch let error as HTTPError where error.status == .unauthorized {
+            // Sign-in's own middleware (an admin route asked of nobody): the 401 every other route gives.
+            throw Problem.unauthorized
         } catch let error as any HTTPResponseError {
             throw Problem(error.status, error.status == .notFound ? "no such endpoint" : error.status.reasonPhrase)
         } catch {

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import HummingbirdAuth
 import Logging
 import NIOCore
 import ShareKit
@@ -10,6 +11,19 @@ import Synchronization
 /// from a trusted proxy (`[server] trusted_proxies`), or over the unix socket when its peer is not itself the user
 /// (`unix_peer` off: only the proxy in front, in the socket's group, connects); from anyone else it is ignored,
 /// and logged.
+struct ProxyHeaderAuthenticator: AuthenticatorMiddleware {
+    typealias Context = ShareRequestContext
+    let proxy: ProxySignIn
+    let scope: SignInScope
+
+    func authenticate(request: Request, context: Context) async throws -> SignedInUser? {
+        guard scope.asks(request, context), let user = try proxy.user(request, peer: context.remoteAddress, logger: context.logger)
+        else { return nil }
+        return SignedInUser(name: user, method: .proxy)
+    }
+}
+
+/// The proxy's header and whom it is believed from.
 struct ProxySignIn: Sendable {
     let header: HTTPField.Name
     let trustedProxies: [IPAddressRange]
