@@ -1,0 +1,54 @@
+import CMalloc
+import GRDB
+import ShareHistory
+import ShareKit
+
+extension SQLiteStore {
+    // MARK: - Imports: see `ImportStaging`
+
+    public func beginImport(by: String) async throws -> any ShareImport {
+        let staging = ImportStaging()
+        try await Self.storing { try await writer.writeWithoutTransaction { db in try staging.create(db) } }
+        return SQLiteImport(database: self, staging: staging, by: by)
+    }
+
+    /// Stages a batch of an import. A record whose id is taken is skipped and reported by its line.
+    func stageImport(
+        _ batch: [(line: Int, share: NewShare)], in staging: ImportStaging, now: Timestamp = .now()
+    ) async throws -> [ImportReport.Problem] {
+        let (problems, staged) = try await Self.storing {
+            try await writer.write { db in
+                var problems: [ImportReport.Problem] = []
+                var staged: [ShareRecord] = []
+                for (line, new) in batch {
+                    do {
+                        staged.append(try Self.insert(new, now: now) { try staging.insert($0, thumbnail: new.thumbnail, line: line, db) })
+                    } catch ShareError.idTaken(let id) {
+                        problems.append(ImportReport.Problem.idTaken(line: line, id: id))
+                    }
+                }
+                return (problems, staged)
+            }
+        }
+        staging.count(staged)
+        return problems
+    }
+
+    /// Ends an import: its records join the history, all at once. Reports those whose id was taken meanwhile.
+    func finishImport(_ staging: ImportStaging, by: String, now: Timestamp = .now()) async throws -> FinishedImport {
+        let finished = try await change { db in
+            try staging.merge(by: by, owner: try ownerNumbers.numbering(owner, db), at: now, admitting: { try refusePastQuota(adding: $0, db) }, db)
+        }
+        trigramCounts.forgetAll()
+        // An import fills the writer's page cache with pages no request will want, and sorting its indexes
+        // takes as much again: give that memory back to the system (the import itself is done either way).
+        try? await writer.writeWithoutTransaction { db in db.releaseMemory() }
+        share_release_free_memory()
+        return finished
+    }
+
+    /// Abandons an import whose stream broke: none of it is kept.
+    func discardImport(_ staging: ImportStaging) async {
+        try? await writer.writeWithoutTransaction { db in try staging.drop(db) }
+    }
+}
