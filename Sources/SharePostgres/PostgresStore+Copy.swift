@@ -4,7 +4,7 @@ import ShareHistory
 import ShareKit
 
 /// What `copyIn` wrote, as the database counts it once it has.
-public struct CopiedCounts: Sendable, Equatable {
+public struct PostgresCopiedCounts: Sendable, Equatable {
     public var records = 0
     public var events = 0
     public var thumbnails = 0
@@ -27,7 +27,7 @@ extension PostgresStore {
     /// Copies the records `next` gives, chunk by chunk until it gives nil, with their owners, thumbnails and events,
     /// each history's in the order they come, in one transaction: all of them or none, the running totals made from
     /// them at the end. Returns what the database holds then.
-    public func copyIn(_ next: @Sendable @escaping () async throws -> [CopiedRecord]?) async throws -> CopiedCounts {
+    public func copyIn(_ next: @Sendable @escaping () async throws -> [CopiedRecord]?) async throws -> PostgresCopiedCounts {
         try await change { connection in
             try await switchTotalsTriggers("DISABLE", connection)
             var owners: [String: Int64] = ["": OwnerNumber.nobody]
@@ -41,7 +41,7 @@ extension PostgresStore {
             }
             try await connection.query("SELECT share_rebuild_totals()", logger: logger)
             try await switchTotalsTriggers("ENABLE", connection)
-            return CopiedCounts(
+            return PostgresCopiedCounts(
                 records: try await count("SELECT count(*) FROM share", connection),
                 events: try await count("SELECT count(*) FROM share_event", connection),
                 thumbnails: try await count("SELECT count(*) FROM share_thumbnail", connection))

@@ -23,7 +23,7 @@ struct BackupCommand: ParsableCommand {
             throw ValidationError(
                 "the history is in PostgreSQL ([database] url): back it up with pg_dump, as printed above (PGPASSWORD as for shared)")
         }
-        let summary = try Backups.backUp(databaseAt: try database.sqlitePath(for: "backup"), to: file)
+        let summary = try SQLiteBackups.backUp(databaseAt: try database.sqlitePath(for: "backup"), to: file)
         print("backup OK: \(summary)")
     }
 }
@@ -51,7 +51,7 @@ struct RestoreCommand: ParsableCommand {
 
     func run() throws {
         let backup = ConfigLoader.absolutePath(from, relativeTo: ConfigLoader().workingDirectory)
-        let (aside, restored) = try Backups.restore(from: backup, to: try database.sqlitePath(for: "restore"), force: force)
+        let (aside, restored) = try SQLiteBackups.restore(from: backup, to: try database.sqlitePath(for: "restore"), force: force)
         if let aside { print("the replaced database is kept as \(aside)") }
         print("restore OK: \(restored)")
     }

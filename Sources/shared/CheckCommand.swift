@@ -25,9 +25,9 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let path = try database.sqlitePath(for: "check")
         if repairTotals {
-            let differing = try RunningTotals.repair(databaseAt: path)
+            let differing = try SQLiteRunningTotals.repair(databaseAt: path)
             print("running totals rebuilt from the records (\(differing == 1 ? "1 row differed" : "\(differing) rows differed"))")
         }
-        print("check OK: \(try Backups.checkServed(path)), running totals match the records, every record is in its owner's history")
+        print("check OK: \(try SQLiteBackups.checkServed(path)), running totals match the records, every record is in its owner's history")
     }
 }

@@ -61,7 +61,7 @@ struct MigrateCommand: AsyncParsableCommand {
     }
 
     /// Throws unless the database holds what was read, and every history's counts and bytes are the file's.
-    private func verify(_ copied: CopiedCounts, read: CopiedCounts, source: SQLiteStore, target: PostgresStore) async throws {
+    private func verify(_ copied: PostgresCopiedCounts, read: PostgresCopiedCounts, source: SQLiteStore, target: PostgresStore) async throws {
         guard copied == read else {
             throw ValidationError("the copy holds \(copied) where the file gave \(read); nothing was kept")
         }
@@ -76,7 +76,7 @@ struct MigrateCommand: AsyncParsableCommand {
 private actor ChunkReader {
     let source: SQLiteStore
     private var position: Int64 = 0
-    private(set) var read = CopiedCounts()
+    private(set) var read = PostgresCopiedCounts()
 
     init(source: SQLiteStore) {
         self.source = source

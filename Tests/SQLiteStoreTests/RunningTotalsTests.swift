@@ -23,7 +23,7 @@ import Testing
         #expect(assigned == before.count + (try await database.recordCounts().trashed))
         #expect(try await database.history(of: "carol", quota: nil).usage() == before)
         #expect(try await database.usage() == ShareStats.Total(count: 0, bytes: 0))
-        #expect(try await queue.read(RunningTotals.differences) == 0)
+        #expect(try await queue.read(SQLiteRunningTotals.differences) == 0)
         try await RunningTotalsCheck.compareEveryQuery(database.history(of: "carol", quota: nil), "carol", zones: ["UTC", "Asia/Kathmandu"])
     }
 
@@ -56,7 +56,7 @@ import Testing
         await #expect(throws: DatabaseError.self) { _ = try await session.finish() }
         let stats = try await database.stats(ShareQuery(), by: StatsPeriod.none)
         #expect(stats.count == 1 && stats.bytes == 10 && stats.types == ["pdf": .init(count: 1, bytes: 10)])
-        #expect(try await queue.read(RunningTotals.differences) == 0)
+        #expect(try await queue.read(SQLiteRunningTotals.differences) == 0)
     }
 
     @Test func aRepairRebuildsTotalsThatDriftedAndTheChecksNameThem() async throws {
@@ -67,9 +67,9 @@ import Testing
         try await DatabaseQueue(path: path).write { db in
             try db.execute(sql: "UPDATE share_total SET count = 7 WHERE day = (SELECT min(day) FROM share_total)")
         }
-        #expect(throws: StoreError.totalsDiffer(path: path, rows: 1)) { try Backups.check(path) }
-        #expect(try RunningTotals.repair(databaseAt: path) == 1)
-        #expect(try Backups.check(path).live == 2)
+        #expect(throws: StoreError.totalsDiffer(path: path, rows: 1)) { try SQLiteBackups.check(path) }
+        #expect(try SQLiteRunningTotals.repair(databaseAt: path) == 1)
+        #expect(try SQLiteBackups.check(path).live == 2)
         #expect(try await database.stats(ShareQuery(), by: StatsPeriod.none).count == 2)
     }
 }

@@ -25,7 +25,7 @@ import Testing
     @Test func aReaderOfAnOlderSnapshotMakesTheCheckpointGiveUpAndTheNextOneTruncatesTheLog() async throws {
         let path = try temporaryDatabasePath()
         let database = try SQLiteStore(path: path)
-        let log = try WriteAheadLog(databasePath: path)
+        let log = try SQLiteWriteAheadLog(databasePath: path)
         try await fill(database, count: 20_000, prefix: "A")
         #expect(log.bytes > 1_000_000, "a log of \(log.bytes) bytes")
 
@@ -54,7 +54,7 @@ import Testing
     @Test func theLogIsCheckpointedWhileReadsNeverStopOverlapping() async throws {
         let path = try temporaryDatabasePath()
         let database = try SQLiteStore(path: path)
-        let log = try WriteAheadLog(databasePath: path)
+        let log = try SQLiteWriteAheadLog(databasePath: path)
         try await fill(database, count: 20_000, prefix: "B")
         // Two readers in a loop each: the log is never free of readers.
         let query = try ShareQuery(parameters: [], defaultZone: ZonedCalendar(zone: .gmt))
@@ -72,7 +72,7 @@ import Testing
             }
         }
         try await waitUntil("ten reads done", within: .seconds(300)) { reads.value.load(ordering: .relaxed) >= 10 }
-        var outcome = WriteAheadLog.Outcome.busy
+        var outcome = SQLiteWriteAheadLog.Outcome.busy
         for _ in 0..<50 where outcome == .busy {
             try await database.add("written.txt")
             outcome = try await log.checkpoint(waitingAtMost: .milliseconds(100))

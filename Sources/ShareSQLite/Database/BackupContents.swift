@@ -15,7 +15,7 @@ enum BackupContents {
         try verifyRecords(db, path: path)
         try verifyEvents(db, path: path)
         try verifyThumbnails(db, path: path)
-        try RunningTotals.verify(db, path: path)
+        try SQLiteRunningTotals.verify(db, path: path)
     }
 
     /// The backup's objects against those of an empty database migrated as far as the backup says it is.

@@ -4,10 +4,10 @@ import ServiceLifecycle
 import ShareHistory
 
 /// Looks at the database's write-ahead log four times a second and checkpoints it once it passes `[database]
-/// wal_checkpoint_bytes`, so that a busy server never fills its disk with the log (`WriteAheadLog`). Counts the
+/// wal_checkpoint_bytes`, so that a busy server never fills its disk with the log (`SQLiteWriteAheadLog`). Counts the
 /// checkpoints and their time in `/metrics`, and warns when the log keeps growing all the same.
 struct LogCheckpoints: Service {
-    let log: WriteAheadLog
+    let log: SQLiteWriteAheadLog
     let limitBytes: Int64
     let logger: Logger
 
@@ -45,7 +45,7 @@ struct LogCheckpoints: Service {
             return
         }
         guard state.pacing.mayTry(at: now) else { return }
-        let outcome: WriteAheadLog.Outcome
+        let outcome: SQLiteWriteAheadLog.Outcome
         do {
             outcome = try await log.checkpoint(waitingAtMost: state.pacing.wait)
         } catch  where Task.isCancelled {

@@ -1,7 +1,7 @@
 import Foundation
 import ShareHistory
 
-/// SQLite's automatic backups: a checked copy of the database file (`Backups.backUp`), due when the folder's
+/// SQLite's automatic backups: a checked copy of the database file (`SQLiteBackups.backUp`), due when the folder's
 /// newest is `every` old.
 struct SQLiteBackupWriter: BackupWriter {
     let database: String
@@ -10,6 +10,6 @@ struct SQLiteBackupWriter: BackupWriter {
 
     func backUp(to file: String, every: Duration, newestHere: Date?) async throws -> String? {
         if let newestHere, Date().timeIntervalSince(newestHere) < Double(every.components.seconds) { return nil }
-        return try Backups.backUp(databaseAt: database, to: file).description
+        return try SQLiteBackups.backUp(databaseAt: database, to: file).description
     }
 }

@@ -1,10 +1,10 @@
 import ShareHistory
 import ShareKit
 
-/// An import into `SQLiteStore`, its records waiting in a temporary table (`ImportStaging`).
+/// An import into `SQLiteStore`, its records waiting in a temporary table (`SQLiteImportStaging`).
 struct SQLiteImport: ShareImport {
     let database: SQLiteStore
-    let staging: ImportStaging
+    let staging: SQLiteImportStaging
     /// Who is importing, for the `imported` events.
     let by: String
 

@@ -4,17 +4,17 @@ import ShareHistory
 import ShareKit
 
 extension SQLiteStore {
-    // MARK: - Imports: see `ImportStaging`
+    // MARK: - Imports: see `SQLiteImportStaging`
 
     public func beginImport(by: String) async throws -> any ShareImport {
-        let staging = ImportStaging()
+        let staging = SQLiteImportStaging()
         try await Self.storing { try await writer.writeWithoutTransaction { db in try staging.create(db) } }
         return SQLiteImport(database: self, staging: staging, by: by)
     }
 
     /// Stages a batch of an import. A record whose id is taken is skipped and reported by its line.
     func stageImport(
-        _ batch: [(line: Int, share: NewShare)], in staging: ImportStaging, now: Timestamp = .now()
+        _ batch: [(line: Int, share: NewShare)], in staging: SQLiteImportStaging, now: Timestamp = .now()
     ) async throws -> [ImportReport.Problem] {
         let (problems, staged) = try await Self.storing {
             try await writer.write { db in
@@ -35,7 +35,7 @@ extension SQLiteStore {
     }
 
     /// Ends an import: its records join the history, all at once. Reports those whose id was taken meanwhile.
-    func finishImport(_ staging: ImportStaging, by: String, now: Timestamp = .now()) async throws -> FinishedImport {
+    func finishImport(_ staging: SQLiteImportStaging, by: String, now: Timestamp = .now()) async throws -> FinishedImport {
         let finished = try await change { db in
             try staging.merge(by: by, owner: try ownerNumbers.numbering(owner, db), at: now, admitting: { try refusePastQuota(adding: $0, db) }, db)
         }
@@ -48,7 +48,7 @@ extension SQLiteStore {
     }
 
     /// Abandons an import whose stream broke: none of it is kept.
-    func discardImport(_ staging: ImportStaging) async {
+    func discardImport(_ staging: SQLiteImportStaging) async {
         try? await writer.writeWithoutTransaction { db in try staging.drop(db) }
     }
 }

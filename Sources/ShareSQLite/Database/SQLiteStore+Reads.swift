@@ -87,13 +87,13 @@ extension SQLiteStore {
 
     public func usage() async throws -> ShareStats.Total {
         try await writer.read { db in
-            try RunningTotals.sums(owner: try ownerNumber(db), trashed: false, db).total
+            try SQLiteRunningTotals.sums(owner: try ownerNumber(db), trashed: false, db).total
         }
     }
 
     public func recordCounts() async throws -> (live: Int, trashed: Int) {
         try await writer.read { db in
-            (try RunningTotals.sums(owner: nil, trashed: false, db).count, try RunningTotals.sums(owner: nil, trashed: true, db).count)
+            (try SQLiteRunningTotals.sums(owner: nil, trashed: false, db).count, try SQLiteRunningTotals.sums(owner: nil, trashed: true, db).count)
         }
     }
 
@@ -102,7 +102,7 @@ extension SQLiteStore {
     }
 
     public func users() async throws -> [UserUsage] {
-        try await writer.read(RunningTotals.owners)
+        try await writer.read(SQLiteRunningTotals.owners)
     }
 
     /// Gives every record that belongs to nobody to `user`, with its events and running totals; returns how many.

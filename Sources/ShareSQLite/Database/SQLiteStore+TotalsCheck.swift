@@ -16,6 +16,6 @@ extension SQLiteStore {
 
     /// The rows of the running totals, in every history, that are not what the records add up to.
     package func totalsThatDiffer() async throws -> Int {
-        try await writer.read(RunningTotals.differences)
+        try await writer.read(SQLiteRunningTotals.differences)
     }
 }

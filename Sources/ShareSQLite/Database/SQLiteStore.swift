@@ -160,7 +160,7 @@ public struct SQLiteStore: ShareStore {
     /// Refuses a change that adds `added` to the live records when it would take them past the quota.
     func refusePastQuota(adding added: Sums, _ db: Database) throws {
         guard let quota, added.total.bytes > 0 else { return }
-        let used = try RunningTotals.sums(owner: try ownerNumber(db), trashed: false, db).total.bytes
+        let used = try SQLiteRunningTotals.sums(owner: try ownerNumber(db), trashed: false, db).total.bytes
         if used + added.total.bytes > Decimal(quota) { throw ShareError.quotaExceeded(quota: quota, used: used) }
     }
 

@@ -11,7 +11,7 @@ extension ServedStore {
         database.lanes = lanes
         logger.info("database ready", metadata: ["path": "\(database.path)", "heavy_reads": "\(database.lanes.heavySlots)"])
         var services: [any Service] = [
-            LogCheckpoints(log: try WriteAheadLog(databasePath: settings.path), limitBytes: Int64(settings.walCheckpointBytes), logger: logger)
+            LogCheckpoints(log: try SQLiteWriteAheadLog(databasePath: settings.path), limitBytes: Int64(settings.walCheckpointBytes), logger: logger)
         ]
         if let directory = settings.backupDirectory {
             services.append(

@@ -12,7 +12,7 @@ import ShareHistory
 /// and truncated, waiting at most a given time for the readers of older snapshots. A reader that
 /// starts once the log is wholly copied back reads the database file, not the log, so those readers are only
 /// the ones already running, and a new attempt soon succeeds. A busy log is left as it is, for the next try.
-public final class WriteAheadLog: Sendable {
+public final class SQLiteWriteAheadLog: Sendable {
     /// What one checkpoint did.
     public enum Outcome: String, Sendable {
         /// The log was copied back, started over and truncated to nothing.

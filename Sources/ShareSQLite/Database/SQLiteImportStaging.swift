@@ -13,7 +13,7 @@ import Synchronization
 ///
 /// The running totals of the staged records are summed as they are staged (`StagedTotals`) and join the totals a
 /// day at a time: one trigger call per record costs a tenth of a large import.
-public struct ImportStaging: Sendable {
+public struct SQLiteImportStaging: Sendable {
     private static let imports = Atomic<Int>(0)
     let table: String
     private let totals = StagedTotals()

@@ -3,7 +3,7 @@ import GRDB
 import ShareHistory
 
 /// Consistent copies of the history, taken while the daemon serves and writes, checked, and put back.
-public enum Backups {
+public enum SQLiteBackups {
     /// What a backup (or a database) holds.
     public struct Summary: Sendable, CustomStringConvertible {
         public let path: String

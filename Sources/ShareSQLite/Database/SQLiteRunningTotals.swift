@@ -6,7 +6,7 @@ import ShareKit
 /// The running totals (`share_total` per day, `share_total_month` per month, migration 0011; `share_folder_total`
 /// per folder, 0015) against the records they sum (the views `share_total_of_records`, `share_total_month_of_records`): compared by `shared check` and
 /// every backup's checks, rebuilt by a repair.
-public enum RunningTotals {
+public enum SQLiteRunningTotals {
     /// Each table of totals, the view that sums the records the same way, and the columns that name a row.
     private static let tables = [
         (table: "share_total", records: "share_total_of_records", key: "owner, trashed, day, type"),
