@@ -16,6 +16,8 @@ struct ConditionalGETMiddleware: RouterMiddleware {
         guard request.method == .get || request.method == .head else { return try await next(request, context) }
         // A request whose history cannot be chosen (a bad `user`) is refused by its route, with no tag to give.
         guard let choice = try? histories.choose(request, context) else { return try await next(request, context) }
+        var context = context
+        context.chosenHistory = choice
         // The history's own tag: another user's writes never change it.
         let version = try await choice.history.historyTag()
         var response = try await next(request, context)

@@ -14,7 +14,7 @@ struct Histories: Sendable {
     var knownUsers: Set<String>? = nil
 
     /// The history a request acts on.
-    struct Choice {
+    struct Choice: Sendable {
         let history: any HistoryStore
         /// The history's owner ('' under shared histories), for its ETags.
         let owner: String
@@ -27,6 +27,7 @@ struct Histories: Sendable {
     }
 
     func choose(_ request: Request, _ context: ShareRequestContext) throws -> Choice {
+        if let chosen = context.chosenHistory { return chosen }
         let user = context.changedBy
         let named = try Self.namedUser(request)
         switch auth.histories {

@@ -11,6 +11,8 @@ public struct ShareRequestContext: AuthRequestContext, RemoteAddressRequestConte
     /// Who is asking, as the authenticators found (`SignIn/`): `local` when no way of signing in is configured; nil
     /// on an open path or a public read that signed in as nobody.
     public var identity: SignedInUser?
+    /// The history the request acts on, once chosen (`Histories.choose`), so that it is chosen once.
+    var chosenHistory: Histories.Choice?
     /// The connection, for its unix socket peer; nil in router tests.
     let channel: (any Channel)?
 
