@@ -98,7 +98,32 @@ function showChips(state) {
 function openSheet(open) {
   panel.classList.toggle("open", open);
   toggle.setAttribute("aria-expanded", String(open));
-  if (open) showMatching(page.matching());
+  if (!open) return;
+  showMatching(page.matching());
+  if (isSheet()) reachable()[0]?.focus();
+}
+
+/** Whether the panel is open as a sheet over the list (a narrow screen), which keeps the keyboard inside it. */
+function isSheet() {
+  return panel.classList.contains("open") && getComputedStyle(panel).position === "fixed";
+}
+
+/** The sheet's controls Tab reaches, in order. */
+function reachable() {
+  return [...panel.querySelectorAll("button, input, select, a[href]")].filter(
+    (control) => !control.disabled && control.getClientRects().length > 0 && control.tabIndex >= 0,
+  );
+}
+
+/** Tab past the sheet's last control comes back to its first, and Shift+Tab before the first to the last. */
+function keepFocusInSheet(event) {
+  if (event.key !== "Tab" || !isSheet()) return;
+  const controls = reachable();
+  const [first, last] = [controls[0], controls[controls.length - 1]];
+  const edge = event.shiftKey ? first : last;
+  if (document.activeElement !== edge) return;
+  event.preventDefault();
+  (event.shiftKey ? last : first).focus();
 }
 
 /** The date fields, applied once both are whole dates (a date being typed passes through years like 0202). */
@@ -159,6 +184,7 @@ byId("show-results").addEventListener("click", () => {
   toggle.focus();
 });
 panel.addEventListener("keydown", (event) => {
+  keepFocusInSheet(event);
   if (event.key === "Escape" && panel.classList.contains("open")) {
     openSheet(false);
     toggle.focus();

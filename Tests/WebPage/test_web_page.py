@@ -700,6 +700,29 @@ class PhoneTests(BrowserTests):
         self.page.wait(lambda: "type=pdf" not in self.driver.current_url, message="one tap clears the type")
         self.page.wait(lambda: chips() == ["Size: Largest first ✕"])
 
+    def test_the_keyboard_stays_in_the_open_sheet_and_escape_returns_to_its_button(self):
+        emulate(self.driver, 390, 844, touch=True)
+        self.page.open()
+        toggle = self.driver.find_element(By.ID, "filter-toggle")
+        toggle.click()
+        self.page.wait(lambda: self.driver.find_element(By.ID, "type").is_displayed(), message="the sheet opens")
+        inside = lambda: self.driver.execute_script("return document.getElementById('filter-panel').contains(document.activeElement)")
+        self.assertTrue(inside(), "opening the sheet puts the keyboard in it")
+        first = self.driver.switch_to.active_element
+        # A date field holds several stops (day, month, year): twice round the sheet at least, whatever they number.
+        for _ in range(60):
+            ActionChains(self.driver).send_keys(Keys.TAB).perform()
+            self.assertTrue(inside(), "Tab never leaves the sheet for the list behind it")
+        show = self.driver.find_element(By.ID, "show-results")
+        self.driver.execute_script("arguments[0].focus()", show)
+        ActionChains(self.driver).send_keys(Keys.TAB).perform()
+        self.assertEqual(self.driver.switch_to.active_element, first, "Tab past the last control comes back to the first")
+        ActionChains(self.driver).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+        self.assertEqual(self.driver.switch_to.active_element, show, "Shift+Tab before the first control goes to the last")
+        ActionChains(self.driver).send_keys(Keys.ESCAPE).perform()
+        self.page.wait(lambda: not self.driver.find_element(By.ID, "type").is_displayed(), message="Escape closes the sheet")
+        self.assertEqual(self.driver.switch_to.active_element, toggle, "and gives the keyboard back to the Filters button")
+
     def test_controls_have_16_px_text_and_44_px_targets(self):
         emulate(self.driver, 390, 844, touch=True)
         self.page.open()
