@@ -10,11 +10,13 @@ export function actFor(user) {
   historyUser = user;
 }
 
-/** A failed request: the server's problem detail (or what went wrong), and its status (0: no answer). */
+/** A failed request: the server's problem detail (or what went wrong), its status (0: no answer), and whether the
+ * browser was offline when it failed. */
 export class RequestError extends Error {
-  constructor(message, status) {
+  constructor(message, status, { offline = false } = {}) {
     super(message);
     this.status = status;
+    this.offline = offline;
   }
 }
 
@@ -45,8 +47,8 @@ export async function request(url, { method = "GET", body, signal } = {}) {
     response = await fetch(historyURL(url), { method, headers, signal, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (error) {
     if (error.name === "AbortError") throw error;
-    const words = navigator.onLine ? "The server does not answer: it may be stopped or restarting." : "You are offline.";
-    throw new RequestError(words, 0);
+    const offline = !navigator.onLine;
+    throw new RequestError(offline ? "You are offline." : "The server does not answer: it may be stopped or restarting.", 0, { offline });
   }
   if (response.ok) return response;
   // The server's own trouble is not the person's to solve: they are told what it means for them.

@@ -26,7 +26,7 @@ export function say(words, retry) {
 /** A load failed for want of an answer (`error.status` 0 or 5xx): says why, and runs `retry` by itself later. */
 export function unreachable(error, retry) {
   delay = Math.min(60, delay ? delay * 2 : 2);
-  const offline = error.status === 0 && !navigator.onLine;
+  const offline = error.offline === true;
   const why = offline
     ? "You are offline. The list comes back by itself when you are online."
     : `${error.message} Trying again in ${delay} seconds.`;
