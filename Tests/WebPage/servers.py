@@ -14,6 +14,19 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 SHARED = os.environ.get("SHARED_BIN", os.path.join(ROOT, ".build", "release", "shared"))
 
 
+def wait_until(what, seconds, condition):
+    """Returns what `condition` returns once it is true, checking every 0.1 s for at most `seconds`; past that, raises
+    naming `what`. The servers' starts are waited for through this, never for a length of time."""
+    deadline = time.time() + seconds
+    while True:
+        found = condition()
+        if found:
+            return found
+        if time.time() > deadline:
+            raise RuntimeError(f"not within {seconds} s: {what}")
+        time.sleep(0.1)
+
+
 def free_port():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -48,18 +61,14 @@ class Shared:
             with open(config, "w") as file:
                 file.write(text)
         self.process = subprocess.Popen([SHARED, "--config", config], stdout=open(self.log_path, "w"), stderr=subprocess.STDOUT)
-        self.address = None
-        deadline = time.time() + 30
-        while time.time() < deadline and self.address is None:
+
+        def serving():
+            if self.process.poll() is not None:
+                raise RuntimeError("shared stopped while starting: " + open(self.log_path).read())
             match = re.search(r"serving on (\S+)", open(self.log_path).read())
-            if match:
-                self.address = match.group(1)
-            elif self.process.poll() is not None:
-                raise RuntimeError(open(self.log_path).read())
-            else:
-                time.sleep(0.1)
-        if self.address is None:
-            raise RuntimeError("shared did not start: " + open(self.log_path).read())
+            return match and match.group(1)
+
+        self.address = wait_until("shared serving (its log: " + self.log_path + ")", 30, serving)
 
     def pause(self):
         """Stops the daemon, keeping its database: `resume` starts it again on the same address."""
@@ -109,13 +118,15 @@ class Nginx:
                          f"events {{}}\nhttp {{ access_log off; {temp}\n{site}\n}}\n")
         self.process = subprocess.Popen(["/usr/sbin/nginx", "-p", self.folder, "-c", f"{self.folder}/nginx.conf"],
                                         stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
-        deadline = time.time() + 20
-        while time.time() < deadline:
+
+        def answering():
             try:
                 socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                break
+                return True
             except OSError:
-                time.sleep(0.1)
+                return False
+
+        wait_until(f"nginx answering on port {self.port}", 20, answering)
         self.url = f"http://127.0.0.1:{self.port}/files"
 
     def stop(self):
