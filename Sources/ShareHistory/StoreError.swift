@@ -23,6 +23,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     case totalsDiffer(path: String, rows: Int)
     /// Records whose owner is not the user whose history they were written to (`OwnerRecords`).
     case misplacedRecords(path: String, report: String)
+    /// A served database holds what `shared` would not have written: a record breaking the field rules, an old schema.
+    case notAsWritten(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -52,6 +54,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
                 + "rebuild them with shared check --repair-totals"
         case .misplacedRecords(let path, let report):
             return "\(path) holds records in the wrong history: \(report)"
+        case .notAsWritten(let path, let reason):
+            return "\(path) holds what shared would not have written: \(reason)"
         case .fewerRecords(let backup, let current):
             return "the backup holds \(backup) records and the history \(current): give --force to replace it all the same"
         }

@@ -1,16 +1,18 @@
 import ArgumentParser
 import ShareHistory
 import ShareKit
+import SharePostgres
 import ShareSQLite
 
 /// `shared check`: the checks a backup passes, run on the history itself, and the running totals' repair.
-struct CheckCommand: ParsableCommand {
+struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check the history: integrity, schema, records, their owners, and running totals against the records.",
         discussion: """
-            Runs while shared serves (it reads one snapshot). With --repair-totals, the running totals that \
-            statistics and quotas read are first rebuilt from the records, in one transaction.
+            Runs while shared serves (on SQLite it reads one snapshot). With --repair-totals, the running totals \
+            that statistics and quotas read are first rebuilt from the records, in one transaction. Works on the \
+            configured store: the SQLite file, or the PostgreSQL database of [database] url.
 
             Examples:
               shared check
@@ -22,12 +24,22 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
 
-    func run() throws {
-        let path = try database.sqlitePath(for: "check")
-        if repairTotals {
-            let differing = try SQLiteRunningTotals.repair(databaseAt: path)
-            print("running totals rebuilt from the records (\(differing == 1 ? "1 row differed" : "\(differing) rows differed"))")
+    func run() async throws {
+        let settings = try database.settings()
+        if let postgres = settings.postgres {
+            let repair = repairTotals
+            let (summary, repaired) = try await StoreChoice.withPostgres(postgres, settings) { store in
+                try await store.check(repairingTotals: repair)
+            }
+            if let repaired { Self.printRepaired(repaired) }
+            print("check OK: \(summary), running totals match the records, every record's owner is a user")
+            return
         }
-        print("check OK: \(try SQLiteBackups.checkServed(path)), running totals match the records, every record is in its owner's history")
+        if repairTotals { Self.printRepaired(try SQLiteRunningTotals.repair(databaseAt: settings.path)) }
+        print("check OK: \(try SQLiteBackups.checkServed(settings.path)), running totals match the records, every record is in its owner's history")
+    }
+
+    private static func printRepaired(_ differing: Int) {
+        print("running totals rebuilt from the records (\(differing == 1 ? "1 row differed" : "\(differing) rows differed"))")
     }
 }

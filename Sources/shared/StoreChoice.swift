@@ -16,11 +16,19 @@ enum StoreChoice {
     /// lock), for a command that works on the history without serving it.
     static func withStore<T: Sendable>(_ settings: DatabaseSettings, _ body: @Sendable (any ShareStore) async throws -> T) async throws -> T {
         guard let postgres = settings.postgres else { return try await body(try SQLiteStore(path: settings.path)) }
-        let logger = Logger(label: "shared")
-        return try await PostgresStore.withRunningClient(try ServedStore.postgresConfiguration(postgres, settings), logger: logger) { client in
-            let store = PostgresStore(client: client, logger: logger)
+        return try await withPostgres(postgres, settings) { store in
             try await store.migrate()
             return try await body(store)
+        }
+    }
+
+    /// Runs `body` with the PostgreSQL store of `address`, as it is (not migrated).
+    static func withPostgres<T: Sendable>(
+        _ address: PostgresAddress, _ settings: DatabaseSettings, _ body: @Sendable (PostgresStore) async throws -> T
+    ) async throws -> T {
+        let logger = Logger(label: "shared")
+        return try await PostgresStore.withRunningClient(try ServedStore.postgresConfiguration(address, settings), logger: logger) { client in
+            try await body(PostgresStore(client: client, logger: logger))
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ShareKit
 import ShareTestSupport
+import StoreTestSupport
 import Testing
 
 /// `shared check` on the real binary, beside the real daemon serving the same file.
@@ -49,6 +50,34 @@ import Testing
         let orphaned = try Daemon.run(["check", "--db", database], in: folder)
         #expect(orphaned.output.contains("1 record carrying owner number 77, which names no user"), "\(orphaned.output)")
         #expect(daemon.stop() == 0)
+    }
+
+    /// The same on PostgreSQL: `shared check` reads the database of `[database] url` while a node serves it.
+    @Test func checkOnPostgreSQLFindsADriftedTotalAndItsRepairPutsItRight() async throws {
+        try await TestPostgres.withDatabase { name in
+            let folder = try temporaryFolder()
+            let environment = ["SHARE_DATABASE_URL": try TestPostgres.url(of: name)]
+            let unmade = try Daemon.run(["check"], in: folder, environment: environment)
+            #expect(unmade.status != 0 && unmade.output.contains("holds no history"), "\(unmade.output)")
+            let daemon = try Daemon(folder: folder, arguments: ["--listen", "127.0.0.1:0"], environment: environment)
+            for name in ["a.pdf", "b.jpg", "c.pdf"] {
+                _ = try await http("POST", "\(daemon.address)/share", body: #"{"name": "\#(name)", "size": 10}"#)
+            }
+            let checked = try Daemon.run(["check"], in: folder, environment: environment)
+            #expect(checked.status == 0 && checked.output.contains("check OK: the PostgreSQL database: 3 records"), "\(checked.output)")
+
+            try await TestPostgres.withClient(database: name) { client in
+                _ = try await client.query("UPDATE share_total SET count = count + 5 WHERE type = 'pdf'")
+            }
+            #expect(try await Self.count(daemon) == 8, "the storage line believes the totals")
+            let drifted = try Daemon.run(["check"], in: folder, environment: environment)
+            #expect(drifted.status != 0 && drifted.output.contains("shared check --repair-totals"), "\(drifted.output)")
+
+            let repaired = try Daemon.run(["check", "--repair-totals"], in: folder, environment: environment)
+            #expect(repaired.status == 0 && repaired.output.contains("1 row differed") && repaired.output.contains("check OK"), "\(repaired.output)")
+            #expect(try await Self.count(daemon) == 3)
+            #expect(daemon.stop() == 0)
+        }
     }
 
     private static func count(_ daemon: Daemon) async throws -> Int {

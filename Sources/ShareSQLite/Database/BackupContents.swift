@@ -49,35 +49,18 @@ enum BackupContents {
         return Set(rows.map { SchemaObject(type: $0[0], name: $0[1], table: $0[2], sql: $0[3]) })
     }
 
-    /// Every record as an import would have stored it: the same id, name, folder and type rules, sizes and times
-    /// in range, and the search key its name gives.
+    /// Every record as an import would have stored it (`StoredRecordRules`).
     private static func verifyRecords(_ db: Database, path: String) throws {
         let cursor = try Row.fetchCursor(db, sql: "SELECT id, name, name_key, folder, created_at, size, type, trashed_at FROM share")
         while let row = try cursor.next() {
             let id: String = row[0]
-            let name: String = row[1]
-            func refuse(_ reason: String) -> StoreError {
-                .foreignContents(path: path, reason: "its record \(String(id.prefix(64)).debugDescription) \(reason)")
+            if let problem = StoredRecordRules.problem(
+                id: id, name: row[1], nameKey: row[2], folder: row[3], createdAt: row[4], size: row[5], type: row[6], trashedAt: row[7])
+            {
+                throw StoreError.foreignContents(path: path, reason: "its record \(String(id.prefix(64)).debugDescription) \(problem)")
             }
-            do {
-                guard try ShareID.validate(id) == id else { throw refuse("has an id that is not as stored") }
-                guard try FileName.validate(name) == name else { throw refuse("has a name that is not stored as NFC") }
-                let folder: String = row[3]
-                guard try FolderPath.normalize(folder) == folder else { throw refuse("has a folder that is not normalised") }
-            } catch let error as ShareError {
-                throw refuse("breaks a field rule: \(error.detail)")
-            }
-            guard (row[2] as String?) == SearchKey.fold(name) else { throw refuse("has a search key that is not its name's") }
-            guard (row[6] as String?) == IconCategory(fileName: name).rawValue else { throw refuse("has a type that its name does not give") }
-            guard let size: Int64 = row[5], size >= 0 else { throw refuse("has a size that is not 0 or more bytes") }
-            guard let created: Int64 = row[4], timeRange.contains(created) else { throw refuse("has a creation time out of range") }
-            if let trashed: Int64 = row[7], !timeRange.contains(trashed) { throw refuse("has a trash time out of range") }
         }
     }
-
-    /// The instants a record's times may hold: RFC 3339 years 0000 to 9999.
-    private static let timeRange =
-        Timestamp(rfc3339: "0000-01-01T00:00:00Z")!.millisecondsSinceEpoch...Timestamp(rfc3339: "9999-12-31T23:59:59.999Z")!.millisecondsSinceEpoch
 
     /// Every thumbnail as `shared` makes them (a small WebP without metadata, under the tag of its bytes), served
     /// from this origin as they are; and each record's flag saying whether it has one.

@@ -1,0 +1,53 @@
+import PostgresNIO
+import ShareHistory
+import ShareKit
+import StoreTestSupport
+import Testing
+
+@testable import SharePostgres
+
+/// `shared check` on PostgreSQL, at the store: a history after every kind of change passes; a total that drifted, a
+/// record that breaks a rule and an owner that names nobody are each found and named, and a repair puts the totals
+/// right. Were it otherwise, an operator would trust numbers no listing adds up to.
+@Suite struct PostgresCheckTests {
+    @Test func aHistoryAfterEveryKindOfChangePassesAndADriftedTotalIsFoundAndRepaired() async throws {
+        try await TestPostgres.withStore { store in
+            var alice = RandomChanges(store, owner: "alice")
+            try await alice.apply(60)
+            let (summary, repaired) = try await store.check(repairingTotals: false)
+            let (live, trashed) = try await store.recordCounts()
+            #expect((summary.live, summary.trashed, repaired) == (live, trashed, nil))
+            #expect(summary.schema == "0005_owner_versions.sql" || summary.schema.hasPrefix("00"), "\(summary.schema)")
+
+            try await Self.execute("UPDATE share_total SET count = count + 5 WHERE day = (SELECT min(day) FROM share_total)", store)
+            await #expect(throws: StoreError.totalsDiffer(path: "the PostgreSQL database", rows: 1)) {
+                try await store.check(repairingTotals: false)
+            }
+            #expect(try await store.check(repairingTotals: true).repaired == 1)
+            #expect(try await store.check(repairingTotals: false).repaired == nil)
+        }
+    }
+
+    @Test func aRecordBreakingARuleAndAnOwnerNamingNobodyAreNamed() async throws {
+        try await TestPostgres.withStore { store in
+            try await store.add("photo.jpg", id: "PHOTO-1")
+            try await store.history(of: "bob", quota: nil).add("bob.pdf", id: "BOB-1")
+            try await Self.execute("UPDATE share SET type = 'pdf' WHERE id = 'PHOTO-1'", store)
+            await #expect(
+                throws: StoreError.notAsWritten(
+                    path: "the PostgreSQL database", reason: #"its record "PHOTO-1" has a type that its name does not give"#)
+            ) { try await store.check(repairingTotals: false) }
+
+            try await Self.execute("UPDATE share SET type = 'image' WHERE id = 'PHOTO-1'", store)
+            try await Self.execute("UPDATE share SET owner = 77 WHERE id = 'BOB-1'", store)
+            await #expect(
+                throws: StoreError.misplacedRecords(path: "the PostgreSQL database", report: "1 record carrying owner number 77, which names no user")
+            ) { try await store.check(repairingTotals: false) }
+        }
+    }
+
+    /// Changes the database behind the store's back, as a hand-edit would.
+    private static func execute(_ statement: String, _ store: PostgresStore) async throws {
+        _ = try await store.client.query(PostgresQuery(unsafeSQL: statement))
+    }
+}
