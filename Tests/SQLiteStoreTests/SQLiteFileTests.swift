@@ -37,6 +37,15 @@ import Testing
         #expect(try SQLiteStore.temporary().bytesOnDisk().isEmpty)
     }
 
+    @Test func checkingTheServedFileNamesARecordThatBreaksARule() async throws {
+        let path = try temporaryDatabasePath()
+        try await SQLiteStore(path: path).add("photo.jpg", id: "PHOTO-1")
+        try await DatabaseQueue(path: path).write { db in try db.execute(sql: "UPDATE share SET type = 'pdf' WHERE id = 'PHOTO-1'") }
+        #expect(throws: StoreError.notAsWritten(path: path, reason: #"its record "PHOTO-1" has a type that its name does not give"#)) {
+            try SQLiteBackups.checkServed(path)
+        }
+    }
+
     @Test func aFileThatIsNotADatabaseIsRefusedAndLeftUntouched() throws {
         let path = try temporaryDatabasePath()
         let contents = Data("my precious notes, not a database\n".utf8)

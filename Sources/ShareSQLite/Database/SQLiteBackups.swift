@@ -47,9 +47,14 @@ public enum SQLiteBackups {
     /// `check`, and every record in the history of the user it was written for (`OwnerRecords`): what `shared check`
     /// asks of the database it serves.
     public static func checkServed(_ path: String, timeLimit: Duration = checkTimeLimit) throws -> Summary {
-        try summary(path, timeLimit: timeLimit) { db in
-            try BackupContents.verify(db, path: path)
-            try OwnerRecords.verify(db, path: path)
+        do {
+            return try summary(path, timeLimit: timeLimit) { db in
+                try BackupContents.verify(db, path: path)
+                try OwnerRecords.verify(db, path: path)
+            }
+        } catch StoreError.foreignContents(let path, let reason) {
+            // The history being served is no backup: what it should not hold is said as such.
+            throw StoreError.notAsWritten(path: path, reason: reason)
         }
     }
 
