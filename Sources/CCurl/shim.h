@@ -32,6 +32,13 @@ static inline CURLcode share_curl_setopt_callback(CURL *handle, CURLoption optio
     return curl_easy_setopt(handle, option, value);
 }
 
+typedef int (*share_curl_progress_callback)(void *context, curl_off_t download_total, curl_off_t downloaded,
+                                            curl_off_t upload_total, curl_off_t uploaded);
+
+static inline CURLcode share_curl_setopt_progress(CURL *handle, share_curl_progress_callback value) {
+    return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, value);
+}
+
 static inline CURLcode share_curl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
 }

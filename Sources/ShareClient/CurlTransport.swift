@@ -38,6 +38,8 @@ public final class CurlTransport: HTTPTransport {
         // Reset forgets the previous request's options but keeps the connection for reuse.
         curl_easy_reset(handle)
         let collector = ResponseCollector(sink: sink, maxBytes: maxResponseBytes)
+        // The server's work on a whole body (an import of millions) is waited for far longer than a stall.
+        let watch = request.upload.map { UploadWatch($0, stallLimit: .seconds(timeoutSeconds), workLimit: .seconds(max(3600, 60 * timeoutSeconds))) }
         let headerList = Self.headerList(for: request)
         defer { curl_slist_free_all(headerList) }
         var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
@@ -45,8 +47,10 @@ public final class CurlTransport: HTTPTransport {
             setConnection(url: request.url, streamed: sink != nil || request.upload != nil, errorBuffer: errorPointer.baseAddress)
             setMethodAndBody(request)
             setCallbacks(collector, headers: headerList)
-            return withExtendedLifetime(request.upload) { curl_easy_perform(handle) }
+            if let watch { watchUpload(watch) }
+            return withExtendedLifetime((request.upload, watch)) { curl_easy_perform(handle) }
         }
+        if code == CURLE_ABORTED_BY_CALLBACK, let reason = watch?.ended { throw .noAnswer(reason: reason) }
         guard code == CURLE_OK else {
             let detail = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw failure(code, detail: detail, overflowed: collector.overflowed)
@@ -79,7 +83,7 @@ public final class CurlTransport: HTTPTransport {
         share_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
         share_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, connectTimeoutMilliseconds)
         if streamed {
-            // Less than a byte a second for that long is a stall.
+            // Less than a byte a second for that long is a stall (an upload's watch says when it is one).
             share_curl_setopt_long(handle, CURLOPT_LOW_SPEED_LIMIT, 1)
             share_curl_setopt_long(handle, CURLOPT_LOW_SPEED_TIME, timeoutSeconds)
         } else {
@@ -88,6 +92,17 @@ public final class CurlTransport: HTTPTransport {
         }
         share_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
         if let unixSocket { share_curl_setopt_string(handle, CURLOPT_UNIX_SOCKET_PATH, unixSocket) }
+    }
+
+    /// An upload is judged by its `UploadWatch` rather than by speed alone: the server may work long on a whole body.
+    private func watchUpload(_ watch: UploadWatch) {
+        share_curl_setopt_long(handle, CURLOPT_LOW_SPEED_LIMIT, 0)
+        share_curl_setopt_long(handle, CURLOPT_NOPROGRESS, 0)
+        share_curl_setopt_progress(handle, UploadWatch.callback)
+        share_curl_setopt_pointer(handle, CURLOPT_XFERINFODATA, Unmanaged.passUnretained(watch).toOpaque())
+        share_curl_setopt_long(handle, CURLOPT_TCP_KEEPALIVE, 1)
+        share_curl_setopt_long(handle, CURLOPT_TCP_KEEPIDLE, 30)
+        share_curl_setopt_long(handle, CURLOPT_TCP_KEEPINTVL, 15)
     }
 
     private func setMethodAndBody(_ request: HTTPRequest) {

@@ -24,12 +24,20 @@ public final class UploadSource {
     /// Known for regular files; nil for pipes, which are sent chunked.
     public let size: Int64?
     private let progress: (Int64) -> Void
+    /// Told, about once a second, how long the server has been working on the whole body without answering yet.
+    let waiting: (Duration) -> Void
     public private(set) var sent: Int64 = 0
+    /// The whole file has been read: what is left is the server's work.
+    public private(set) var finished = false
 
-    public init(descriptor: Int32, size: Int64?, progress: @escaping (_ sent: Int64) -> Void = { _ in }) {
+    public init(
+        descriptor: Int32, size: Int64?, progress: @escaping (_ sent: Int64) -> Void = { _ in },
+        waiting: @escaping (_ since: Duration) -> Void = { _ in }
+    ) {
         self.descriptor = descriptor
         self.size = size
         self.progress = progress
+        self.waiting = waiting
     }
 
     /// Fills `buffer` from the file; 0 at its end, nil on a read error.
@@ -37,6 +45,7 @@ public final class UploadSource {
         let count = Foundation.read(descriptor, buffer.baseAddress, buffer.count)
         guard count >= 0 else { return nil }
         sent += Int64(count)
+        if count == 0 || sent == size { finished = true }
         progress(sent)
         return count
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ShareTestSupport
 import Testing
 
 /// The real `share` against servers that mean harm: it fails with one clear line, sends its token nowhere
@@ -51,6 +52,30 @@ import Testing
         #expect(run.stderr.contains("more than 16777216 bytes"), "\(run.stderr)")
         let limited = try share(["ls"], server: "http://127.0.0.1:\(server.port)", environment: ["SHARE_MAX_RESPONSE_BYTES": "1000"])
         #expect(limited.stderr.contains("more than 1000 bytes"))
+    }
+
+    /// A large import keeps the server busy long after its last byte arrived (merging into the history): `share`
+    /// waits for the answer, saying so, rather than giving up after its timeout and leaving the user unsure.
+    @Test func anImportTheServerTakesLongToStoreIsWaitedForAndItsAnswerShown() throws {
+        let server = try HostileServer(readingBodies: true) { _ in
+            Thread.sleep(forTimeInterval: 8)  // the server's work (longer than libcurl's speed window), not a wait
+            let report = #"{"imported":2,"rejected":0,"problems":[]}"#
+            return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(report.utf8.count)\r\n\r\n\(report)"
+        }
+        let file = try temporaryFolder().appending(path: "two.ndjson")
+        try Data(#"{"name":"a.pdf","size":1}\#n{"name":"b.pdf","size":2}\#n"#.utf8).write(to: file)
+        let run = try share(["import", file.path], server: "http://127.0.0.1:\(server.port)", environment: ["SHARE_TIMEOUT_SECONDS": "1"])
+        #expect(run.status == 0 && run.stdout.contains("Imported 2 shares"), "\(run.stdout) \(run.stderr)")
+    }
+
+    /// A server that stops reading half-way through an upload (80 MB: more than the sockets' buffers hold) is a
+    /// stall, reported after the timeout.
+    @Test func anUploadTheServerStopsReadingIsReportedAsStalled() throws {
+        let server = try HostileServer { _ in nil }
+        let file = try temporaryFolder().appending(path: "big.ndjson")
+        try Data(String(repeating: #"{"name":"a.pdf","size":1}"# + "\n", count: 3_000_000).utf8).write(to: file)
+        let run = try share(["import", file.path], server: "http://127.0.0.1:\(server.port)", environment: ["SHARE_TIMEOUT_SECONDS": "1"])
+        #expect(run.status == 7 && run.stderr.contains("stalled"), "\(run.stderr)")
     }
 
     @Test func aServerThatTakesTheConnectionAndStallsIsReportedAsSuch() throws {

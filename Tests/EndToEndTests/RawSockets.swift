@@ -89,7 +89,8 @@ final class HostileServer: @unchecked Sendable {
     /// Connections accepted so far.
     var connections: Int { accepted.count }
 
-    init(respond: @escaping @Sendable (_ requestHead: String) -> String?) throws {
+    /// With `readingBodies`, each request's body (of its `Content-Length`) is read whole before `respond` is asked.
+    init(readingBodies: Bool = false, respond: @escaping @Sendable (_ requestHead: String) -> String?) throws {
         let listening = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = loopback(port: 0)
         let bound = withUnsafePointer(to: &address) {
@@ -108,7 +109,7 @@ final class HostileServer: @unchecked Sendable {
                 let connection = accept(listening, nil, nil)
                 guard connection >= 0 else { return }
                 accepted.add(connection)
-                Thread.detachNewThread { Self.serve(connection, respond) }
+                Thread.detachNewThread { Self.serve(connection, readingBodies: readingBodies, respond) }
             }
         }
     }
@@ -119,16 +120,24 @@ final class HostileServer: @unchecked Sendable {
         accepted.shutAll()
     }
 
-    private static func serve(_ connection: Int32, _ respond: (String) -> String?) {
+    private static func serve(_ connection: Int32, readingBodies: Bool, _ respond: (String) -> String?) {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var request: [UInt8] = []
         while true {
             let count = recv(connection, &buffer, buffer.count, 0)
             guard count > 0 else { return }
             request += buffer[..<count]
-            guard let end = String(decoding: request, as: UTF8.self).range(of: "\r\n\r\n") else { continue }
-            let head = String(String(decoding: request, as: UTF8.self)[..<end.lowerBound])
+            guard let end = request.firstRange(of: Array("\r\n\r\n".utf8)) else { continue }
+            let head = String(decoding: request[..<end.lowerBound], as: UTF8.self)
+            var bodyBytes = request.count - end.upperBound
             request = []
+            if readingBodies, let length = contentLength(head) {
+                while bodyBytes < length {
+                    let count = recv(connection, &buffer, min(buffer.count, length - bodyBytes), 0)
+                    guard count > 0 else { return }
+                    bodyBytes += count
+                }
+            }
             guard let answer = respond(head) else { continue }
             let bytes = Array(answer.utf8)
             var sent = 0
@@ -139,6 +148,15 @@ final class HostileServer: @unchecked Sendable {
             }
         }
     }
+}
+
+/// The `Content-Length` a request head declares, if any.
+private func contentLength(_ head: String) -> Int? {
+    head.split(separator: "\r\n").lazy.compactMap { line -> Int? in
+        let parts = line.split(separator: ":", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
+        return Int(parts[1].trimmingCharacters(in: .whitespaces))
+    }.first
 }
 
 /// The connections a `HostileServer` took, shared with its accepting thread.

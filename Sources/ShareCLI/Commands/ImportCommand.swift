@@ -8,8 +8,10 @@ struct ImportCommand: ShareSubcommand {
         commandName: "import",
         abstract: "Add many shares from a JSON array or NDJSON file (ids and dates kept when given).",
         discussion: """
-            The file is streamed, whatever its size; a progress bar shows on a terminal. Valid records are \
-            stored; invalid ones are listed by line, and the exit status is then 6.
+            The file is streamed, whatever its size; a progress bar shows on a terminal. Once it is all sent, \
+            share waits while the server stores the records (a large import takes minutes; up to an hour, or 60 \
+            times timeout_seconds), and says so. Valid records are stored; invalid ones are listed by line, and \
+            the exit status is then 6.
 
             Examples:
               share import history.ndjson
@@ -32,7 +34,9 @@ struct ImportCommand: ShareSubcommand {
         var info = stat()
         let size = fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? Int64(info.st_size) : nil
         let progress = context.statusLine.map { ProgressLine(output: $0, label: "Importing \(file)", total: size) }
-        let upload = UploadSource(descriptor: descriptor, size: size) { progress?.show($0) }
+        let upload = UploadSource(
+            descriptor: descriptor, size: size, progress: { progress?.show($0) },
+            waiting: { since in progress?.say("all sent; the server is storing the records (\(since.components.seconds) s)") })
         let answer = try context.call { () throws(ClientError) in try context.api.importShares(from: upload) }
         progress?.clear()
         let report = answer.report

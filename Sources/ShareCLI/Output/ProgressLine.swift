@@ -20,7 +20,16 @@ final class ProgressLine {
         } else {
             text = "\(label)  \(Formats.size(done))"
         }
-        // Redraw only when the text changes: uploads call back for every piece.
+        redraw(text)
+    }
+
+    /// Says what the transfer is waiting for, in place of its figures.
+    func say(_ words: String) {
+        redraw("\(label)  \(words)")
+    }
+
+    /// Redraws only when the text changes: uploads call back for every piece.
+    private func redraw(_ text: String) {
         guard text != shown else { return }
         shown = text
         output.write("\r\u{1B}[K" + TerminalText.escape(text))
