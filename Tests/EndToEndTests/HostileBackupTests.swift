@@ -104,7 +104,7 @@ import Testing
     }
 
     @Test func theHistoryAndItsBackupsArePrivateFiles() async throws {
-        let (folder, database, backup) = try await history()
+        let (_, database, backup) = try await history()
         for path in [database, database + "-wal", backup] where FileManager.default.fileExists(atPath: path) {
             let mode = (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? -1
             #expect(mode == 0o600, "\(path): \(String(mode, radix: 8))")
