@@ -8,10 +8,17 @@ struct Histories: Sendable {
     let store: any ShareStore
     let auth: AuthSettings
     /// Who may act on another user's history, and on every history.
-    var admins: AdminPolicy { AdminPolicy(admins: Set(auth.admins)) }
+    let admins: AdminPolicy
     /// The users who can sign in, when the configuration lists them all (tokens only); nil when a trusted proxy or a
     /// unix socket's peer may name any user.
-    var knownUsers: Set<String>? = nil
+    let knownUsers: Set<String>?
+
+    init(store: any ShareStore, auth: AuthSettings, knownUsers: Set<String>? = nil) {
+        self.store = store
+        self.auth = auth
+        admins = AdminPolicy(admins: Set(auth.admins))
+        self.knownUsers = knownUsers
+    }
 
     /// The history a request acts on.
     struct Choice: Sendable {
