@@ -9,14 +9,11 @@ Usage: python3 bench/beside.py BIN_FOLDER BASELINE_BIN_FOLDER [DATABASE]
 """
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 
 from measure import wrk
-from users import free_port
+from users import Daemon
 
 TOKEN = "bench-beside-token"
 SHAPES = [
@@ -30,40 +27,13 @@ SHAPES = [
 ROUNDS = 2
 
 
-class Served:
-    """`shared` from `binary` on a free port, serving `folder`/share.db with one bearer token."""
-
-    def __init__(self, binary, folder):
-        self.port = free_port()
-        config = os.path.join(folder, "share.toml")
-        with open(config, "w") as file:
-            file.write(f'[server]\nlisten = "127.0.0.1:{self.port}"\n[database]\npath = "share.db"\n'
-                       f'[auth]\ntokens = ["{TOKEN}"]\n')
-        self.process = subprocess.Popen(
-            [f"{binary}/shared", "--config", config], stdout=open(f"{folder}/shared.log", "a"), stderr=subprocess.STDOUT,
-            cwd=folder, env={**os.environ, "LOG_LEVEL": "warning"})
-        deadline = time.time() + 120
-        while True:
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{self.port}/healthz", timeout=5).read()
-                return
-            except OSError:
-                if time.time() > deadline or self.process.poll() is not None:
-                    sys.exit(f"{binary}/shared did not start")
-                time.sleep(0.2)
-
-    def stop(self):
-        self.process.terminate()
-        self.process.wait()
-
-
 def measure(binary, folder):
-    """req/s and p99 of every shape, from `binary` serving `folder`."""
-    served = Served(binary, folder)
+    """req/s and p99 of every shape, from `binary` serving `folder` with one user signed in by `TOKEN`."""
+    daemon = Daemon(binary, folder, per_user=False, environment={"SHARE_AUTH_USERS": f"bench={TOKEN}"})
     try:
-        return {path: wrk(f"http://127.0.0.1:{served.port}{path}", [f"Authorization: Bearer {TOKEN}"]) for _, path in SHAPES}
+        return {path: wrk(f"http://127.0.0.1:{daemon.port}{path}", [f"Authorization: Bearer {TOKEN}"]) for _, path in SHAPES}
     finally:
-        served.stop()
+        daemon.stop(folder)
 
 
 def main():

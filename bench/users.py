@@ -29,11 +29,12 @@ def free_port():
 
 
 class Daemon:
-    """`shared` from `binary` on a free port with its database in `folder`; per-user histories when `per_user`."""
+    """`shared` from `binary` on a free port with its database in `folder`; per-user histories when `per_user`; more
+    settings from `environment` (`SHARE_…` variables)."""
 
-    def __init__(self, binary, folder, per_user):
+    def __init__(self, binary, folder, per_user, environment=None):
         self.port = free_port()
-        environment = {**os.environ, "LOG_LEVEL": "warning"}
+        environment = {**os.environ, "LOG_LEVEL": "warning", **(environment or {})}
         if per_user:
             environment.update({"SHARE_AUTH_HISTORIES": "per-user", "SHARE_AUTH_PROXY_USER_HEADER": "X-Forwarded-User",
                                 "SHARE_SERVER_TRUSTED_PROXIES": "127.0.0.1/32"})
