@@ -48,6 +48,6 @@ import Testing
 
     /// Changes the database behind the store's back, as a hand-edit would.
     private static func execute(_ statement: String, _ store: PostgresStore) async throws {
-        _ = try await store.client.query(PostgresQuery(unsafeSQL: statement))
+        try await store.execute(PostgresQuery(unsafeSQL: statement))
     }
 }

@@ -26,8 +26,8 @@ import Testing
             }
             // As autovacuum leaves it, sooner or later: the name indexes' pending entries merged (PostgreSQL prices a
             // search by what is still pending), the planner's statistics taken. Plans are then the same every run.
-            try await postgres.lease(statementTimeout: 0) { connection in _ = try await connection.query("VACUUM ANALYZE", logger: Self.logger) }
-            let grid = try await ownerNumber(of: "grid", postgres.client)
+            try await postgres.execute("VACUUM ANALYZE")
+            let grid = try #require(try await postgres.values("SELECT id FROM share_user WHERE name = 'grid'", as: Int64.self).first)
             let sqliteGrid = try await sqlite.writer.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM share_user WHERE name = 'grid'")! }
             var closest = (ratio: 0.0, label: "")
             let trash = try await sqlite.writer.read { db in
@@ -139,10 +139,4 @@ import Testing
     }
 
     private static let logger = Logger(label: "grid")
-
-    private func ownerNumber(of user: String, _ client: PostgresClient) async throws -> Int64 {
-        var number: Int64?
-        for try await found in try await client.query("SELECT id FROM share_user WHERE name = \(user)").decode(Int64.self) { number = found }
-        return try #require(number)
-    }
 }

@@ -13,9 +13,7 @@ import Testing
 @Suite struct PostgresImportTests {
     @Test func theStagingTableIsWrittenToTheLogSoRecoveryKeepsIt() async throws {
         try await TestPostgres.withStore { store in
-            let rows = try await store.client.query("SELECT relpersistence::text FROM pg_class WHERE relname = 'share_import'")
-            var persistence: [String] = []
-            for try await value in rows.decode(String.self) { persistence.append(value) }
+            let persistence = try await store.values("SELECT relpersistence::text FROM pg_class WHERE relname = 'share_import'", as: String.self)
             #expect(persistence == ["p"], "p: permanent, written to the log; u would be unlogged")
         }
     }
@@ -28,7 +26,7 @@ import Testing
             }
             #expect(try await session.stage(batch).isEmpty)
             // What a crash recovery does to an unlogged table, or a failover to a standby that never had it.
-            _ = try await store.client.query("DELETE FROM share_import WHERE line > 2")
+            try await store.execute("DELETE FROM share_import WHERE line > 2")
             await #expect(throws: FinishedImport.stagingLost(staged: 5, stored: 2)) { _ = try await session.finish() }
             #expect(try await store.recordCounts().live == 0)
         }

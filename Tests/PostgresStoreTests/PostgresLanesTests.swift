@@ -14,7 +14,9 @@ import Testing
 /// that quick reads always find a connection; a heavy read that cannot get its turn is refused with `busy`; and a
 /// read whose client has gone stops its work in the database. Here the heavy read is made heavy by another
 /// session's lock on the totals it reads (it waits past any budget, whatever the machine's speed), while listings,
-/// which do not read them, stay quick.
+/// which do not read them, stay quick. The test's own sessions (the lock, the look at what waits) are on a client
+/// of their own: a session of the store's pool may carry the quick lane's statement timeout, which a busy machine
+/// outgrows.
 @Suite struct PostgresLanesTests {
     /// Which lane each read went through.
     private final class Outcomes: Sendable {
@@ -34,7 +36,7 @@ import Testing
             let outcomes = Outcomes()
             let store = plain.reading(through: outcomes.lanes(wait: .seconds(60)))
             try await store.add("a.pdf", size: 3)
-            let stats = try await Self.withTotalsLocked(store.client) { release in
+            let stats = try await Self.withTotalsLocked(of: store) { _, release in
                 let stats = Task { try await store.stats(ShareQuery(), by: StatsPeriod.none) }
                 try await waitUntil("the read moved to the heavy lane") { outcomes.seen.withLock { $0 } == [.heavy] }
                 #expect(try await store.listShares(ShareQuery()).records.count == 1, "a quick read is answered meanwhile")
@@ -52,9 +54,9 @@ import Testing
             let store = plain.reading(through: outcomes.lanes(wait: .milliseconds(1)))
             try await store.add("a.pdf", size: 3)
             #expect(await store.lanes.gate.enter(within: .seconds(1)), "the one heavy slot, held")
-            try await Self.withTotalsLocked(store.client) { release in
+            try await Self.withTotalsLocked(of: store) { own, release in
                 await #expect(throws: ShareError.busy(retryAfterSeconds: 1)) { try await store.stats(ShareQuery(), by: StatsPeriod.none) }
-                let waiting = try await Self.statementsWaitingForALock(store.client)
+                let waiting = try await Self.statementsWaitingForALock(own)
                 #expect(waiting == 0, "the refused read left nothing running")
                 release()
             }
@@ -68,12 +70,12 @@ import Testing
         try await TestPostgres.withStore { plain in
             let store = plain.reading(through: Outcomes().lanes(wait: .seconds(60)))
             try await store.add("a.pdf", size: 3)
-            try await Self.withTotalsLocked(store.client) { release in
+            try await Self.withTotalsLocked(of: store) { own, release in
                 let stats = Task { try await store.stats(ShareQuery(), by: StatsPeriod.none) }
-                try await waitUntil("one statement waits for the lock") { try await Self.statementsWaitingForALock(store.client) == 1 }
+                try await waitUntil("one statement waits for the lock") { try await Self.statementsWaitingForALock(own) == 1 }
                 stats.cancel()
                 // The lock is still held: only the server stopping the statement ends its wait.
-                try await waitUntil("no statement waits for the lock") { try await Self.statementsWaitingForALock(store.client) == 0 }
+                try await waitUntil("no statement waits for the lock") { try await Self.statementsWaitingForALock(own) == 0 }
                 release()
                 _ = await stats.result
             }
@@ -89,52 +91,51 @@ import Testing
             // A quick time no read here outgrows: each of them holds a connection for as long as it waits.
             let store = plain.reading(through: ReadLanes(heavySlots: 1, heavyWait: .seconds(60), quickTime: .seconds(600)))
             try await store.add("a.pdf", size: 3)
-            let rows = try await store.client.query("SELECT current_database()", logger: Self.logger)
-            var name = ""
-            for try await found in rows.decode(String.self) { name = found }
             let finished = Finished()
-            try await TestPostgres.withClient(database: name) { other in
-                try await Self.withTotalsLocked(other) { release in
-                    // As many reads as the pool has connections (four).
-                    let reads = (0..<4).map { _ in
-                        Task {
-                            defer { finished.count.add(1, ordering: .relaxed) }
-                            _ = try await store.stats(ShareQuery(), by: StatsPeriod.none)
-                        }
+            try await Self.withTotalsLocked(of: store) { own, release in
+                // As many reads as the pool has connections (four).
+                let reads = (0..<4).map { _ in
+                    Task {
+                        defer { finished.count.add(1, ordering: .relaxed) }
+                        _ = try await store.stats(ShareQuery(), by: StatsPeriod.none)
                     }
-                    try await waitUntil("four statements wait for the lock") { try await Self.statementsWaitingForALock(other) == 4 }
-                    for read in reads { read.cancel() }
-                    release()
-                    try await waitUntil("the four reads ended") { finished.count.load(ordering: .relaxed) == 4 }
                 }
+                try await waitUntil("four statements wait for the lock") { try await Self.statementsWaitingForALock(own) == 4 }
+                for read in reads { read.cancel() }
+                release()
+                try await waitUntil("the four reads ended") { finished.count.load(ordering: .relaxed) == 4 }
             }
             #expect(try await store.stats(ShareQuery(), by: StatsPeriod.none).count == 1, "every connection came back")
         }
     }
 
-    /// Runs `body` while another session holds the running totals locked; `body` releases them with the function
-    /// it is given (or they are released when it returns).
+    /// Runs `body` while a session of the test's own client of `store`'s database holds the running totals locked;
+    /// `body` gets that client and releases the lock with the function it is given (or it is released when `body`
+    /// returns).
     private static func withTotalsLocked<T: Sendable>(
-        _ client: PostgresClient, _ body: @Sendable (_ release: @Sendable @escaping () -> Void) async throws -> T
+        of store: PostgresStore, _ body: @Sendable (_ own: PostgresClient, _ release: @Sendable @escaping () -> Void) async throws -> T
     ) async throws -> T {
-        let (released, release) = AsyncStream<Void>.makeStream()
-        let (locked, lock) = AsyncStream<Void>.makeStream()
-        return try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask {
-                try await client.withConnection { connection in
-                    try await connection.query("BEGIN", logger: Self.logger)
-                    try await connection.query("LOCK TABLE share_total IN ACCESS EXCLUSIVE MODE", logger: Self.logger)
-                    lock.yield()
-                    for await _ in released { break }
-                    try await connection.query("COMMIT", logger: Self.logger)
+        let database = try #require(try await store.values("SELECT current_database()", as: String.self).first)
+        return try await TestPostgres.withClient(database: database) { client in
+            let (released, release) = AsyncStream<Void>.makeStream()
+            let (locked, lock) = AsyncStream<Void>.makeStream()
+            return try await withThrowingTaskGroup(of: T?.self) { group in
+                group.addTask {
+                    try await client.withConnection { connection in
+                        try await connection.query("BEGIN", logger: Self.logger)
+                        try await connection.query("LOCK TABLE share_total IN ACCESS EXCLUSIVE MODE", logger: Self.logger)
+                        lock.yield()
+                        for await _ in released { break }
+                        try await connection.query("COMMIT", logger: Self.logger)
+                    }
+                    return nil
                 }
-                return nil
+                for await _ in locked { break }
+                let value = try await body(client) { release.finish() }
+                release.finish()
+                try await group.waitForAll()
+                return value
             }
-            for await _ in locked { break }
-            let value = try await body { release.finish() }
-            release.finish()
-            try await group.waitForAll()
-            return value
         }
     }
 
