@@ -4,6 +4,9 @@ import ShareKit
 /// per-user histories, whose owner the store knows and no query names. Reads and writes are named for what they mean,
 /// whatever keeps the records; a `ShareStore` hands them out (`history(of:quota:)`).
 public protocol HistoryStore: Sendable {
+    /// How the records it answers with show their links (where links point, codes shown or not).
+    var recordForm: RecordForm { get set }
+
     // MARK: - Writes
 
     /// Stores a new record, generating its id unless one was given; `now` is its time unless it has one.

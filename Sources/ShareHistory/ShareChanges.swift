@@ -13,6 +13,8 @@ public struct NewShare: Equatable, Sendable {
     public let trashedAt: Timestamp?
     /// The record's thumbnail, as an export carried it (imports only).
     public var thumbnail: Thumbnail?
+    /// Its link: where it leads, its limits and code.
+    public var link = NewLink()
 
     /// Validates raw client input; each failure names its field.
     public init(
@@ -41,22 +43,36 @@ extension NewShare {
     /// The record this makes when stored at `now`: its type from its name, its time `now` unless it gives one, and
     /// a newly drawn id unless it gives one (each call draws again: what a store does when a drawn id is taken).
     public func record(at now: Timestamp) -> ShareRecord {
-        ShareRecord(
+        var record = ShareRecord(
             id: id ?? ShareID.generate(), name: name, folder: folder, createdAt: createdAt ?? now, size: size,
             type: IconCategory(fileName: name), trashedAt: trashedAt)
+        link.give(to: &record)
+        return record
     }
 }
 
-/// A rename and/or a move of an existing record.
+/// A rename, a move and/or a change of the link of an existing record.
 public struct SharePatch: Equatable, Sendable {
     public let name: String?
     public let folder: String?
+    public let link: LinkChange
 
-    public init(name: String?, folder: String?) throws(ShareError) {
-        guard name != nil || folder != nil else {
-            throw .malformedBody("give 'name' to rename, 'folder' to move, or both")
+    public init(name: String?, folder: String?, link: LinkChange = LinkChange()) throws(ShareError) {
+        guard name != nil || folder != nil || !link.isEmpty else {
+            throw .malformedBody("give 'name' to rename, 'folder' to move, or 'expiresAt', 'maxDownloads', 'code' or 'revoked' to change the link")
         }
         self.name = try name.map { text throws(ShareError) in try FileName.validate(text) }
         self.folder = try folder.map { text throws(ShareError) in try FolderPath.normalize(text) }
+        self.link = link
+    }
+
+    /// Applies the patch to `record` at `now`: the type follows a new name.
+    public func apply(to record: inout ShareRecord, at now: Timestamp) {
+        if let name {
+            record.name = name
+            record.type = IconCategory(fileName: name)
+        }
+        if let folder { record.folder = folder }
+        link.apply(to: &record, at: now)
     }
 }

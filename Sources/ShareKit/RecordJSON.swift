@@ -8,18 +8,41 @@ import Foundation
 /// "A 100-row page"). `RecordJSONTests` checks it against `JSONEncoder` on random records.
 public enum RecordJSON {
     /// Appends one record object; its text fields are given as UTF-8 bytes (`String.utf8`, or a database column's).
-    /// `thumbnailImage` (an export's, in base64) and `owner` (an export of every history's) are what only exports add.
+    /// `link` and `form` write what the record has of a link; `thumbnailImage` (an export's, in base64) and `owner`
+    /// (an export of every history's) are what only exports add. Keys in sorted order, as the wire encoder writes.
     @inlinable
     public static func append<Text: Collection<UInt8>>(
         id: Text, name: Text, folder: Text, createdAt: Int64, size: Int64, type: Text, trashedAt: Int64?, thumbnail: Bool = false,
-        thumbnailImage: UnsafeRawBufferPointer? = nil, owner: Text? = nil, to bytes: inout [UInt8]
+        link: LinkColumns<Text>? = nil, form: RecordForm? = nil, thumbnailImage: UnsafeRawBufferPointer? = nil, owner: Text? = nil,
+        to bytes: inout [UInt8]
     ) {
-        appendKey("createdAt", first: true, to: &bytes)
+        bytes.append(UInt8(ascii: "{"))
+        let opens = link?.token != nil
+        if let code = link?.code, form?.showsCodes ?? false {
+            appendKey("code", to: &bytes)
+            appendString(utf8: code, to: &bytes)
+        }
+        appendKey("createdAt", to: &bytes)
         appendTime(createdAt, to: &bytes)
+        if opens, let link {
+            appendKey("downloads", to: &bytes)
+            appendInteger(link.downloads, to: &bytes)
+        }
+        if let expiresAt = link?.expiresAt {
+            appendKey("expiresAt", to: &bytes)
+            appendTime(expiresAt, to: &bytes)
+        }
         appendKey("folder", to: &bytes)
         appendString(utf8: folder, to: &bytes)
         appendKey("id", to: &bytes)
         appendString(utf8: id, to: &bytes)
+        if let form {
+            appendLink(form.links, id: id, token: link?.token, to: &bytes)
+        }
+        if let maxDownloads = link?.maxDownloads {
+            appendKey("maxDownloads", to: &bytes)
+            appendInteger(maxDownloads, to: &bytes)
+        }
         appendKey("name", to: &bytes)
         appendString(utf8: name, to: &bytes)
         if let owner {
@@ -28,6 +51,18 @@ public enum RecordJSON {
         }
         appendKey("size", to: &bytes)
         appendInteger(size, to: &bytes)
+        if let source = link?.source {
+            appendKey("source", to: &bytes)
+            appendString(utf8: source, to: &bytes)
+        }
+        if opens, let link, let form {
+            appendKey("state", to: &bytes)
+            appendString(utf8: link.state(at: form.now).rawValue.utf8, to: &bytes)
+        }
+        if link?.stored ?? false {
+            appendKey("stored", to: &bytes)
+            bytes.append(contentsOf: "true".utf8)
+        }
         if thumbnail {
             appendKey("thumbnail", to: &bytes)
             bytes.append(contentsOf: "true".utf8)
@@ -47,10 +82,23 @@ public enum RecordJSON {
         bytes.append(UInt8(ascii: "}"))
     }
 
-    /// `{"key":` for the first key, `,"key":` after it.
+    /// `"link":"…"` when `links` gives the record one.
     @usableFromInline
-    static func appendKey(_ key: StaticString, first: Bool = false, to bytes: inout [UInt8]) {
-        bytes.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
+    static func appendLink<Text: Collection<UInt8>>(_ links: ShareLinks, id: Text, token: Text?, to bytes: inout [UInt8]) {
+        let start = bytes.count
+        appendKey("link", to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+        guard links.append(id: id, token: token, to: &bytes) else {
+            bytes.removeSubrange(start...)
+            return
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `"key":`, after a comma unless it is the object's first.
+    @usableFromInline
+    static func appendKey(_ key: StaticString, to bytes: inout [UInt8]) {
+        if bytes.last != UInt8(ascii: "{") { bytes.append(UInt8(ascii: ",")) }
         bytes.append(UInt8(ascii: "\""))
         key.withUTF8Buffer { bytes.append(contentsOf: $0) }
         bytes.append(UInt8(ascii: "\""))

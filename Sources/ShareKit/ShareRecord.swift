@@ -12,6 +12,25 @@ public struct ShareRecord: Codable, Hashable, Sendable {
     public var trashedAt: Timestamp?
     /// True when the record has a thumbnail (`GET /share/{id}/thumbnail`); absent when it has none.
     public var thumbnail: Bool?
+    /// Where a recipient opens the share; absent when it cannot be opened.
+    public var link: String?
+    /// Where a share made on another service lives: its link leads there.
+    public var source: String?
+    /// When the link stops opening.
+    public var expiresAt: Timestamp?
+    /// The link stops opening after this many completed downloads.
+    public var maxDownloads: Int64?
+    /// Completed downloads so far; with `state`, on every share this service opens.
+    public var downloads: Int64?
+    public var state: ShareState?
+    /// The extraction code a recipient gives with the link; shown to the share's owner only.
+    public var code: String?
+    /// True when this service holds the file's bytes; absent when it does not.
+    public var stored: Bool?
+    /// The secret of this service's link (`/s/{token}`), which `link` shows; never sent on its own.
+    public var linkToken: String?
+    /// When the owner cut the link off (`state` is then `revoked`).
+    public var revokedAt: Timestamp?
 
     public init(
         id: String, name: String, folder: String, createdAt: Timestamp, size: Int64, type: IconCategory,
@@ -25,5 +44,10 @@ public struct ShareRecord: Codable, Hashable, Sendable {
         self.type = type
         self.trashedAt = trashedAt
         self.thumbnail = thumbnail
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, name, folder, createdAt, size, type, trashedAt, thumbnail, link, source, expiresAt, maxDownloads, downloads, state, code,
+            stored
     }
 }

@@ -21,14 +21,9 @@ enum PostgresEvents {
         from original: ShareRecord, to updated: ShareRecord, seq: Int64, at: Timestamp, by: String, _ connection: PostgresConnection,
         logger: Logger
     ) async throws {
-        if original.name != updated.name {
-            try await record(.renamed, seq: seq, at: at, from: original.name, to: updated.name, by: by, connection, logger: logger)
+        for change in RecordChange.between(original, updated) {
+            try await record(change.action, seq: seq, at: at, from: change.from, to: change.to, by: by, connection, logger: logger)
         }
-        if original.folder != updated.folder {
-            try await record(.moved, seq: seq, at: at, from: original.folder, to: updated.folder, by: by, connection, logger: logger)
-        }
-        if original.trashedAt == nil, updated.trashedAt != nil { try await record(.trashed, seq: seq, at: at, by: by, connection, logger: logger) }
-        if original.trashedAt != nil, updated.trashedAt == nil { try await record(.restored, seq: seq, at: at, by: by, connection, logger: logger) }
     }
 
     /// One page of the events of the record at `seq`, oldest first, after the event `after`; one more than `limit`

@@ -84,13 +84,12 @@ extension PostgresStore {
     ) async throws -> Set<String> {
         var sql = BoundSQL(
             """
-            INSERT INTO share_import (import, line, id, id_key, name, name_key, folder, created_at, size, type, trashed_at, thumbnail_tag,
-                thumbnail, started_at, position)
+            INSERT INTO share_import (import, line, \(PostgresRows.newColumns), thumbnail_tag, thumbnail, started_at, position)
             """)
         sql.append(" SELECT ")
         sql.bind(key)
-        sql.append(", r.line, r.id, r.id_key, r.name, r.name_key, r.folder, r.created_at, r.size, r.type,")
-        sql.append(" CASE WHEN r.trashed THEN r.trashed_at END, CASE WHEN r.pictured THEN r.tag END, CASE WHEN r.pictured THEN r.image END, ")
+        sql.append(", r.line, \(PostgresRows.arrayValues),")
+        sql.append(" CASE WHEN r.pictured THEN r.tag END, CASE WHEN r.pictured THEN r.image END, ")
         sql.bind(now.millisecondsSinceEpoch)
         sql.append(", r.n + ")
         sql.bind(Int64(firstPosition))
@@ -140,8 +139,8 @@ extension PostgresStore {
             let late = try await connection.query(
                 """
                 WITH stored AS (
-                    INSERT INTO share (owner, id, id_key, name, name_key, folder, created_at, size, type, trashed_at, thumbnail)
-                    SELECT \(owner), id, id_key, name, name_key, folder, created_at, size, type, trashed_at, thumbnail IS NOT NULL
+                    INSERT INTO share (owner, \(unescaped: PostgresRows.newColumns), thumbnail)
+                    SELECT \(owner), \(unescaped: PostgresRows.newColumns), thumbnail IS NOT NULL
                     FROM share_import WHERE import = \(key) ORDER BY position
                     ON CONFLICT (id_key) DO NOTHING RETURNING id_key
                 )

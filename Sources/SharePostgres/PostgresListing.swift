@@ -10,6 +10,8 @@ struct PostgresListing {
     let query: ShareQuery
     /// Whose history: the number its records carry (`PostgresOwnerNumbers`).
     let owner: Int64
+    /// How the page writes its records' links.
+    var form = RecordForm.plain
 
     func fetch(_ connection: PostgresConnection, logger: Logger) async throws -> SharePage {
         var body: [UInt8] = [UInt8(ascii: "[")]
@@ -17,16 +19,17 @@ struct PostgresListing {
         var last: (columns: PostgresRows.Columns, nameKey: String)?
         var next: ShareCursor?
         let rows = try await connection.query(try statement().query, logger: logger)
-        for try await row in rows.decode((String, String, String, Int64, Int64, String, Int64?, Bool, String).self) {
+        for try await row in rows {
             guard count < query.limit else {
                 next = last.map(cursor(after:))
                 break
             }
-            let columns = (row.0, row.1, row.2, row.3, row.4, row.5, row.6, row.7)
+            let cells = row.makeRandomAccess()
+            let columns = try PostgresRows.Columns(cells)
             if count > 0 { body.append(UInt8(ascii: ",")) }
-            PostgresRows.appendJSON(columns, to: &body)
+            columns.appendJSON(form, to: &body)
             count += 1
-            last = (columns, row.8)
+            last = (columns, try cells[PostgresRows.columnCount].decode(String.self))
         }
         body.append(UInt8(ascii: "]"))
         return SharePage(body: body, next: next)
@@ -57,11 +60,11 @@ struct PostgresListing {
     private func cursor(after row: (columns: PostgresRows.Columns, nameKey: String)) -> ShareCursor {
         let value: ShareCursor.Value
         switch query.sort {
-        case .createdAt: value = .integer(row.columns.3)
-        case .size: value = .integer(row.columns.4)
+        case .createdAt: value = .integer(row.columns.createdAt)
+        case .size: value = .integer(row.columns.size)
         case .name: value = .text(row.nameKey)
         }
-        return ShareCursor(sort: query.sort, order: query.order, value: value, id: row.columns.0)
+        return ShareCursor(sort: query.sort, order: query.order, value: value, id: row.columns.id)
     }
 
     static func column(for sort: ListingSort) -> String {

@@ -60,8 +60,8 @@ extension PostgresStore {
     private func insertRecords(_ chunk: [CopiedRecord], owners: [String: Int64], _ connection: PostgresConnection) async throws -> [Int64] {
         var sql = BoundSQL(
             """
-            INSERT INTO share (owner, id, id_key, name, name_key, folder, created_at, size, type, trashed_at, thumbnail)
-            SELECT owner, id, id_key, name, name_key, folder, created_at, size, type, CASE WHEN trashed THEN trashed_at END, pictured
+            INSERT INTO share (owner, \(PostgresRows.newColumns), thumbnail)
+            SELECT r.owner, \(PostgresRows.arrayValues), r.pictured
             FROM unnest(
             """)
         try sql.bind(array: chunk.map { owners[$0.owner] ?? OwnerNumber.nobody })

@@ -17,13 +17,16 @@ extension PostgresStore {
     public func share(id: String, includeTrashed: Bool) async throws -> ShareRecord {
         try await read { connection in
             let owner = try await ownerNumber(connection)
-            return try await PostgresRows.fetch(id: id, owner: owner, includeTrashed: includeTrashed, connection, logger: logger).record
+            return try await PostgresRows.fetch(
+                id: id, owner: owner, includeTrashed: includeTrashed, form: recordForm.judgedNow(), connection, logger: logger
+            ).record
         }
     }
 
     public func listShares(_ query: ShareQuery) async throws -> SharePage {
         try await laneRead { connection in
-            try await PostgresListing(query: query, owner: try await ownerNumber(connection)).fetch(connection, logger: logger)
+            try await PostgresListing(query: query, owner: try await ownerNumber(connection), form: recordForm.judgedNow()).fetch(
+                connection, logger: logger)
         }
     }
 
@@ -64,11 +67,14 @@ extension PostgresStore {
             var lines: [UInt8] = []
             var last: Int64?
             let rows = try await connection.query(sql.query, logger: logger)
-            for try await row in rows.decode((String, String, String, Int64, Int64, String, Int64?, Bool, Int64, String, ByteBuffer?).self) {
-                let columns = (row.0, row.1, row.2, row.3, row.4, row.5, row.6, row.7)
-                PostgresRows.appendJSON(columns, owner: everyone ? row.9 : nil, thumbnail: row.10, to: &lines)
+            let form = recordForm.judgedNow()
+            let seq = PostgresRows.columnCount
+            for try await row in rows {
+                let cells = row.makeRandomAccess()
+                let owner = everyone ? try cells[seq + 1].decode(String.self) : nil
+                try PostgresRows.Columns(cells).appendJSON(form, owner: owner, thumbnailImage: try cells[seq + 2].decode(ByteBuffer?.self), to: &lines)
                 lines.append(UInt8(ascii: "\n"))
-                last = row.8
+                last = try cells[seq].decode(Int64.self)
             }
             return (lines, last)
         }

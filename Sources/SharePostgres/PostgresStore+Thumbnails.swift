@@ -15,7 +15,7 @@ extension PostgresStore {
                 """, logger: logger)
             try await connection.query("UPDATE share SET thumbnail = true WHERE seq = \(seq) AND NOT thumbnail", logger: logger)
             record.thumbnail = true
-            return record
+            return record.shown(recordForm.judgedNow())
         }
     }
 

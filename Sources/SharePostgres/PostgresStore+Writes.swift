@@ -15,7 +15,7 @@ extension PostgresStore {
             let (record, seq) = try await insert(new, now: now, owner: owner, connection)
             try await PostgresEvents.record(.created, seq: seq, at: now, by: by, connection, logger: logger)
             if record.trashedAt != nil { try await PostgresEvents.record(.trashed, seq: seq, at: now, by: by, connection, logger: logger) }
-            return record
+            return record.shown(recordForm.judgedNow())
         }
     }
 
@@ -46,15 +46,12 @@ extension PostgresStore {
     }
 
     public func updateShare(id: String, _ patch: SharePatch, includeTrashed: Bool, by: String) async throws -> ShareRecord {
-        try await edit(id: id, includeTrashed: includeTrashed, at: .now(), by: by) { record, _ in
+        let now = Timestamp.now()
+        return try await edit(id: id, includeTrashed: includeTrashed, at: now, by: by) { record, _ in
             var record = record
-            if let name = patch.name {
-                record.name = name
-                record.type = IconCategory(fileName: name)
-            }
-            if let folder = patch.folder { record.folder = folder }
+            patch.apply(to: &record, at: now)
             return record
-        }
+        }.shown(recordForm.judgedNow())
     }
 
     public func trashShare(id: String, includeTrashed: Bool, now: Timestamp, by: String) async throws {
@@ -73,7 +70,7 @@ extension PostgresStore {
             var record = record
             record.trashedAt = nil
             return record
-        }
+        }.shown(recordForm.judgedNow())
     }
 
     /// Changes the record with this id as `edit` says, with the events of what changed, and returns it. `edit` is

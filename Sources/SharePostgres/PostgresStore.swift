@@ -23,6 +23,8 @@ public struct PostgresStore: ShareStore {
     let connectionWait: Duration
     /// The lanes listings, statistics and exports read through, so that heavy ones leave connections for quick ones.
     public var lanes = ReadLanes()
+    /// How records show their links.
+    public var recordForm = RecordForm.plain
 
     /// A store over `client`, which must be running (`PostgresClient.run()`) before the store is migrated and used; a request
     /// waits at most `connectionWait` for a connection.

@@ -15,12 +15,9 @@ enum SQLiteEvents {
 
     /// The events that an update from `original` to `updated` makes: a rename, a move, a trashing, a restoring.
     static func record(from original: ShareRecord, to updated: ShareRecord, at: Timestamp, by: String, _ db: Database) throws {
-        if original.name != updated.name { try record(.renamed, id: updated.id, at: at, from: original.name, to: updated.name, by: by, db) }
-        if original.folder != updated.folder {
-            try record(.moved, id: updated.id, at: at, from: original.folder, to: updated.folder, by: by, db)
+        for change in RecordChange.between(original, updated) {
+            try record(change.action, id: updated.id, at: at, from: change.from, to: change.to, by: by, db)
         }
-        if original.trashedAt == nil, updated.trashedAt != nil { try record(.trashed, id: updated.id, at: at, by: by, db) }
-        if original.trashedAt != nil, updated.trashedAt == nil { try record(.restored, id: updated.id, at: at, by: by, db) }
     }
 
     /// One page of the events of a record of `owner`'s history, oldest first, after the event `after` (its `seq`); one more than `limit`

@@ -28,7 +28,8 @@ public struct SQLiteImportStaging: Sendable {
                 CREATE TABLE \(table) (
                     line INTEGER NOT NULL, id TEXT NOT NULL UNIQUE COLLATE NOCASE, name TEXT NOT NULL,
                     name_key TEXT NOT NULL, folder TEXT NOT NULL, created_at INTEGER NOT NULL, size INTEGER NOT NULL,
-                    type TEXT NOT NULL, trashed_at INTEGER, thumbnail_tag TEXT, thumbnail BLOB)
+                    type TEXT NOT NULL, trashed_at INTEGER, link_token TEXT, source TEXT, expires_at INTEGER, max_downloads INTEGER,
+                    downloads INTEGER NOT NULL, revoked_at INTEGER, code TEXT, thumbnail_tag TEXT, thumbnail BLOB)
                 """)
     }
 
@@ -40,7 +41,7 @@ public struct SQLiteImportStaging: Sendable {
             throw DatabaseError(resultCode: .SQLITE_CONSTRAINT_UNIQUE, message: "the id is taken in the history")
         }
         try db.cachedStatement(
-            sql: "INSERT INTO \(table) (line, \(SQLiteRow.newColumns), thumbnail_tag, thumbnail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            sql: "INSERT INTO \(table) (line, \(SQLiteRow.newColumns), thumbnail_tag, thumbnail) VALUES (?, \(SQLiteRow.newPlaceholders), ?, ?)"
         )
         .execute(arguments: [line] + SQLiteRow.newValues(record) + [thumbnail?.tag, thumbnail.map { Data($0.image) }])
     }

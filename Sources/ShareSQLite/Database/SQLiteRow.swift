@@ -4,29 +4,49 @@ import ShareKit
 
 /// Reads and writes a `ShareRecord` as a row of the `share` table.
 enum SQLiteRow {
-    static let columns = "id, name, folder, created_at, size, type, trashed_at, thumbnail"
+    /// A record's columns, in the order `record` and `appendJSON` read them; the columns after them start at
+    /// `columnCount`.
+    static let columns = "id, name, folder, created_at, size, type, trashed_at, thumbnail, link_token, source, expires_at, max_downloads, downloads, revoked_at, code"
+    static let columnCount: Int32 = 15
 
-    static func record(_ row: Row) -> ShareRecord {
-        ShareRecord(
+    /// The record of a row selected with `columns`, showing its link as `form` says.
+    static func record(_ row: Row, _ form: RecordForm) -> ShareRecord {
+        func time(_ index: Int) -> Timestamp? { (row[index] as Int64?).map(Timestamp.init(millisecondsSinceEpoch:)) }
+        var record = ShareRecord(
             id: row[0], name: row[1], folder: row[2], createdAt: Timestamp(millisecondsSinceEpoch: row[3]), size: row[4],
-            type: IconCategory(rawValue: row[5]) ?? .other,
-            trashedAt: (row[6] as Int64?).map(Timestamp.init(millisecondsSinceEpoch:)), thumbnail: row[7] ? true : nil)
+            type: IconCategory(rawValue: row[5]) ?? .other, trashedAt: time(6), thumbnail: row[7] ? true : nil)
+        record.linkToken = row[8]
+        record.source = row[9]
+        record.expiresAt = time(10)
+        record.maxDownloads = row[11]
+        record.downloads = row[12]
+        record.revokedAt = time(13)
+        record.code = row[14]
+        record.show(form)
+        return record
     }
 
-    /// Appends a row selected with `columns` as the record's JSON, copying its text straight from SQLite; with the
-    /// column at `ownerColumn`, the record's owner too, and with the one at `thumbnailColumn`, its thumbnail's bytes
-    /// (as an export holds them).
-    static func appendJSON(_ row: StatementColumns, ownerColumn: Int32? = nil, thumbnailColumn: Int32? = nil, to bytes: inout [UInt8]) {
+    /// Appends a row selected with `columns` as the record's JSON, copying its text straight from SQLite, its link
+    /// as `form` says; with the column at `ownerColumn`, the record's owner too, and with the one at
+    /// `thumbnailColumn`, its thumbnail's bytes (as an export holds them).
+    static func appendJSON(
+        _ row: StatementColumns, _ form: RecordForm, ownerColumn: Int32? = nil, thumbnailColumn: Int32? = nil, to bytes: inout [UInt8]
+    ) {
+        func optionalInteger(_ index: Int32) -> Int64? { row.isNull(index) ? nil : row.integer(index) }
+        func optionalText(_ index: Int32) -> UnsafeBufferPointer<UInt8>? { row.isNull(index) ? nil : row.text(index) }
+        let link = LinkColumns(
+            token: optionalText(8), source: optionalText(9), expiresAt: optionalInteger(10), maxDownloads: optionalInteger(11),
+            downloads: row.integer(12), revokedAt: optionalInteger(13), code: optionalText(14), stored: false)
         RecordJSON.append(
             id: row.text(0), name: row.text(1), folder: row.text(2), createdAt: row.integer(3), size: row.integer(4),
-            type: row.text(5), trashedAt: row.isNull(6) ? nil : row.integer(6), thumbnail: row.integer(7) != 0,
+            type: row.text(5), trashedAt: optionalInteger(6), thumbnail: row.integer(7) != 0, link: link, form: form,
             thumbnailImage: thumbnailColumn.flatMap { row.isNull($0) ? nil : row.blob($0) }, owner: ownerColumn.map(row.text), to: &bytes)
     }
 
-    /// The record of `owner`'s history with this id (case-insensitively); a trashed one only when `includeTrashed`,
-    /// otherwise `.notFound`, as for an id no history holds.
-    static func fetch(id: String, owner: Int64, includeTrashed: Bool, _ db: Database) throws -> ShareRecord {
-        record(try fetchRow(columns, id: id, owner: owner, includeTrashed: includeTrashed, db))
+    /// The record of `owner`'s history with this id (case-insensitively), its link shown as `form` says; a trashed
+    /// one only when `includeTrashed`, otherwise `.notFound`, as for an id no history holds.
+    static func fetch(id: String, owner: Int64, includeTrashed: Bool, _ form: RecordForm, _ db: Database) throws -> ShareRecord {
+        record(try fetchRow(columns, id: id, owner: owner, includeTrashed: includeTrashed, db), form)
     }
 
     /// The `seq` of the record `fetch` would find.
@@ -49,17 +69,22 @@ enum SQLiteRow {
     }
 
     /// The columns a new record fills; `newValues` gives them for a record.
-    static let newColumns = "id, name, name_key, folder, created_at, size, type, trashed_at"
+    static let newColumns =
+        "id, name, name_key, folder, created_at, size, type, trashed_at, link_token, source, expires_at, max_downloads, downloads, revoked_at, code"
+    /// `?` for each of `newColumns`.
+    static let newPlaceholders = Array(repeating: "?", count: 15).joined(separator: ", ")
 
     static func newValues(_ record: ShareRecord) -> StatementArguments {
         [
             record.id, record.name, SearchKey.fold(record.name), record.folder, record.createdAt.millisecondsSinceEpoch,
-            record.size, record.type.rawValue, record.trashedAt?.millisecondsSinceEpoch,
+            record.size, record.type.rawValue, record.trashedAt?.millisecondsSinceEpoch, record.linkToken, record.source,
+            record.expiresAt?.millisecondsSinceEpoch, record.maxDownloads, record.downloads ?? 0, record.revokedAt?.millisecondsSinceEpoch,
+            record.code,
         ]
     }
 
     static func insert(_ record: ShareRecord, owner: Int64, _ db: Database) throws {
-        try db.cachedStatement(sql: "INSERT INTO share (owner, \(newColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        try db.cachedStatement(sql: "INSERT INTO share (owner, \(newColumns)) VALUES (?, \(newPlaceholders))")
             .execute(arguments: [owner] + newValues(record))
     }
 
@@ -91,6 +116,10 @@ enum SQLiteRow {
         if record.folder != original.folder { assign("folder", record.folder) }
         if record.type != original.type { assign("type", record.type.rawValue) }
         if record.trashedAt != original.trashedAt { assign("trashed_at", record.trashedAt?.millisecondsSinceEpoch) }
+        if record.expiresAt != original.expiresAt { assign("expires_at", record.expiresAt?.millisecondsSinceEpoch) }
+        if record.maxDownloads != original.maxDownloads { assign("max_downloads", record.maxDownloads) }
+        if record.revokedAt != original.revokedAt { assign("revoked_at", record.revokedAt?.millisecondsSinceEpoch) }
+        if record.code != original.code { assign("code", record.code) }
         guard !assignments.isEmpty else { return }
         try db.cachedStatement(sql: "UPDATE share SET \(assignments.joined(separator: ", ")) WHERE id = ?")
             .execute(arguments: arguments + [record.id])

@@ -15,7 +15,8 @@ extension SQLiteStore {
                         (SELECT image FROM share_thumbnail WHERE share_seq = seq), (SELECT tag FROM share_thumbnail WHERE share_seq = seq)
                     FROM share WHERE seq > ? ORDER BY seq LIMIT ?
                     """, arguments: [position, limit])
-            guard let first = rows.first?[8] as Int64?, let last = rows.last?[8] as Int64? else { return ([], nil) }
+            let seq = Int(SQLiteRow.columnCount)
+            guard let first = rows.first?[seq] as Int64?, let last = rows.last?[seq] as Int64? else { return ([], nil) }
             var events: [Int64: [ShareEvent]] = [:]
             let eventRows = try Row.fetchCursor(
                 db,
@@ -30,8 +31,8 @@ extension SQLiteStore {
                 events[row[0], default: []].append(event)
             }
             let records = rows.map { row in
-                let thumbnail = (row[10] as Data?).map { Thumbnail(image: [UInt8]($0), tag: row[11]) }
-                return CopiedRecord(owner: row[9], record: SQLiteRow.record(row), thumbnail: thumbnail, events: events[row[8]] ?? [])
+                let thumbnail = (row[seq + 2] as Data?).map { Thumbnail(image: [UInt8]($0), tag: row[seq + 3]) }
+                return CopiedRecord(owner: row[seq + 1], record: SQLiteRow.record(row, .plain), thumbnail: thumbnail, events: events[row[seq]] ?? [])
             }
             return (records, last)
         }

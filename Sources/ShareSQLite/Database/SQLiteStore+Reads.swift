@@ -9,7 +9,7 @@ extension SQLiteStore {
     public func events(id: String, after: Int64, limit: Int) async throws -> (events: [ShareEvent], next: Int64?) {
         try await writer.read { db in
             let page = try SQLiteEvents.page(id: id, owner: try ownerNumber(db), after: after, limit: limit, db)
-            if page.isEmpty { _ = try SQLiteRow.fetch(id: id, owner: try ownerNumber(db), includeTrashed: true, db) }
+            if page.isEmpty { _ = try SQLiteRow.seq(id: id, owner: try ownerNumber(db), includeTrashed: true, db) }
             let shown = page.prefix(limit)
             return (shown.map(\.event), page.count > limit ? shown.last?.seq : nil)
         }
@@ -17,13 +17,15 @@ extension SQLiteStore {
 
     /// One record by id, case-insensitively; a trashed one only with `includeTrashed`.
     public func share(id: String, includeTrashed: Bool) async throws -> ShareRecord {
-        try await writer.read { db in try SQLiteRow.fetch(id: id, owner: try ownerNumber(db), includeTrashed: includeTrashed, db) }
+        try await writer.read { db in try SQLiteRow.fetch(id: id, owner: try ownerNumber(db), includeTrashed: includeTrashed, recordForm.judgedNow(), db) }
     }
 
     /// One page of records matching `query`, as the JSON array the API answers with, and the next page's cursor.
     public func listShares(_ query: ShareQuery) async throws -> SharePage {
         try await lanes.read(writer) { [self] db in
-            try SQLiteListing(query: query, owner: try ownerNumber(db), trigramCounts: trigramCounts, secondReader: secondReader).fetch(db)
+            try SQLiteListing(
+                query: query, owner: try ownerNumber(db), form: recordForm.judgedNow(), trigramCounts: trigramCounts, secondReader: secondReader
+            ).fetch(db)
         }
     }
 
@@ -68,10 +70,12 @@ extension SQLiteStore {
                 everyone ? [position, limit] : [position, try ownerNumber(db), limit]
             var lines: [UInt8] = []
             var last: Int64?
+            let seq = SQLiteRow.columnCount
+            let form = recordForm.judgedNow()
             try StatementColumns.forEachRow(of: statement, arguments: arguments) { row in
-                SQLiteRow.appendJSON(row, ownerColumn: everyone ? 9 : nil, thumbnailColumn: 10, to: &lines)
+                SQLiteRow.appendJSON(row, form, ownerColumn: everyone ? seq + 1 : nil, thumbnailColumn: seq + 2, to: &lines)
                 lines.append(UInt8(ascii: "\n"))
-                last = row.integer(8)
+                last = row.integer(seq)
                 return true
             }
             return (lines, last)

@@ -7,7 +7,7 @@ extension SQLiteStore {
         try await change { db in
             let owner = try ownerNumber(db)
             try ThumbnailRow.store(thumbnail, seq: try SQLiteRow.seq(id: id, owner: owner, includeTrashed: includeTrashed, db), db)
-            return try SQLiteRow.fetch(id: id, owner: owner, includeTrashed: includeTrashed, db)
+            return try SQLiteRow.fetch(id: id, owner: owner, includeTrashed: includeTrashed, recordForm.judgedNow(), db)
         }
     }
 

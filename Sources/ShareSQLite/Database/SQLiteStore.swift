@@ -22,6 +22,8 @@ public struct SQLiteStore: ShareStore {
     public private(set) var quota: Int64?
     /// The lanes listings, statistics and exports read through, so that heavy ones leave readers for quick ones.
     public var lanes = ReadLanes()
+    /// How records show their links.
+    public var recordForm = RecordForm.plain
 
     /// Opens (creating it and its folder if needed) and migrates the database at `path`. After a spike, SQLite
     /// truncates the write-ahead log back to `logLimitBytes`.
@@ -148,7 +150,7 @@ public struct SQLiteStore: ShareStore {
             try SQLiteRow.indexNames(after: before, db)
             try SQLiteEvents.record(.created, id: record.id, at: now, by: by, db)
             if record.trashedAt != nil { try SQLiteEvents.record(.trashed, id: record.id, at: now, by: by, db) }
-            return record
+            return record.shown(recordForm.judgedNow())
         }
     }
 
@@ -185,16 +187,12 @@ public struct SQLiteStore: ShareStore {
     ) async throws -> ShareRecord {
         let now = Timestamp.now()
         return try await change { db in
-            let original = try SQLiteRow.fetch(id: id, owner: try ownerNumber(db), includeTrashed: includeTrashed, db)
+            let original = try SQLiteRow.fetch(id: id, owner: try ownerNumber(db), includeTrashed: includeTrashed, recordForm.judgedNow(), db)
             var record = original
-            if let name = patch.name {
-                record.name = name
-                record.type = IconCategory(fileName: name)
-            }
-            if let folder = patch.folder { record.folder = folder }
+            patch.apply(to: &record, at: now)
             try SQLiteRow.update(record, from: original, db)
             try SQLiteEvents.record(from: original, to: record, at: now, by: by, db)
-            return record
+            return record.shown(recordForm.judgedNow())
         }
     }
 
@@ -203,7 +201,7 @@ public struct SQLiteStore: ShareStore {
         id: String, includeTrashed: Bool, now: Timestamp, by: String
     ) async throws {
         try await change { db in
-            let original = try SQLiteRow.fetch(id: id, owner: try ownerNumber(db), includeTrashed: includeTrashed, db)
+            let original = try SQLiteRow.fetch(id: id, owner: try ownerNumber(db), includeTrashed: includeTrashed, recordForm.judgedNow(), db)
             var record = original
             record.trashedAt = record.trashedAt ?? now
             try SQLiteRow.update(record, from: original, db)
@@ -215,13 +213,13 @@ public struct SQLiteStore: ShareStore {
     public func restoreShare(id: String, by: String) async throws -> ShareRecord {
         let now = Timestamp.now()
         return try await change { db in
-            let original = try SQLiteRow.fetch(id: id, owner: try ownerNumber(db), includeTrashed: true, db)
+            let original = try SQLiteRow.fetch(id: id, owner: try ownerNumber(db), includeTrashed: true, recordForm.judgedNow(), db)
             if original.trashedAt != nil { try refusePastQuota(adding: Sums(size: original.size), db) }
             var record = original
             record.trashedAt = nil
             try SQLiteRow.update(record, from: original, db)
             try SQLiteEvents.record(from: original, to: record, at: now, by: by, db)
-            return record
+            return record.shown(recordForm.judgedNow())
         }
     }
 

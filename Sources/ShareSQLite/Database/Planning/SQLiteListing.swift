@@ -24,14 +24,17 @@ struct SQLiteListing: Sendable {
     /// `ORDER BY` the sort, then id, in the query's order.
     let orderBy: SQL
 
+    /// How the page writes its records' links.
+    let form: RecordForm
     /// Columns of a listing: a record, plus the folded name a `sort=name` cursor continues from.
     private static let columns = "\(SQLiteRow.columns), name_key"
 
     init(
-        query: ShareQuery, owner: Int64 = OwnerNumber.nobody, trigramCounts: TrigramCounts = TrigramCounts(), candidateLimit: Int = TrigramCounts.cap,
-        secondReader: SecondReader? = nil
+        query: ShareQuery, owner: Int64 = OwnerNumber.nobody, form: RecordForm = .plain, trigramCounts: TrigramCounts = TrigramCounts(),
+        candidateLimit: Int = TrigramCounts.cap, secondReader: SecondReader? = nil
     ) {
         self.query = query
+        self.form = form
         self.owner = owner
         self.trigramCounts = trigramCounts
         self.candidateLimit = candidateLimit
@@ -121,7 +124,7 @@ struct SQLiteListing: Sendable {
                 return false
             }
             if count > 0 { body.append(UInt8(ascii: ",")) }
-            SQLiteRow.appendJSON(row, to: &body)
+            SQLiteRow.appendJSON(row, form, to: &body)
             count += 1
             last.copy(row)
             return true
@@ -160,7 +163,7 @@ private struct LastRow {
         case .size: number = row.integer(4)
         case .name:
             name.removeAll(keepingCapacity: true)
-            name.append(contentsOf: row.text(8))
+            name.append(contentsOf: row.text(SQLiteRow.columnCount))
         }
     }
 

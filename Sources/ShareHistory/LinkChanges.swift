@@ -1,0 +1,80 @@
+import ShareKit
+
+/// What a new share's link is given: where it leads when the share was made on another service, when it stops
+/// opening, and the code a recipient gives with it. Checked by the caller (`LinkRules`).
+public struct NewLink: Equatable, Sendable {
+    public var source: String?
+    public var expiresAt: Timestamp?
+    public var maxDownloads: Int64?
+    public var code: String?
+    /// Completed downloads so far: an import's record keeps its count.
+    public var downloads: Int64 = 0
+    /// When it was cut off: an import's revoked record stays revoked.
+    public var revokedAt: Timestamp?
+
+    public init(
+        source: String? = nil, expiresAt: Timestamp? = nil, maxDownloads: Int64? = nil, code: String? = nil
+    ) {
+        self.source = source
+        self.expiresAt = expiresAt
+        self.maxDownloads = maxDownloads
+        self.code = code
+    }
+
+    /// Whether this service opens the share: it leads somewhere.
+    var opens: Bool { source != nil }
+
+    /// Gives `record` this link: its limits, and a newly drawn token when the share opens.
+    func give(to record: inout ShareRecord) {
+        record.source = source
+        record.expiresAt = expiresAt
+        record.maxDownloads = maxDownloads
+        record.code = code
+        record.downloads = downloads
+        record.revokedAt = revokedAt
+        record.linkToken = opens ? LinkToken.generate() : nil
+    }
+}
+
+/// A change of a link's limits: each nil leaves it as it is, `.some(nil)` clears it; `revoke` cuts the link off
+/// for good.
+public struct LinkChange: Equatable, Sendable {
+    public var expiresAt: Timestamp??
+    public var maxDownloads: Int64??
+    public var code: String??
+    public var revoke = false
+
+    public init(expiresAt: Timestamp?? = nil, maxDownloads: Int64?? = nil, code: String?? = nil, revoke: Bool = false) {
+        self.expiresAt = expiresAt
+        self.maxDownloads = maxDownloads
+        self.code = code
+        self.revoke = revoke
+    }
+
+    public var isEmpty: Bool { expiresAt == nil && maxDownloads == nil && code == nil && !revoke }
+
+    /// Applies the change to `record` at `now`.
+    func apply(to record: inout ShareRecord, at now: Timestamp) {
+        if let expiresAt { record.expiresAt = expiresAt }
+        if let maxDownloads { record.maxDownloads = maxDownloads }
+        if let code { record.code = code }
+        if revoke { record.revokedAt = record.revokedAt ?? now }
+    }
+}
+
+/// The secret of a share's link: 128 bits from the system's cryptographic generator, as 22 characters of
+/// base64url. A link is found by it alone, so that nobody finds one by trying ids.
+public enum LinkToken {
+    static let length = 22
+
+    public static func generate() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bits = [generator.next(), generator.next()] as [UInt64]
+        return Base64URL.encode(bits.flatMap { word in (0..<8).map { UInt8(truncatingIfNeeded: word >> ($0 * 8)) } })
+    }
+
+    /// Whether `text` could be a token: anything else is not found without asking the store.
+    public static func isPlausible(_ text: some StringProtocol) -> Bool {
+        text.utf8.count == length && Base64URL.decode(String(text)) != nil
+    }
+}
