@@ -26,4 +26,12 @@ public protocol ShareStore: HistoryStore {
     func users() async throws -> [UserUsage]
     /// True when the store answers and its schema is the one this program knows.
     func isReady() async -> Bool
+
+    /// The live share, in whichever history, whose link has this token (`/s/{token}`), with its code; nil when none
+    /// has.
+    func linkedShare(token: String) async throws -> ShareRecord?
+    /// Counts a completed download of the share whose link has this token, if the link still opens at `now`; false
+    /// when it no longer does (expired, revoked, trashed, purged). Of downloads racing for the last one allowed,
+    /// exactly one counts.
+    func countDownload(token: String, at now: Timestamp) async throws -> Bool
 }

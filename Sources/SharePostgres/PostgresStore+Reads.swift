@@ -72,7 +72,8 @@ extension PostgresStore {
             for try await row in rows {
                 let cells = row.makeRandomAccess()
                 let owner = everyone ? try cells[seq + 1].decode(String.self) : nil
-                try PostgresRows.Columns(cells).appendJSON(form, owner: owner, thumbnailImage: try cells[seq + 2].decode(ByteBuffer?.self), to: &lines)
+                try PostgresRows.Columns(cells).appendJSON(
+                    form, owner: owner, thumbnailImage: try cells[seq + 2].decode(ByteBuffer?.self), to: &lines)
                 lines.append(UInt8(ascii: "\n"))
                 last = try cells[seq].decode(Int64.self)
             }

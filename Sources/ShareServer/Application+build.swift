@@ -33,9 +33,11 @@ public func buildRouter(
     // Paths in their one spelling (`RequestPath`): the page itself is the base path, or "/" at the root.
     let openPaths = (["healthz", "readyz", "openapi.yaml"] + (server.metricsPublic ? ["metrics"] : []) + webPage.openPaths)
         .map { $0.isEmpty ? (prefix.isEmpty ? "/" : prefix) : "\(prefix)/\($0)" }
-    addSignIn(to: router, setup: setup, scope: SignInScope(openPaths: Set(openPaths)))
+    addSignIn(to: router, setup: setup, scope: SignInScope(openPaths: Set(openPaths), openPrefixes: ["\(prefix)/s/"]))
     if let connectionEnds { router.add(middleware: ClientGoneMiddleware(ends: connectionEnds, pathPrefix: prefix)) }
     let base = RouterPath(prefix)
+    var store = store
+    store.recordForm = RecordForm(links: ShareLinks(pattern: server.shareURL, pathPrefix: prefix))
     let auth = setup.config.auth
     let listsEveryUser = auth.proxyUserHeader == nil && !auth.unixPeer
     let histories = Histories(store: store, auth: auth, knownUsers: listsEveryUser ? Set(setup.credentials.map(\.user)) : nil)
@@ -45,6 +47,8 @@ public func buildRouter(
     router.addRoutes(
         UserController(histories: histories, shareURL: server.shareURL, trashDays: setup.config.database.trashDays).endpoints, atPath: base)
     router.addRoutes(webPage.endpoints, atPath: base)
+    let addresses = AccessLog(trustedProxies: server.trustedProxies, socketPeerIsProxy: socketPeerIsProxy)
+    router.addRoutes(LinkController(store: store, throttle: LinkThrottle(), addresses: addresses, pathPrefix: prefix).endpoints, atPath: base)
     // Before the record routes: `import`, `export`, `stats` and `folders` are words no id may be.
     router.addRoutes(TransferController(histories: histories, maxRecordBytes: server.maxBodyBytes).endpoints, atPath: base)
     let defaultZone = ZonedCalendar(identifier: server.timezone) ?? ZonedCalendar(zone: .gmt)

@@ -42,7 +42,8 @@ struct Histories: Sendable {
             guard named == nil else {
                 throw ShareError.invalidParameter("user", "names whose history to act on, but histories are shared: there is only one")
             }
-            return choice(of: "", quota: auth.quotaBytes, by: user, named: nil)
+            // Someone reading a public history without signing in is not its owner: codes stay hidden.
+            return choice(of: "", quota: auth.quotaBytes, by: user, named: nil, showsCodes: context.user != nil)
         case .perUser:
             guard context.user != nil else { throw Problem.unauthorized }
             guard let named, named != user else { return choice(of: user, quota: auth.quota(of: user), by: user, named: nil) }
@@ -55,8 +56,10 @@ struct Histories: Sendable {
         }
     }
 
-    private func choice(of owner: String, quota: Int64?, by: String, named: String?) -> Choice {
-        Choice(history: store.history(of: owner, quota: quota), owner: owner, quota: quota, by: by, named: named)
+    private func choice(of owner: String, quota: Int64?, by: String, named: String?, showsCodes: Bool = true) -> Choice {
+        var history = store.history(of: owner, quota: quota)
+        history.recordForm.showsCodes = showsCodes
+        return Choice(history: history, owner: owner, quota: quota, by: by, named: named)
     }
 
     /// The `user` parameter, checked as a user name.

@@ -16,11 +16,27 @@ struct NewShareBody: Decodable {
     /// Read from imports only: the thumbnail an export carried, as base64. A thumbnail is made from a picture
     /// (`PUT /share/{id}/thumbnail`); an import takes one only as this server makes them, and keeps it as it is.
     var thumbnailImage: String?
+    /// The link: where a share made elsewhere lives, when it stops opening, its code.
+    var source: String?
+    var expiresAt: String?
+    var maxDownloads: WholeNumber?
+    var code: CodeChoice?
+    /// Read from imports only: an exported share's downloads, and its state (a revoked one stays revoked).
+    var downloads: WholeNumber?
+    var state: ShareState?
 
     /// The record to store, checked against every field rule; with `importing`, the fields only an import reads
     /// too (in the trash, with its thumbnail).
     func newShare(importing: Bool = false) throws(ShareError) -> NewShare {
         var share = try NewShare(id: id, name: name, folder: folder, createdAt: createdAt, size: size?.value, trashedAt: importing ? trashedAt : nil)
+        share.link = try LinkFields.newLink(source: source, expiresAt: expiresAt, maxDownloads: maxDownloads, code: code)
+        if importing {
+            if let downloads {
+                guard downloads.value >= 0 else { throw .invalidField("downloads", "must be 0 or more, got \(downloads.value)") }
+                share.link.downloads = downloads.value
+            }
+            if state == .revoked { share.link.revokedAt = share.createdAt ?? .now() }
+        }
         if importing, let thumbnailImage {
             guard let image = Data(base64Encoded: thumbnailImage).map(Array.init), ThumbnailMaker.isThumbnail(image) else {
                 throw .invalidField("thumbnailImage", "must be a thumbnail as an export holds it: a WebP of at most 192 × 192 pixels, in base64")
@@ -31,8 +47,40 @@ struct NewShareBody: Decodable {
     }
 }
 
-/// The body of `PATCH /share/{id}`: a rename, a move, or both.
+/// The body of `PATCH /share/{id}`: a rename, a move, a change of the link's limits or code (`null` clears one), a
+/// revocation (`revoked: true`).
 struct SharePatchBody: Decodable {
     var name: String?
     var folder: String?
+    var expiresAt: PatchField<String>?
+    var maxDownloads: PatchField<WholeNumber>?
+    var code: PatchField<CodeChoice>?
+    var revoked: Bool?
+
+    private enum CodingKeys: String, CodingKey {
+        case name, folder, expiresAt, maxDownloads, code, revoked
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decodeIfPresent(String.self, forKey: .name)
+        folder = try container.decodeIfPresent(String.self, forKey: .folder)
+        revoked = try container.decodeIfPresent(Bool.self, forKey: .revoked)
+        // A field given as null is read as one (cleared), not as one left out.
+        func field<Value>(_ key: CodingKeys) throws -> PatchField<Value>? {
+            container.contains(key) ? try container.decode(PatchField<Value>.self, forKey: key) : nil
+        }
+        expiresAt = try field(.expiresAt)
+        maxDownloads = try field(.maxDownloads)
+        code = try field(.code)
+    }
+
+    func patch() throws(ShareError) -> SharePatch {
+        if revoked == false { throw .invalidField("revoked", "can only be true: a revoked link stays revoked") }
+        let link = LinkChange(
+            expiresAt: try PatchField.change(expiresAt) { text throws(ShareError) in try LinkFields.expiresAt(text) },
+            maxDownloads: try PatchField.change(maxDownloads) { number throws(ShareError) in try LinkFields.maxDownloads(number) },
+            code: try PatchField.change(code) { choice throws(ShareError) in try choice.checked() }, revoke: revoked == true)
+        return try SharePatch(name: name, folder: folder, link: link)
+    }
 }

@@ -98,7 +98,7 @@ struct ShareController {
     @Sendable func update(_ request: Request, context: ShareRequestContext) async throws -> Response {
         let id = try Self.id(context)
         let body = try await JSONBody.decode(SharePatchBody.self, from: request, maxBytes: maxBodyBytes)
-        let patch = try SharePatch(name: body.name, folder: body.folder)
+        let patch = try body.patch()
         let choice = try histories.choose(request, context)
         let record = try await choice.history.updateShare(id: id, patch, includeTrashed: try RecordFlags(request).trashed, by: choice.by)
         context.logger.info("share updated", metadata: ["id": "\(record.id)"])

@@ -25,7 +25,7 @@ struct WebPageController {
             let path: String
             if file.file == "index.html" {
                 path = ""
-                text = text.replacingOccurrences(of: "<base href=\"/\">", with: "<base href=\"\(Self.escaped(pathPrefix))/\">")
+                text = text.replacingOccurrences(of: "<base href=\"/\">", with: "<base href=\"\(HTMLText.escaped(pathPrefix))/\">")
             } else {
                 path = file.file
             }
@@ -56,11 +56,5 @@ struct WebPageController {
         if file.hasSuffix(".html") { return "text/html; charset=utf-8" }
         if file.hasSuffix(".css") { return "text/css; charset=utf-8" }
         return "text/javascript; charset=utf-8"
-    }
-
-    /// The base path as an HTML attribute value (it is a normalised path, but never trusted as markup).
-    private static func escaped(_ path: String) -> String {
-        path.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
-            .replacingOccurrences(of: "<", with: "&lt;")
     }
 }

@@ -180,8 +180,8 @@ import Testing
         withExtendedLifetime(cluster) {}
     }
 
-    /// `shared migrate` moves a 100,000-record SQLite history (trash included) to PostgreSQL; the export from either
-    /// is the same bytes.
+    /// `shared migrate` moves a 100,000-record SQLite history (trash included, links with their tokens and limits) to
+    /// PostgreSQL; the export from either is the same bytes.
     @Test func aMigratedHistoryExportsTheSameBytesAsTheFileItCameFrom() async throws {
         try await TestPostgres.withDatabase { name in
             let folder = try temporaryFolder("migrate")
@@ -259,9 +259,14 @@ import Testing
         for line in 0..<records {
             let created = Timestamp(millisecondsSinceEpoch: 1_600_000_000_000 + Int64.random(in: 0..<200_000_000_000, using: &generator))
             let trashed = line % 20 == 0 ? #", "trashedAt": "\#(Timestamp(millisecondsSinceEpoch: created.millisecondsSinceEpoch + 1000))""# : ""
+            // Some made elsewhere, with links whose tokens and limits the copy keeps.
+            let linked =
+                line % 9 == 0
+                ? #", "source": "https://drive.example.com/s/\#(line)", "maxDownloads": \#(line % 4 + 1), "code": "C0de\#(line)", "downloads": 1"#
+                : ""
             let name = "\(words.randomElement(using: &generator)!) \(line).\(["pdf", "jpg", "txt"].randomElement(using: &generator)!)"
             lines +=
-                #"{"id": "M\#(line)", "name": "\#(name)", "folder": "/f\#(line % 7)", "createdAt": "\#(created)", "size": \#(line)\#(trashed)}"#
+                #"{"id": "M\#(line)", "name": "\#(name)", "folder": "/f\#(line % 7)", "createdAt": "\#(created)", "size": \#(line)\#(trashed)\#(linked)}"#
                 + "\n"
         }
         return Data(lines.utf8)

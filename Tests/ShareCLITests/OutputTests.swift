@@ -49,15 +49,15 @@ import Testing
         (1250, "1.2 kB"), (1350, "1.4 kB"), (1251, "1.3 kB"),
     ])
     func sizesUseThousandsWithOneDecimal(bytes: Int64, text: String) {
-        #expect(Formats.size(bytes) == text)
-        #expect(Formats.size(Decimal(bytes)) == text)
+        #expect(ByteSize.text(bytes) == text)
+        #expect(ByteSize.text(Decimal(bytes)) == text)
     }
 
     /// Totals of `share stats` can pass 64 bits.
     @Test func totalsBeyondSixtyFourBitsKeepTheirUnit() {
-        #expect(Formats.size(Decimal(string: "18446744073709551616")!) == "18.4 EB")
-        #expect(Formats.size(Decimal(string: "20000000000000000000000")!) == "20.0 ZB")
-        #expect(Formats.size(Decimal(string: "85070591730234615847396907784232501249")!) == "85070591730234.6 YB")
+        #expect(ByteSize.text(Decimal(string: "18446744073709551616")!) == "18.4 EB")
+        #expect(ByteSize.text(Decimal(string: "20000000000000000000000")!) == "20.0 ZB")
+        #expect(ByteSize.text(Decimal(string: "85070591730234615847396907784232501249")!) == "85070591730234.6 YB")
     }
 
     @Test func datesAreShownInTheChosenZone() {

@@ -31,7 +31,7 @@ struct FoldersCommand: ShareSubcommand {
             context.print("No folders in \(TerminalText.escape(path)).")
             return
         }
-        let rows = answer.folders.map { [TerminalText.escape($0.folder), String($0.count), Formats.size($0.bytes)] }
+        let rows = answer.folders.map { [TerminalText.escape($0.folder), String($0.count), ByteSize.text($0.bytes)] }
         context.print(TextTable.render([["FOLDER", "SHARES", "SIZE"]] + rows, rightAligned: [1, 2], style: context.style))
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ShareClient
+import ShareKit
 
 struct ShowCommand: ShareSubcommand {
     static let configuration = CommandConfiguration(
@@ -32,7 +33,7 @@ struct ShowCommand: ShareSubcommand {
             \(context.style.bold(TerminalText.escape(record.name)))
               id:      \(TerminalText.escape(record.id))\(link)
               type:    \(context.style.category(record.type.rawValue, record.type))
-              size:    \(Formats.size(record.size)) (\(record.size) bytes)
+              size:    \(ByteSize.text(record.size)) (\(record.size) bytes)
               folder:  \(TerminalText.escape(record.folder))
               shared:  \(Formats.localTime(record.createdAt, in: context.zone, seconds: true)) (\(context.zone.identifier))
             """)

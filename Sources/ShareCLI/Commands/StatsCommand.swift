@@ -39,12 +39,12 @@ struct StatsCommand: ShareSubcommand {
             return
         }
         let stats = answer.stats
-        context.print("\(Formats.shares(stats.count)), \(Formats.size(stats.bytes))")
+        context.print("\(Formats.shares(stats.count)), \(ByteSize.text(stats.bytes))")
         guard stats.count > 0 else { return }
-        let types = stats.types.sorted { $0.value.bytes > $1.value.bytes }.map { [$0.key, String($0.value.count), Formats.size($0.value.bytes)] }
+        let types = stats.types.sorted { $0.value.bytes > $1.value.bytes }.map { [$0.key, String($0.value.count), ByteSize.text($0.value.bytes)] }
         var text = "\n" + table(["TYPE", "SHARES", "SIZE"], types, context)
         if stats.by != .none {
-            let periods = stats.periods.map { [$0.period, String($0.count), Formats.size($0.bytes)] }
+            let periods = stats.periods.map { [$0.period, String($0.count), ByteSize.text($0.bytes)] }
             text += "\n\n" + table([stats.by.rawValue.uppercased(), "SHARES", "SIZE"], periods, context)
         }
         context.print(text)

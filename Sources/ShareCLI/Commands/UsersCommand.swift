@@ -27,7 +27,7 @@ struct UsersCommand: ShareSubcommand {
             context.print("No user has shares.")
             return
         }
-        let rows = answer.users.map { [TerminalText.escape($0.user), String($0.count), Formats.size($0.bytes)] }
+        let rows = answer.users.map { [TerminalText.escape($0.user), String($0.count), ByteSize.text($0.bytes)] }
         context.print(TextTable.render([["USER", "SHARES", "SIZE"]] + rows, rightAligned: [1, 2], style: context.style))
     }
 }

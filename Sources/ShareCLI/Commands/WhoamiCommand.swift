@@ -25,8 +25,8 @@ struct WhoamiCommand: ShareSubcommand {
         var line = TerminalText.escape(me.user ?? "nobody (a public read)")
         if me.admin { line += " (admin)" }
         if let method = me.signedInWith { line += " · signed in by \(method)" }
-        line += " · \(me.histories) history · \(Formats.size(me.usedBytes)) used"
-        if let quota = me.quotaBytes { line += " of \(Formats.size(quota))" }
+        line += " · \(me.histories) history · \(ByteSize.text(me.usedBytes)) used"
+        if let quota = me.quotaBytes { line += " of \(ByteSize.text(quota))" }
         context.print(line)
     }
 }

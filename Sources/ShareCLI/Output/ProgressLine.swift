@@ -16,9 +16,9 @@ final class ProgressLine {
     func show(_ done: Int64) {
         let text: String
         if let total, total > 0 {
-            text = "\(label)  \(done * 100 / total)%  \(Formats.size(done)) of \(Formats.size(total))"
+            text = "\(label)  \(done * 100 / total)%  \(ByteSize.text(done)) of \(ByteSize.text(total))"
         } else {
-            text = "\(label)  \(Formats.size(done))"
+            text = "\(label)  \(ByteSize.text(done))"
         }
         redraw(text)
     }

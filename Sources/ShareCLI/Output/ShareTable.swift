@@ -16,7 +16,7 @@ struct ShareTable {
     mutating func render(_ records: [ShareRecord]) -> String {
         let rows = records.map { record in
             [
-                record.type.rawValue, TerminalText.escape(record.name), Formats.size(record.size),
+                record.type.rawValue, TerminalText.escape(record.name), ByteSize.text(record.size),
                 Formats.localTime(record.createdAt, in: zone), TerminalText.escape(record.id),
             ]
         }

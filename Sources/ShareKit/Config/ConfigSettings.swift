@@ -42,8 +42,13 @@ extension ConfigSetting {
             }
         },
         ConfigSetting("server", "share_url", .string) { config, pattern, _ in
-            guard pattern.isEmpty || ((pattern.hasPrefix("https://") || pattern.hasPrefix("http://")) && pattern.contains("{id}")) else {
-                throw InvalidSetting(reason: "expected an http:// or https:// URL with {id} where the share id goes, got '\(pattern)'")
+            let web = pattern.hasPrefix("https://") || pattern.hasPrefix("http://")
+            let plain = pattern.utf8.allSatisfy { $0 > 0x20 && $0 != 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+            guard pattern.isEmpty || (web && plain && (pattern.contains("{token}") || pattern.contains("{id}"))) else {
+                throw InvalidSetting(
+                    reason:
+                        "expected an http:// or https:// URL with {token} where the link's token goes (or {id}, the share id, for another service's links), got '\(pattern)'"
+                )
             }
             config.server.shareURL = pattern
         },

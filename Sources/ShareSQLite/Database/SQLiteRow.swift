@@ -6,7 +6,8 @@ import ShareKit
 enum SQLiteRow {
     /// A record's columns, in the order `record` and `appendJSON` read them; the columns after them start at
     /// `columnCount`.
-    static let columns = "id, name, folder, created_at, size, type, trashed_at, thumbnail, link_token, source, expires_at, max_downloads, downloads, revoked_at, code"
+    static let columns =
+        "id, name, folder, created_at, size, type, trashed_at, thumbnail, link_token, source, expires_at, max_downloads, downloads, revoked_at, code"
     static let columnCount: Int32 = 15
 
     /// The record of a row selected with `columns`, showing its link as `form` says.

@@ -17,7 +17,9 @@ extension SQLiteStore {
 
     /// One record by id, case-insensitively; a trashed one only with `includeTrashed`.
     public func share(id: String, includeTrashed: Bool) async throws -> ShareRecord {
-        try await writer.read { db in try SQLiteRow.fetch(id: id, owner: try ownerNumber(db), includeTrashed: includeTrashed, recordForm.judgedNow(), db) }
+        try await writer.read { db in
+            try SQLiteRow.fetch(id: id, owner: try ownerNumber(db), includeTrashed: includeTrashed, recordForm.judgedNow(), db)
+        }
     }
 
     /// One page of records matching `query`, as the JSON array the API answers with, and the next page's cursor.

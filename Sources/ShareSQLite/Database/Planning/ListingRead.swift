@@ -1,4 +1,5 @@
 import ShareHistory
+
 /// One way to find the rows of a listing's page.
 enum ListingRead {
     /// An index whose seeks yield rows in the listing's order: read until a page of rows passes every filter.

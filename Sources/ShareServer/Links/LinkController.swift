@@ -1,0 +1,79 @@
+import Hummingbird
+import ShareHistory
+import ShareKit
+
+/// A share's link, for its recipient, with no sign-in: `GET /s/{token}`, the page, and `GET|HEAD /s/{token}/file`,
+/// the file (a share made elsewhere: a redirect to its `source`). The token is the link's secret; the code, when
+/// the share has one, comes as `?code=`. Wrong codes and tokens that do not exist are counted per address, and
+/// wrong codes per share too (`LinkThrottle`).
+struct LinkController {
+    let store: any ShareStore
+    let throttle: LinkThrottle
+    /// Whose address a request is (a trusted proxy's forwarded one).
+    let addresses: AccessLog
+    let pathPrefix: String
+
+    var endpoints: RouteCollection<ShareRequestContext> {
+        RouteCollection(context: ShareRequestContext.self)
+            .get("s/:token", use: page)
+            .get("s/:token/file", use: file)
+    }
+
+    /// Why a link does not open for a request, or the share it opens with the code it was given.
+    private enum Opening {
+        case share(ShareRecord, token: String, code: String?)
+        case refused(RecipientPage.Content)
+    }
+
+    @Sendable func page(_ request: Request, context: ShareRequestContext) async throws -> Response {
+        switch try await open(request, context) {
+        case .refused(let content):
+            return RecipientPage.response(content)
+        case .share(let record, let token, let code):
+            let download = "\(pathPrefix)/s/\(token)/file" + (code.map { "?code=\($0)" } ?? "")
+            return RecipientPage.response(.share(record, download: download))
+        }
+    }
+
+    @Sendable func file(_ request: Request, context: ShareRequestContext) async throws -> Response {
+        switch try await open(request, context) {
+        case .refused(.code(let record, _)):
+            // The file itself is never answered without its code.
+            return RecipientPage.response(.code(record, wrong: true))
+        case .refused(let content):
+            return RecipientPage.response(content)
+        case .share(let record, let token, _):
+            guard let source = record.source else { return RecipientPage.response(.notFound) }
+            // A HEAD asks about the download without making one.
+            if request.method != .head {
+                guard try await store.countDownload(token: token, at: .now()) else { return RecipientPage.response(.gone(.expired)) }
+                context.logger.info("share downloaded", metadata: ["id": "\(record.id)"])
+            }
+            return Response(
+                status: .found, headers: [.location: source, .cacheControl: "no-store", .init("Referrer-Policy")!: "no-referrer"])
+        }
+    }
+
+    /// Whether the link of the request's token opens, as its state, its code and the throttle say.
+    private func open(_ request: Request, _ context: ShareRequestContext) async throws -> Opening {
+        let address = "address " + addresses.clientAddress(request.headers, peer: context.remoteAddress)
+        if let wait = throttle.refusal(address) { return .refused(.tooManyTries(retryAfter: wait)) }
+        let token = context.parameters.get("token") ?? ""
+        guard LinkToken.isPlausible(token), let record = try await store.linkedShare(token: token) else {
+            throttle.fail(address)
+            return .refused(.notFound)
+        }
+        if let state = record.state, state != .active { return .refused(.gone(state)) }
+        guard let code = record.code else { return .share(record, token: token, code: nil) }
+        let given = try FormEncoding.values(request.uri.query, known: ["code"])["code"]
+        guard let given else { return .refused(.code(record, wrong: false)) }
+        let share = "share " + token
+        if let wait = throttle.refusal(share) { return .refused(.tooManyTries(retryAfter: wait)) }
+        guard ExtractionCode.matches(given, code) else {
+            throttle.fail(address)
+            throttle.fail(share)
+            return .refused(.code(record, wrong: true))
+        }
+        return .share(record, token: token, code: given)
+    }
+}

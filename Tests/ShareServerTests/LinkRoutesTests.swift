@@ -1,0 +1,157 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import ShareHistory
+import ShareKit
+import StoreTestSupport
+import Testing
+
+/// What a share's recipient meets at its link, with no sign-in: the page, the code it asks for, the file (for a share
+/// made elsewhere, a redirect to it), and a closed link's reason; and how wrong codes and made-up links are held off.
+@Suite struct LinkRoutesTests {
+    private static let drive = "https://drive.example.com/s/abc"
+    private static func secured(_ config: inout ShareConfig) { config.auth.tokens = ["s3cret"] }
+    private static let owner: HTTPFields = [.authorization: "Bearer s3cret"]
+
+    private func linked(_ client: any TestClientProtocol, _ fields: String = "") async throws -> ShareRecord {
+        let response = try await client.send(
+            .post, "/share", #"{"name": "Q1 <b>report<b>.pdf", "size": 1200, "source": "\#(Self.drive)"\#(fields)}"#, headers: Self.owner)
+        guard response.status == .created else { throw UnexpectedResponse(text: response.text) }
+        return try response.decode(ShareRecord.self)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aLinkOpensItsPageAndItsFileWithoutSignInUntilItsDownloadsRunOut(_ backend: Backend) async throws {
+        try await withServer(Self.secured, backend: backend) { client in
+            let record = try await linked(client, #", "maxDownloads": 2"#)
+            let link = try #require(record.link)
+            let page = try await client.send(.get, link)
+            #expect(page.status == .ok && page.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(page.text.contains("Q1 &lt;b&gt;report&lt;b&gt;.pdf") && !page.text.contains("<b>report"), "the name is text, never markup")
+            #expect(page.text.contains("1.2 kB") && page.text.contains("for 2 more downloads"))
+            #expect(page.text.contains(#"href="\#(link)/file""#))
+            #expect(
+                page.headers[.contentSecurityPolicy]?.contains("default-src 'none'") == true
+                    && page.headers[.init("X-Content-Type-Options")!] == "nosniff")
+            #expect(try await client.send(.head, "\(link)/file").status == .found, "a HEAD downloads nothing")
+            for _ in 0..<2 {
+                let file = try await client.send(.get, "\(link)/file")
+                #expect(file.status == .found && file.headers[.location] == Self.drive)
+            }
+            let closed = try await client.send(.get, "\(link)/file")
+            #expect(closed.status == .gone)
+            #expect(try await client.send(.get, link).text.contains("expired"))
+            let after = try await client.send(.get, "/share/\(record.id)", headers: Self.owner).decode(ShareRecord.self)
+            #expect(after.downloads == 2 && after.state == .expired)
+        }
+    }
+
+    @Test func aCodedLinkAsksForItsCodeAndNeverGivesTheFileWithoutIt() async throws {
+        let log = CapturedLog()
+        try await withServer(Self.secured, log: log) { client in
+            let record = try await linked(client, #", "code": "Open42""#)
+            let link = try #require(record.link)
+            let asking = try await client.send(.get, link)
+            #expect(asking.status == .ok && asking.text.contains(#"name="code""#) && !asking.text.contains("/file"))
+            let wrong = try await client.send(.get, "\(link)?code=Guess1")
+            #expect(wrong.status == .forbidden && wrong.text.contains("not right"))
+            #expect(try await client.send(.get, "\(link)/file").status == .forbidden)
+            let right = try await client.send(.get, "\(link)?code=Open42")
+            #expect(right.status == .ok && right.text.contains("\(link)/file?code=Open42"))
+            #expect(try await client.send(.get, "\(link)/file?code=Open42").headers[.location] == Self.drive)
+            #expect(!log.lines.joined().contains("Open42") && !log.lines.joined().contains("Guess1"), "codes never reach the log")
+        }
+    }
+
+    @Test func wrongCodesForAShareAreRefusedAfterFiveEvenWithTheRightOne() async throws {
+        try await withServer(Self.secured) { client in
+            let link = try #require(try await linked(client, #", "code": "Open42""#).link)
+            for _ in 0..<5 { #expect(try await client.send(.get, "\(link)?code=Nope99").status == .forbidden) }
+            let refused = try await client.send(.get, "\(link)?code=Open42")
+            #expect(refused.status == .tooManyRequests)
+            let wait = try #require(refused.headers[.retryAfter].flatMap { Int($0) })
+            #expect((1...60).contains(wait))
+        }
+    }
+
+    @Test func madeUpLinksAreNotFoundThenRefusedFromTheSameAddress() async throws {
+        try await withServer(Self.secured) { client in
+            let real = try #require(try await linked(client).link)
+            #expect(try await client.send(.get, "/s/not-a-token").status == .notFound)
+            for _ in 0..<4 { #expect(try await client.send(.get, "/s/AAAAAAAAAAAAAAAAAAAAAA/file").status == .notFound) }
+            #expect(try await client.send(.get, "/s/BBBBBBBBBBBBBBBBBBBBBB").status == .tooManyRequests)
+            #expect(try await client.send(.get, real).status == .tooManyRequests, "the address is held off, whatever link it tries next")
+        }
+    }
+
+    @Test func aRevokedLinkSaysSoAndAPastOneHasExpired() async throws {
+        try await withServer(Self.secured) { client in
+            let record = try await linked(client)
+            let link = try #require(record.link)
+            let revoke = try await client.send(.patch, "/share/\(record.id)", #"{"revoked": true}"#, headers: Self.owner)
+            #expect(revoke.status == .ok)
+            #expect(try revoke.decode(ShareRecord.self).state == .revoked)
+            let gone = try await client.send(.get, link)
+            #expect(gone.status == .gone && gone.text.contains("cut this link off"))
+            let past = try await linked(client, #", "expiresAt": "2020-01-01T00:00:00Z""#)
+            #expect(past.state == .expired)
+            #expect(try await client.send(.get, try #require(past.link) + "/file").status == .gone)
+        }
+    }
+
+    @Test(arguments: [
+        (#""source": "http://drive.example.com/x""#, "source"), (#""source": "https://""#, "source"), (#""code": "ab""#, "code"),
+        (#""code": "with space""#, "code"), (#""code": false"#, "code"), (#""maxDownloads": 0"#, "maxDownloads"),
+        (#""maxDownloads": 1.5"#, "maxDownloads"), (#""expiresAt": "next week""#, "expiresAt"),
+    ])
+    func aBadLinkFieldIsAProblemNamingIt(fields: String, field: String) async throws {
+        try await withServer { client in
+            let created = try await client.send(.post, "/share", #"{"name": "a.pdf", "size": 1, \#(fields)}"#)
+            #expect(created.status == .badRequest && created.problemDetail.contains("'\(field)'"), "\(created.problemDetail)")
+            let record = try await client.create(#""name": "b.pdf", "size": 1"#)
+            let patched = try await client.send(.patch, "/share/\(record.id)", "{\(fields)}")
+            if field != "source" {
+                #expect(patched.status == .badRequest && patched.problemDetail.contains("'\(field)'"), "\(patched.problemDetail)")
+            }
+        }
+    }
+
+    @Test func aPatchClearsWithNullAndNeverUndoesARevocation() async throws {
+        try await withServer { client in
+            let record = try await client.create(#""name": "a.pdf", "size": 1, "source": "\#(Self.drive)", "code": true, "maxDownloads": 3"#)
+            #expect(record.code?.count == 6, "true draws a code")
+            let cleared = try await client.send(.patch, "/share/\(record.id)", #"{"code": null, "maxDownloads": null}"#)
+            let after = try cleared.decode(ShareRecord.self)
+            #expect(after.code == nil && after.maxDownloads == nil && after.name == "a.pdf")
+            let undo = try await client.send(.patch, "/share/\(record.id)", #"{"revoked": false}"#)
+            #expect(undo.status == .badRequest && undo.problemDetail.contains("'revoked'"))
+        }
+    }
+
+    @Test func aPublicHistoryReadWithoutSignInShowsLinksButNeverCodes() async throws {
+        try await withServer({
+            $0.auth.tokens = ["s3cret"]
+            $0.auth.publicRead = true
+        }) { client in
+            let record = try await linked(client, #", "code": "Open42""#)
+            let anonymous = try await client.send(.get, "/share").decode([ShareRecord].self)
+            #expect(anonymous.first?.link == record.link && anonymous.first?.code == nil)
+            #expect(try await client.send(.get, "/share/\(record.id)").decode(ShareRecord.self).code == nil)
+            #expect(try await client.send(.get, "/share", headers: Self.owner).decode([ShareRecord].self).first?.code == "Open42")
+        }
+    }
+
+    @Test func linksLiveUnderTheBasePathOrWhereShareURLPoints() async throws {
+        try await withServer({ $0.server.basePath = "/files" }) { client in
+            let record = try await client.create(#""name": "a.pdf", "size": 1, "source": "\#(Self.drive)""#, at: "/files/share")
+            let link = try #require(record.link)
+            #expect(link.hasPrefix("/files/s/"))
+            #expect(try await client.send(.get, link).text.contains(#"href="\#(link)/file""#))
+        }
+        try await withServer({ $0.server.shareURL = "https://files.example.org/s/{token}" }) { client in
+            let record = try await client.create(#""name": "a.pdf", "size": 1, "source": "\#(Self.drive)""#)
+            let token = try #require(record.link?.split(separator: "/").last)
+            #expect(record.link == "https://files.example.org/s/\(token)" && LinkToken.isPlausible(token))
+        }
+    }
+}

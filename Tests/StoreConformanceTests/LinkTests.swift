@@ -1,0 +1,130 @@
+import Foundation
+import ShareHistory
+import ShareKit
+import StoreTestSupport
+import Testing
+
+/// Shares' links on every store: a share that opens gets a token only its link shows, its limits change with their
+/// events, and downloads count exactly, whoever races for the last one.
+@Suite struct LinkTests {
+    private static let drive = "https://drive.example.com/s/abc"
+
+    private func linked(
+        _ history: any HistoryStore, _ name: String = "report.pdf", expiresAt: Timestamp? = nil, maxDownloads: Int64? = nil, code: String? = nil
+    ) async throws -> ShareRecord {
+        var new = try NewShare(id: nil, name: name, folder: nil, createdAt: nil, size: 1200)
+        new.link = NewLink(source: Self.drive, expiresAt: expiresAt, maxDownloads: maxDownloads, code: code)
+        return try await history.createShare(new)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aShareMadeElsewhereGetsALinkOfItsOwnThatFindsItFromAnyHistory(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            let alice = store.history(of: "alice", quota: nil)
+            let created = try await linked(alice, code: "Secret1")
+            let token = try #require(created.linkToken)
+            #expect(LinkToken.isPlausible(token), "22 characters of base64url: 128 bits")
+            #expect(created.link == "/s/\(token)" && created.state == .active && created.downloads == 0 && created.code == "Secret1")
+            #expect(try await alice.share(id: created.id) == created)
+            var sent = created
+            sent.linkToken = nil
+            #expect(try await alice.listShares(ShareQuery()).records == [sent], "the listing shows the link, never the token alone")
+            #expect(try await store.linkedShare(token: token) == created, "found by its token alone, whoever's it is")
+            #expect(try await store.linkedShare(token: LinkToken.generate()) == nil)
+            let plain = try await alice.add("notes.txt")
+            #expect(plain.link == nil && plain.linkToken == nil && plain.state == nil && plain.downloads == nil, "nothing to open")
+            #expect(try await linked(alice, "other.pdf").linkToken != token)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func linksFollowTheFormTheStoreIsGiven(_ backend: Backend) async throws {
+        try await backend.withStore { plain in
+            var store = plain
+            store.recordForm = RecordForm(links: ShareLinks(pattern: "https://files.example.org/get/{token}?from={id}", pathPrefix: "/files"))
+            let created = try await linked(store, code: "Secret1")
+            #expect(created.link == "https://files.example.org/get/\(created.linkToken!)?from=\(created.id)")
+            store.recordForm.showsCodes = false
+            let listed = try #require(try await store.listShares(ShareQuery()).records.first)
+            #expect(listed.code == nil && listed.link == created.link, "a reader who is not the owner never sees the code")
+            #expect(try await store.share(id: created.id, includeTrashed: false).code == nil)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func changingTheLimitsIsRecordedAndRevokingIsForGood(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            let created = try await linked(store, maxDownloads: 2)
+            let until = Timestamp(rfc3339: "2030-01-01T00:00:00Z")!
+            let extended = try await store.updateShare(
+                id: created.id, SharePatch(name: nil, folder: nil, link: LinkChange(expiresAt: .some(until), maxDownloads: .some(nil))))
+            #expect(extended.expiresAt == until && extended.maxDownloads == nil && extended.state == .active)
+            let past = try await store.updateShare(
+                id: created.id, SharePatch(name: nil, folder: nil, link: LinkChange(expiresAt: .some(Timestamp(rfc3339: "2020-01-01T00:00:00Z")!))))
+            #expect(past.state == .expired, "a time already past closes the link now")
+            let revoked = try await store.updateShare(id: created.id, SharePatch(name: nil, folder: nil, link: LinkChange(revoke: true)))
+            #expect(revoked.state == .revoked)
+            #expect(try await store.countDownload(token: created.linkToken!, at: .now()) == false)
+            let events = try await store.events(id: created.id, after: 0, limit: 10).events
+            #expect(events.map(\.action) == [.created, .expiryChanged, .expiryChanged, .revoked])
+            #expect(events[1].from == "2 downloads" && events[1].to == "until 2030-01-01T00:00:00.000Z")
+            #expect(events[2].to == "until 2020-01-01T00:00:00.000Z")
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func ofDownloadsRacingForTheLastOnesAllowedExactlyThatManyCount(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            let created = try await linked(store, maxDownloads: 3)
+            let token = try #require(created.linkToken)
+            let counted = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for _ in 0..<12 { group.addTask { try await store.countDownload(token: token, at: .now()) } }
+                return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+            }
+            #expect(counted == 3)
+            let after = try await store.share(id: created.id)
+            #expect(after.downloads == 3 && after.state == .expired)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aLinkNoLongerOpensOnceItsShareIsTrashedOrPastItsTime(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            let expiring = try await linked(store, expiresAt: Timestamp(rfc3339: "2030-01-01T00:00:00Z")!)
+            #expect(try await store.countDownload(token: expiring.linkToken!, at: Timestamp(rfc3339: "2029-12-31T23:59:59.999Z")!))
+            #expect(try await store.countDownload(token: expiring.linkToken!, at: Timestamp(rfc3339: "2030-01-01T00:00:00Z")!) == false)
+            let trashed = try await linked(store, "trashed.pdf")
+            try await store.trashShare(id: trashed.id)
+            #expect(try await store.linkedShare(token: trashed.linkToken!) == nil)
+            #expect(try await store.countDownload(token: trashed.linkToken!, at: .now()) == false)
+            #expect(try await store.share(id: trashed.id, includeTrashed: true).downloads == 0)
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func anExportedShareImportsWithItsLimitsAndANewLink(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            let original = try await linked(store, expiresAt: Timestamp(rfc3339: "2030-01-01T00:00:00Z")!, maxDownloads: 5, code: "Code42")
+            #expect(try await store.countDownload(token: original.linkToken!, at: .now()))
+            let revoked = try await linked(store, "revoked.pdf")
+            _ = try await store.updateShare(id: revoked.id, SharePatch(name: nil, folder: nil, link: LinkChange(revoke: true)))
+            try await backend.withStore { other in
+                let staging = try await other.beginImport()
+                for (line, record) in try await store.listShares(ShareQuery()).records.enumerated() {
+                    var new = try NewShare(
+                        id: record.id, name: record.name, folder: record.folder, createdAt: record.createdAt.description, size: record.size)
+                    new.link = NewLink(source: record.source, expiresAt: record.expiresAt, maxDownloads: record.maxDownloads, code: record.code)
+                    new.link.downloads = record.downloads ?? 0
+                    if record.state == .revoked { new.link.revokedAt = record.createdAt }
+                    #expect(try await staging.stage([(line + 1, new)]).isEmpty)
+                }
+                #expect(try await staging.finish().stored == 2)
+                let imported = try await other.share(id: original.id)
+                #expect(imported.source == Self.drive && imported.code == "Code42" && imported.maxDownloads == 5 && imported.downloads == 1)
+                #expect(imported.expiresAt == original.expiresAt && imported.state == .active)
+                #expect(imported.linkToken != nil && imported.linkToken != original.linkToken, "a history imported elsewhere has links of its own")
+                #expect(try await other.share(id: revoked.id).state == .revoked)
+            }
+        }
+    }
+}
