@@ -22,11 +22,10 @@ const json = async (response) => response.json();
 // MARK: - One share
 
 export function shareMenu(record, button) {
-  const link = page.me()?.shareUrl;
   showMenu(shown(record.name), [
     ["Rename", (opener) => rename(record, opener ?? button)],
     ["Move to a folder", (opener) => move([record], opener ?? button)],
-    [link ? "Copy link" : "Copy share id", () => copy(record, button)],
+    [record.link ? "Copy link" : "Copy share id", () => copy(record, button)],
     ["History", (opener) => history(record, opener ?? button)],
     ["Delete", () => trash([record])],
   ]);
@@ -56,8 +55,9 @@ async function rename(record, button) {
 }
 
 async function copy(record, button) {
-  const link = page.me()?.shareUrl?.replaceAll("{id}", record.id);
-  const text = link ?? record.id;
+  // A link on this service is a path under it: completed with the address the page was reached at.
+  const link = record.link && new URL(record.link, location.href).href;
+  const text = link || record.id;
   try {
     await navigator.clipboard.writeText(text);
     toast(`Copied ${text}`);
@@ -67,7 +67,10 @@ async function copy(record, button) {
   }
 }
 
-const eventWords = { created: "Shared", imported: "Imported", renamed: "Renamed", moved: "Moved", trashed: "Deleted", restored: "Restored" };
+const eventWords = {
+  created: "Shared", imported: "Imported", renamed: "Renamed", moved: "Moved", trashed: "Deleted", restored: "Restored",
+  "expiry-changed": "Link's limits changed", revoked: "Link revoked",
+};
 
 async function history(record, button) {
   try {

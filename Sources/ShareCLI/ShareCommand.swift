@@ -17,6 +17,7 @@ struct ShareCommand: ParsableCommand {
               share find report
               share sort --desc
               share add report.pdf --folder /reports
+              share add plan.pdf --source https://drive.example.com/s/abc --code --expires 7d
               share rename 7K2M9QDX final.pdf && share mv 7K2M9QDX /archive
               share --user bob ls          (an admin, in bob's history)
 
@@ -34,8 +35,9 @@ struct ShareCommand: ParsableCommand {
             """,
         version: ShareVersion.current,
         subcommands: [
-            ListCommand.self, FindCommand.self, SortCommand.self, ShowCommand.self, AddCommand.self, RenameCommand.self,
-            MoveCommand.self, RemoveCommand.self, TrashCommand.self, RestoreCommand.self, LogCommand.self, StatsCommand.self,
+            ListCommand.self, FindCommand.self, SortCommand.self, ShowCommand.self, AddCommand.self, ExpireCommand.self,
+            RevokeCommand.self, RenameCommand.self, MoveCommand.self, RemoveCommand.self, TrashCommand.self, RestoreCommand.self, LogCommand.self,
+            StatsCommand.self,
             FoldersCommand.self,
             ImportCommand.self, ExportCommand.self, WhoamiCommand.self,
             UsersCommand.self,
@@ -51,7 +53,7 @@ struct ShareCommand: ParsableCommand {
 public enum ShareProgram {
     public static func main(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
         do {
-            var command = try ShareCommand.parseAsRoot(arguments)
+            var command = try ShareCommand.parseAsRoot(CodeArgument.normalize(arguments))
             try command.run()
             exit(0)
         } catch let failure as CommandFailure {

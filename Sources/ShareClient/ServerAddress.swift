@@ -35,6 +35,11 @@ public struct ServerAddress: Sendable, Equatable {
         return origin + basePath + path + (query.isEmpty ? "" : "?\(query)")
     }
 
+    /// A share's link as a person opens it: a path of this server (`/s/…`) in full; any other link as it is.
+    public func absolute(_ link: String) -> String {
+        link.hasPrefix("/") && !link.hasPrefix("//") && unixSocket == nil ? origin + link : link
+    }
+
     /// The URL of a `Link` target the CLI may follow with its token: the endpoint at `path` (`/share`, or a
     /// record's `/share/{id}/events`) of this very server (same scheme, host, port and base path, or the same
     /// socket), written path-absolute or in full. Nil for anything else: another host or port, another path,

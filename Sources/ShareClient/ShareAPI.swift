@@ -117,9 +117,17 @@ public final class ShareAPI {
         try answer(send("GET", try recordURL(id), id: id))
     }
 
-    public func create(name: String, size: Int64, folder: String?) throws(ClientError) -> Answer {
+    public func create(name: String, size: Int64, folder: String?, link: NewLinkFields = NewLinkFields()) throws(ClientError) -> Answer {
         var fields: [String: JSONField] = ["name": .text(name), "size": .integer(size)]
         if let folder { fields["folder"] = .text(folder) }
+        if let source = link.source { fields["source"] = .text(source) }
+        if let expiresAt = link.expiresAt { fields["expiresAt"] = .text(expiresAt.description) }
+        if let maxDownloads = link.maxDownloads { fields["maxDownloads"] = .integer(maxDownloads) }
+        switch link.code {
+        case .none: break
+        case .drawn: fields["code"] = .bool(true)
+        case .chosen(let code): fields["code"] = .text(code)
+        }
         return try answer(send("POST", historyURL("/share"), id: nil, body: fields))
     }
 
@@ -128,6 +136,16 @@ public final class ShareAPI {
         if let name { fields["name"] = .text(name) }
         if let folder { fields["folder"] = .text(folder) }
         return try answer(send("PATCH", try recordURL(id), id: id, body: fields))
+    }
+
+    /// Sets when the share's link stops opening (nil: never).
+    public func expire(id: String, at time: Timestamp?) throws(ClientError) -> Answer {
+        try answer(send("PATCH", try recordURL(id), id: id, body: ["expiresAt": time.map { .text($0.description) } ?? .null]))
+    }
+
+    /// Cuts the share's link off, for good.
+    public func revoke(id: String) throws(ClientError) -> Answer {
+        try answer(send("PATCH", try recordURL(id), id: id, body: ["revoked": .bool(true)]))
     }
 
     /// Moves a record to the trash, or with `purge` deletes it for good.
@@ -261,6 +279,8 @@ private enum JSONField: Encodable {
     case text(String)
     case texts([String])
     case integer(Int64)
+    case bool(Bool)
+    case null
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
@@ -268,6 +288,8 @@ private enum JSONField: Encodable {
         case .text(let text): try container.encode(text)
         case .texts(let texts): try container.encode(texts)
         case .integer(let number): try container.encode(number)
+        case .bool(let flag): try container.encode(flag)
+        case .null: try container.encodeNil()
         }
     }
 }

@@ -127,20 +127,33 @@ struct HTTPResult {
 }
 
 func http(
-    _ method: String, _ url: String, body: String? = nil, headers: [String: String] = [:], timeout: TimeInterval = 60
+    _ method: String, _ url: String, body: String? = nil, headers: [String: String] = [:], timeout: TimeInterval = 60,
+    followingRedirects: Bool = true
 ) async throws -> HTTPResult {
     var request = URLRequest(url: URL(string: url)!, timeoutInterval: timeout)
     request.httpMethod = method
     request.httpBody = body.map { Data($0.utf8) }
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
-    let (data, response) = try await URLSession.shared.data(for: request)
+    let (data, response) = try await (followingRedirects ? URLSession.shared : RedirectsRefused.session).data(for: request)
     let httpResponse = response as! HTTPURLResponse
     var fields: [String: String] = [:]
     for (name, value) in httpResponse.allHeaderFields {
         fields[String(describing: name).lowercased()] = String(describing: value)
     }
     return HTTPResult(status: httpResponse.statusCode, headers: fields, body: String(decoding: data, as: UTF8.self))
+}
+
+/// Answers a redirect with the redirect itself, rather than following it.
+private final class RedirectsRefused: NSObject, URLSessionTaskDelegate {
+    static let session = URLSession(configuration: .ephemeral, delegate: RedirectsRefused(), delegateQueue: nil)
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+        completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
 }
 
 /// An HTTP exchange through `curl`, for what URLSession cannot reach: unix sockets.

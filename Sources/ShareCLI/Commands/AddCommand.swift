@@ -6,16 +6,20 @@ import ShareKit
 struct AddCommand: ShareSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Record a share of local files; prints each new id and name.",
+        abstract: "Record a share of local files; prints each new id and name, and its link and code.",
         discussion: """
             The name and size come from the file; the server derives the type from the name. \
             A picture (JPEG, PNG, WebP, GIF, BMP, HEIC) is sent along, and the server keeps a small thumbnail of it, \
             as the page shows; a picture the server cannot read is recorded all the same, with a warning.
 
+            A file shared on another service gets a link of this one that leads there (--source); \
+            --expires, --max-downloads and --code limit who opens it and until when.
+
             Examples:
               share add report.pdf
               share add *.jpg --folder /holiday
               share add scan-0042.pdf --name "Signed contract.pdf"
+              share add plan.pdf --source https://drive.example.com/s/abc --expires 7d --code
             """)
 
     @Argument(help: "Files to record.")
@@ -30,28 +34,46 @@ struct AddCommand: ShareSubcommand {
     @Flag(help: "Do not send pictures for thumbnails.")
     var noThumbnail = false
 
+    @Option(help: "Where the file shared on another service lives (an https:// URL): the share's link leads there.")
+    var source: String?
+
+    @Option(help: "When the link stops opening: a span (30m, 12h, 7d, 2w), a date (through its end) or a time.")
+    var expires: String?
+
+    @Option(help: "The link stops opening after this many downloads.")
+    var maxDownloads: Int64?
+
+    @Option(help: ArgumentHelp("An extraction code the link asks for (4-32 letters or digits); without one, the server draws it.", valueName: "code"))
+    var code: String?
+
     @OptionGroup var global: GlobalOptions
     @ParentCommand var root: ShareCommand
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("name at least one file") }
         if name != nil && files.count > 1 { throw ValidationError("--name applies to one file; got \(files.count)") }
+        if let maxDownloads, maxDownloads < 1 { throw ValidationError("--max-downloads must be 1 or more; got \(maxDownloads)") }
     }
 
     func run(in context: CommandContext) throws {
         // Every file is read before any is recorded: one that cannot be read records none, so running the
         // command again after fixing it records nothing twice.
         let sizes = try files.map(Self.size(of:))
+        let link = NewLinkFields(
+            source: source, expiresAt: try expires.map { try LinkExpiry.parse($0, in: context.zone) }, maxDownloads: maxDownloads,
+            code: code.map { $0 == CodeArgument.drawn ? .drawn : .chosen($0) } ?? .none)
         for (path, size) in zip(files, sizes) {
             let fileName = name ?? (path as NSString).lastPathComponent
             var answer = try context.call { () throws(ClientError) in
-                try context.api.create(name: fileName, size: size, folder: folder)
+                try context.api.create(name: fileName, size: size, folder: folder, link: link)
             }
             if !noThumbnail, let thumbnailed = thumbnail(of: path, size: size, for: answer.record.id, in: context) { answer = thumbnailed }
             if context.json {
                 context.printJSON(answer.body)
             } else {
                 context.print("\(TerminalText.escape(answer.record.id))  \(TerminalText.escape(answer.record.name))")
+                if let link = answer.record.link { context.print("  link: \(TerminalText.escape(context.api.server.absolute(link)))") }
+                if let code = answer.record.code { context.print("  code: \(TerminalText.escape(code))") }
             }
         }
     }

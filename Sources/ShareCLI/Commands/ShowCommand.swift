@@ -7,7 +7,7 @@ struct ShowCommand: ShareSubcommand {
         commandName: "show",
         abstract: "Show one share.",
         discussion: """
-            With the server's link pattern ([server] share_url), the share's link too.
+            With its link, when it has one: the link's code, until when it opens, and its downloads.
 
             Example:
               share show 7K2M9QDX
@@ -26,16 +26,29 @@ struct ShowCommand: ShareSubcommand {
             return
         }
         let record = answer.record
-        // The link is a courtesy: a server that does not say its pattern still shows the share.
-        let link = (try? context.api.whoami().user)?.link(to: record.id).map { "\n  link:    \(TerminalText.escape($0))" } ?? ""
         context.print(
             """
             \(context.style.bold(TerminalText.escape(record.name)))
-              id:      \(TerminalText.escape(record.id))\(link)
+              id:      \(TerminalText.escape(record.id))\(linkLines(record, context))
               type:    \(context.style.category(record.type.rawValue, record.type))
               size:    \(ByteSize.text(record.size)) (\(record.size) bytes)
               folder:  \(TerminalText.escape(record.folder))
               shared:  \(Formats.localTime(record.createdAt, in: context.zone, seconds: true)) (\(context.zone.identifier))
             """)
+    }
+
+    /// The link's lines: where, its code, its state, until when and for how many downloads.
+    private func linkLines(_ record: ShareRecord, _ context: CommandContext) -> String {
+        guard let link = record.link else { return "" }
+        var lines = "\n  link:    \(TerminalText.escape(context.api.server.absolute(link)))"
+        if let code = record.code { lines += "\n  code:    \(TerminalText.escape(code))" }
+        if let source = record.source { lines += "\n  source:  \(TerminalText.escape(source))" }
+        if let state = record.state {
+            var limits = [record.expiresAt.map { "until \(Formats.localTime($0, in: context.zone))" }].compactMap { $0 }
+            if let max = record.maxDownloads { limits.append("\(max) downloads at most") }
+            let downloads = record.downloads == 1 ? "1 download" : "\(record.downloads ?? 0) downloads"
+            lines += "\n  state:   \(state.rawValue), \(downloads)" + (limits.isEmpty ? "" : " (\(limits.joined(separator: ", ")))")
+        }
+        return lines
     }
 }
