@@ -12,3 +12,16 @@ ALTER TABLE share ADD COLUMN revoked_at INTEGER;
 ALTER TABLE share ADD COLUMN code TEXT;
 
 CREATE UNIQUE INDEX share_link_token ON share (link_token) WHERE link_token IS NOT NULL;
+
+-- Each counted download of a share: when, from where (the address cut to its /24 or /48), with what (the user
+-- agent's family), how many bytes, and whether it was whole. The owner reads it newest first; it goes with the share.
+CREATE TABLE share_download (
+    seq       INTEGER PRIMARY KEY,
+    share_seq INTEGER NOT NULL REFERENCES share (seq) ON DELETE CASCADE,
+    at        INTEGER NOT NULL,
+    address   TEXT    NOT NULL,
+    agent     TEXT    NOT NULL,
+    bytes     INTEGER,
+    complete  INTEGER NOT NULL
+);
+CREATE INDEX share_download_by_share ON share_download (share_seq, seq);

@@ -36,7 +36,8 @@ struct ShareCommand: ParsableCommand {
         version: ShareVersion.current,
         subcommands: [
             ListCommand.self, FindCommand.self, SortCommand.self, ShowCommand.self, AddCommand.self, ExpireCommand.self,
-            RevokeCommand.self, RenameCommand.self, MoveCommand.self, RemoveCommand.self, TrashCommand.self, RestoreCommand.self, LogCommand.self,
+            RevokeCommand.self, DownloadsCommand.self, RenameCommand.self, MoveCommand.self, RemoveCommand.self, TrashCommand.self,
+            RestoreCommand.self, LogCommand.self,
             StatsCommand.self,
             FoldersCommand.self,
             ImportCommand.self, ExportCommand.self, WhoamiCommand.self,

@@ -92,6 +92,12 @@ public final class ShareAPI {
         try follow(historyURL(path, [("limit", "1000")]), path: path, id: id) { (events: [ShareEvent], body, _) in handle(events, body) }
     }
 
+    /// A share's access log, newest first, a page at a time as it arrives, with the body the server sent.
+    public func downloads(id: String, _ handle: (_ downloads: [ShareDownload], _ body: Data) -> Void) throws(ClientError) {
+        let path = "/share/\(try recordPath(id))/downloads"
+        try follow(historyURL(path, [("limit", "1000")]), path: path, id: id) { (downloads: [ShareDownload], body, _) in handle(downloads, body) }
+    }
+
     /// Fetches `first` and each page its `Link` headers lead to. A server that announces a page it already gave,
     /// or more than `maxPages`, would be followed for ever: it is stopped with an error. Only a hash of each page
     /// address is kept, so memory stays flat.

@@ -34,6 +34,9 @@ public protocol HistoryStore: Sendable {
     /// A page of a record's history (`ShareEvent`), oldest first, trashed or not, after the event at `after`
     /// (0 for the first page), and where the next page starts if one follows.
     func events(id: String, after: Int64, limit: Int) async throws -> (events: [ShareEvent], next: Int64?)
+    /// A page of a record's access log, newest first, trashed or not, before the entry at `before` (0 for the first
+    /// page), and where the next page starts if one follows.
+    func downloads(id: String, before: Int64, limit: Int) async throws -> (downloads: [ShareDownload], next: Int64?)
     /// One record by id, case-insensitively; a trashed one only with `includeTrashed`.
     func share(id: String, includeTrashed: Bool) async throws -> ShareRecord
     /// The record's thumbnail; `.noThumbnail` when it has none.

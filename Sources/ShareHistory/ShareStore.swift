@@ -30,8 +30,11 @@ public protocol ShareStore: HistoryStore {
     /// The live share, in whichever history, whose link has this token (`/s/{token}`), with its code; nil when none
     /// has.
     func linkedShare(token: String) async throws -> ShareRecord?
-    /// Counts a completed download of the share whose link has this token, if the link still opens at `now`; false
-    /// when it no longer does (expired, revoked, trashed, purged). Of downloads racing for the last one allowed,
-    /// exactly one counts.
-    func countDownload(token: String, at now: Timestamp) async throws -> Bool
+    /// Counts `download` of the share whose link has this token, and keeps it in the share's access log, if the link
+    /// still opens at its time; false when it no longer does (expired, revoked, trashed, purged). Of downloads racing
+    /// for the last one allowed, exactly one counts.
+    func countDownload(token: String, _ download: ShareDownload) async throws -> Bool
+    /// Records that the link with this token was refused at `now` for having expired: an `expired` event, once until
+    /// its limits change.
+    func noteExpired(token: String, at now: Timestamp) async throws
 }

@@ -14,19 +14,64 @@ extension PostgresStore {
         }
     }
 
-    public func countDownload(token: String, at now: Timestamp) async throws -> Bool {
+    public func countDownload(token: String, _ download: ShareDownload) async throws -> Bool {
         try await changing { connection in
             // The row's lock makes a download racing for the last one allowed wait, then find the limit reached.
             let rows = try await connection.query(
                 """
-                UPDATE share SET downloads = downloads + 1
-                WHERE link_token = \(token) AND trashed_at IS NULL AND revoked_at IS NULL
-                    AND (expires_at IS NULL OR expires_at > \(now.millisecondsSinceEpoch))
-                    AND (max_downloads IS NULL OR downloads < max_downloads)
-                RETURNING owner
+                WITH counted AS (
+                    UPDATE share SET downloads = downloads + 1
+                    WHERE link_token = \(token) AND trashed_at IS NULL AND revoked_at IS NULL
+                        AND (expires_at IS NULL OR expires_at > \(download.at.millisecondsSinceEpoch))
+                        AND (max_downloads IS NULL OR downloads < max_downloads)
+                    RETURNING seq, owner
+                ), logged AS (
+                    INSERT INTO share_download (share_seq, at, address, agent, bytes, complete)
+                    SELECT seq, \(download.at.millisecondsSinceEpoch), \(download.address), \(download.agent), \(download.bytes), \(download.complete)
+                    FROM counted
+                )
+                SELECT owner FROM counted
                 """, logger: logger)
             for try await owner in rows.decode(Int64.self) { return (true, [owner]) }
             return (false, [])
+        }
+    }
+
+    public func noteExpired(token: String, at now: Timestamp) async throws {
+        try await changing { connection in
+            let rows = try await connection.query(
+                """
+                WITH refused AS (
+                    SELECT seq, owner FROM share WHERE link_token = \(token) AND (
+                        SELECT action FROM share_event WHERE share_seq = share.seq AND action IN ('created', 'imported', 'expiry-changed', 'expired')
+                        ORDER BY seq DESC LIMIT 1) IS DISTINCT FROM 'expired'
+                    FOR UPDATE
+                ), noted AS (
+                    INSERT INTO share_event (share_seq, at, action, by) SELECT seq, \(now.millisecondsSinceEpoch), 'expired', 'link' FROM refused
+                )
+                SELECT owner FROM refused
+                """, logger: logger)
+            for try await owner in rows.decode(Int64.self) { return ((), [owner]) }
+            return ((), [])
+        }
+    }
+
+    public func downloads(id: String, before: Int64, limit: Int) async throws -> (downloads: [ShareDownload], next: Int64?) {
+        try await read { connection in
+            let (share, _) = try await PostgresRows.fetch(
+                id: id, owner: try await ownerNumber(connection), includeTrashed: true, connection, logger: logger)
+            let rows = try await connection.query(
+                """
+                SELECT seq, at, address, agent, bytes, complete FROM share_download
+                WHERE share_seq = \(share) AND seq < \(before == 0 ? Int64.max : before) ORDER BY seq DESC LIMIT \(limit + 1)
+                """, logger: logger)
+            var page: [(seq: Int64, download: ShareDownload)] = []
+            for try await (seq, at, address, agent, bytes, complete) in rows.decode((Int64, Int64, String, String, Int64?, Bool).self) {
+                page.append(
+                    (seq, ShareDownload(at: Timestamp(millisecondsSinceEpoch: at), address: address, agent: agent, bytes: bytes, complete: complete)))
+            }
+            let shown = page.prefix(limit)
+            return (shown.map(\.download), page.count > limit ? shown.last?.seq : nil)
         }
     }
 }

@@ -30,6 +30,7 @@ struct ShareController {
         routes.delete("share/:id", use: delete)
         routes.post("share/:id/restore", use: restore)
         routes.get("share/:id/events", use: events)
+        routes.get("share/:id/downloads", use: downloads)
         routes.rejectMethods(on: "share", except: [.get, .post])
         // A POST there is the batch's (`BatchController`): the one method `/share/batch` is documented with.
         routes.rejectMethods(on: "share/:id", handled: [.get, .post, .patch, .delete]) { context in
@@ -37,6 +38,7 @@ struct ShareController {
         }
         routes.rejectMethods(on: "share/:id/restore", except: [.post])
         routes.rejectMethods(on: "share/:id/events", except: [.get])
+        routes.rejectMethods(on: "share/:id/downloads", except: [.get])
         routes.rejectMethods(on: "share/stats", except: [.get])
         routes.rejectMethods(on: "share/folders", except: [.get])
         return routes
@@ -129,16 +131,35 @@ struct ShareController {
 
     /// A record's history, oldest first, paged like listings (`limit`, `cursor`, `Link`); trashed records too.
     @Sendable func events(_ request: Request, context: ShareRequestContext) async throws -> Response {
+        try await logPage(request, context, "events") { history, id, paging in
+            let page = try await history.events(id: id, after: paging.after, limit: paging.limit)
+            return (page.events, page.next)
+        }
+    }
+
+    /// A share's access log, newest first, paged the same way; trashed records too.
+    @Sendable func downloads(_ request: Request, context: ShareRequestContext) async throws -> Response {
+        try await logPage(request, context, "downloads") { history, id, paging in
+            let page = try await history.downloads(id: id, before: paging.after, limit: paging.limit)
+            return (page.downloads, page.next)
+        }
+    }
+
+    /// A page of one of a record's logs (`/share/{id}/{log}`), with a `Link` to the next when one follows.
+    private func logPage<Entry: Encodable>(
+        _ request: Request, _ context: ShareRequestContext, _ log: String,
+        _ read: (any HistoryStore, String, EventPaging) async throws -> ([Entry], Int64?)
+    ) async throws -> Response {
         let id = try Self.id(context)
         let paging = try EventPaging(query: request.uri.query)
         let choice = try histories.choose(request, context)
-        let page = try await choice.history.events(id: id, after: paging.after, limit: paging.limit)
+        let (entries, next) = try await read(choice.history, id, paging)
         var headers: HTTPFields = [:]
-        if let next = page.next {
+        if let next {
             let query = FormEncoding.encode(paging.parameters(continuingAfter: next))
-            headers[.init("Link")!] = "<\(pathPrefix)/share/\(id)/events?\(query)\(Self.userParameter(choice))>; rel=\"next\""
+            headers[.init("Link")!] = "<\(pathPrefix)/share/\(id)/\(log)?\(query)\(Self.userParameter(choice))>; rel=\"next\""
         }
-        return try JSONBody.response(page.events, headers: headers)
+        return try JSONBody.response(entries, headers: headers)
     }
 
     /// `&user=NAME` when an admin named another user's history, for links to more of it.

@@ -33,6 +33,9 @@ import Testing
 
         let shown = try share(["show", id], server: daemon.address, environment: owner)
         #expect(shown.stdout.contains("  state:   expired, 1 download (1 downloads at most)"), "\(shown.stdout)")
+        let downloads = try share(["downloads", id], server: daemon.address, environment: owner)
+        let rows = downloads.stdout.split(separator: "\n")
+        #expect(rows.count == 2 && rows[1].contains("127.0.0.0") && rows[1].hasSuffix("whole"), "the network, never the address: \(downloads.stdout)")
         #expect(try share(["revoke", id], server: daemon.address, environment: owner).status == 0)
         #expect(try await http("GET", link).body.contains("cut this link off"))
         let log = try share(["log", id], server: daemon.address, environment: owner)

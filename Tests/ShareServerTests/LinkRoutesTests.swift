@@ -43,6 +43,11 @@ import Testing
             #expect(try await client.send(.get, link).text.contains("expired"))
             let after = try await client.send(.get, "/share/\(record.id)", headers: Self.owner).decode(ShareRecord.self)
             #expect(after.downloads == 2 && after.state == .expired)
+            let log = try await client.send(.get, "/share/\(record.id)/downloads", headers: Self.owner)
+            #expect(try log.decode([ShareDownload].self).count == 2)
+            #expect(try await client.send(.get, "/share/\(record.id)/downloads").status == .unauthorized, "the log is the owner's")
+            let events = try await client.send(.get, "/share/\(record.id)/events", headers: Self.owner).decode([ShareEvent].self)
+            #expect(events.map(\.action) == [.created, .expired], "the first refusal for expiry is recorded")
         }
     }
 

@@ -9,6 +9,10 @@ import Testing
 @Suite struct LinkTests {
     private static let drive = "https://drive.example.com/s/abc"
 
+    private static func download(at time: String? = nil, from address: String = "203.0.113.0") -> ShareDownload {
+        ShareDownload(at: time.flatMap { Timestamp(rfc3339: $0) } ?? .now(), address: address, agent: "curl")
+    }
+
     private func linked(
         _ history: any HistoryStore, _ name: String = "report.pdf", expiresAt: Timestamp? = nil, maxDownloads: Int64? = nil, code: String? = nil
     ) async throws -> ShareRecord {
@@ -64,7 +68,7 @@ import Testing
             #expect(past.state == .expired, "a time already past closes the link now")
             let revoked = try await store.updateShare(id: created.id, SharePatch(name: nil, folder: nil, link: LinkChange(revoke: true)))
             #expect(revoked.state == .revoked)
-            #expect(try await store.countDownload(token: created.linkToken!, at: .now()) == false)
+            #expect(try await store.countDownload(token: created.linkToken!, Self.download()) == false)
             let events = try await store.events(id: created.id, after: 0, limit: 10).events
             #expect(events.map(\.action) == [.created, .expiryChanged, .expiryChanged, .revoked])
             #expect(events[1].from == "2 downloads" && events[1].to == "until 2030-01-01T00:00:00.000Z")
@@ -78,7 +82,7 @@ import Testing
             let created = try await linked(store, maxDownloads: 3)
             let token = try #require(created.linkToken)
             let counted = try await withThrowingTaskGroup(of: Bool.self) { group in
-                for _ in 0..<12 { group.addTask { try await store.countDownload(token: token, at: .now()) } }
+                for _ in 0..<12 { group.addTask { try await store.countDownload(token: token, Self.download()) } }
                 return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
             }
             #expect(counted == 3)
@@ -91,12 +95,12 @@ import Testing
     func aLinkNoLongerOpensOnceItsShareIsTrashedOrPastItsTime(_ backend: Backend) async throws {
         try await backend.withStore { store in
             let expiring = try await linked(store, expiresAt: Timestamp(rfc3339: "2030-01-01T00:00:00Z")!)
-            #expect(try await store.countDownload(token: expiring.linkToken!, at: Timestamp(rfc3339: "2029-12-31T23:59:59.999Z")!))
-            #expect(try await store.countDownload(token: expiring.linkToken!, at: Timestamp(rfc3339: "2030-01-01T00:00:00Z")!) == false)
+            #expect(try await store.countDownload(token: expiring.linkToken!, Self.download(at: "2029-12-31T23:59:59.999Z")))
+            #expect(try await store.countDownload(token: expiring.linkToken!, Self.download(at: "2030-01-01T00:00:00Z")) == false)
             let trashed = try await linked(store, "trashed.pdf")
             try await store.trashShare(id: trashed.id)
             #expect(try await store.linkedShare(token: trashed.linkToken!) == nil)
-            #expect(try await store.countDownload(token: trashed.linkToken!, at: .now()) == false)
+            #expect(try await store.countDownload(token: trashed.linkToken!, Self.download()) == false)
             #expect(try await store.share(id: trashed.id, includeTrashed: true).downloads == 0)
         }
     }
@@ -105,7 +109,7 @@ import Testing
     func anExportedShareImportsWithItsLimitsAndANewLink(_ backend: Backend) async throws {
         try await backend.withStore { store in
             let original = try await linked(store, expiresAt: Timestamp(rfc3339: "2030-01-01T00:00:00Z")!, maxDownloads: 5, code: "Code42")
-            #expect(try await store.countDownload(token: original.linkToken!, at: .now()))
+            #expect(try await store.countDownload(token: original.linkToken!, Self.download()))
             let revoked = try await linked(store, "revoked.pdf")
             _ = try await store.updateShare(id: revoked.id, SharePatch(name: nil, folder: nil, link: LinkChange(revoke: true)))
             try await backend.withStore { other in
@@ -125,6 +129,44 @@ import Testing
                 #expect(imported.linkToken != nil && imported.linkToken != original.linkToken, "a history imported elsewhere has links of its own")
                 #expect(try await other.share(id: revoked.id).state == .revoked)
             }
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func eachCountedDownloadIsLoggedNewestFirstForItsOwnerOnly(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            let alice = store.history(of: "alice", quota: nil)
+            let created = try await linked(alice)
+            for address in ["198.51.100.0", "203.0.113.0", "2001:db8:1::"] {
+                #expect(try await store.countDownload(token: created.linkToken!, Self.download(from: address)))
+            }
+            let first = try await alice.downloads(id: created.id, before: 0, limit: 2)
+            #expect(
+                first.downloads.map(\.address) == ["2001:db8:1::", "203.0.113.0"] && first.downloads.allSatisfy { $0.agent == "curl" && $0.complete })
+            let next = try #require(first.next)
+            let second = try await alice.downloads(id: created.id, before: next, limit: 2)
+            #expect(second.downloads.map(\.address) == ["198.51.100.0"] && second.next == nil)
+            await #expect(throws: ShareError.notFound(id: created.id), "another history's share is not found") {
+                _ = try await store.history(of: "bob", quota: nil).downloads(id: created.id, before: 0, limit: 10)
+            }
+            try await alice.purgeShare(id: created.id)
+            await #expect(throws: ShareError.notFound(id: created.id)) { _ = try await alice.downloads(id: created.id, before: 0, limit: 10) }
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aRefusedExpiredLinkIsRecordedOnceUntilItsLimitsChange(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            let created = try await linked(store, maxDownloads: 1)
+            let token = try #require(created.linkToken)
+            #expect(try await store.countDownload(token: token, Self.download()))
+            for _ in 0..<3 { try await store.noteExpired(token: token, at: .now()) }
+            _ = try await store.updateShare(id: created.id, SharePatch(name: nil, folder: nil, link: LinkChange(maxDownloads: .some(1))))
+            _ = try await store.updateShare(id: created.id, SharePatch(name: nil, folder: nil, link: LinkChange(maxDownloads: .some(2))))
+            #expect(try await store.countDownload(token: token, Self.download()))
+            try await store.noteExpired(token: token, at: .now())
+            let actions = try await store.events(id: created.id, after: 0, limit: 10).events.map(\.action)
+            #expect(actions == [.created, .expired, .expiryChanged, .expired])
         }
     }
 }

@@ -22,3 +22,16 @@ ALTER TABLE share_import
     ADD COLUMN downloads bigint NOT NULL DEFAULT 0,
     ADD COLUMN revoked_at bigint,
     ADD COLUMN code text;
+
+-- Each counted download of a share: when, from where (the address cut to its /24 or /48), with what (the user
+-- agent's family), how many bytes, and whether it was whole. The owner reads it newest first; it goes with the share.
+CREATE TABLE share_download (
+    seq       bigint  GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    share_seq bigint  NOT NULL REFERENCES share (seq) ON DELETE CASCADE,
+    at        bigint  NOT NULL,
+    address   text    NOT NULL,
+    agent     text    NOT NULL,
+    bytes     bigint,
+    complete  boolean NOT NULL
+);
+CREATE INDEX share_download_by_share ON share_download (share_seq, seq);

@@ -5,7 +5,7 @@ import ShareKit
 struct LogCommand: ShareSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "log",
-        abstract: "Show a share's history, oldest first: created or imported, renamed, moved, trashed, restored.",
+        abstract: "Show a share's history, oldest first: created or imported, renamed, moved, trashed, restored, its link's changes.",
         discussion: """
             Each change shows when it was made (in your time zone), what it was, and which token made it.
 

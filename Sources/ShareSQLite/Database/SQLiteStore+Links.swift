@@ -13,19 +13,60 @@ extension SQLiteStore {
         }
     }
 
-    public func countDownload(token: String, at now: Timestamp) async throws -> Bool {
+    public func countDownload(token: String, _ download: ShareDownload) async throws -> Bool {
         try await changing { db in
             // One statement checks the limits and counts: SQLite runs one writer at a time, so a download racing
             // for the last one allowed finds it taken.
-            let owner = try Int64.fetchOne(
+            guard
+                let row = try Row.fetchOne(
+                    db.cachedStatement(
+                        sql: """
+                            UPDATE share SET downloads = downloads + 1
+                            WHERE link_token = ? AND trashed_at IS NULL AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)
+                                AND (max_downloads IS NULL OR downloads < max_downloads)
+                            RETURNING seq, owner
+                            """), arguments: [token, download.at.millisecondsSinceEpoch])
+            else { return (false, []) }
+            try db.cachedStatement(sql: "INSERT INTO share_download (share_seq, at, address, agent, bytes, complete) VALUES (?, ?, ?, ?, ?, ?)")
+                .execute(arguments: [
+                    row[0] as Int64, download.at.millisecondsSinceEpoch, download.address, download.agent, download.bytes, download.complete,
+                ])
+            return (true, [row[1]])
+        }
+    }
+
+    public func noteExpired(token: String, at now: Timestamp) async throws {
+        try await changing { db in
+            let row = try Row.fetchOne(
                 db.cachedStatement(
                     sql: """
-                        UPDATE share SET downloads = downloads + 1
-                        WHERE link_token = ? AND trashed_at IS NULL AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)
-                            AND (max_downloads IS NULL OR downloads < max_downloads)
-                        RETURNING owner
-                        """), arguments: [token, now.millisecondsSinceEpoch])
-            return (owner != nil, owner.map { [$0] } ?? [])
+                        SELECT seq, owner FROM share WHERE link_token = ? AND (
+                            SELECT action FROM share_event WHERE share_seq = share.seq AND action IN (\(Self.expiryActions))
+                            ORDER BY seq DESC LIMIT 1) IS NOT 'expired'
+                        """), arguments: [token])
+            guard let row else { return ((), []) }
+            try db.cachedStatement(sql: "INSERT INTO share_event (share_seq, at, action, by) VALUES (?, ?, 'expired', 'link')")
+                .execute(arguments: [row[0] as Int64, now.millisecondsSinceEpoch])
+            return ((), [row[1]])
+        }
+    }
+
+    /// The events after which a link may expire anew: its making and each change of its limits.
+    static let expiryActions = "'created', 'imported', 'expiry-changed', 'expired'"
+
+    public func downloads(id: String, before: Int64, limit: Int) async throws -> (downloads: [ShareDownload], next: Int64?) {
+        try await writer.read { db in
+            let share = try SQLiteRow.seq(id: id, owner: try ownerNumber(db), includeTrashed: true, db)
+            let rows = try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT seq, at, address, agent, bytes, complete FROM share_download
+                        WHERE share_seq = ? AND seq < ? ORDER BY seq DESC LIMIT ?
+                        """), arguments: [share, before == 0 ? Int64.max : before, limit + 1])
+            let shown = rows.prefix(limit).map { row in
+                ShareDownload(at: Timestamp(millisecondsSinceEpoch: row[1]), address: row[2], agent: row[3], bytes: row[4], complete: row[5])
+            }
+            return (shown, rows.count > limit ? rows[limit - 1][0] : nil)
         }
     }
 }

@@ -46,7 +46,13 @@ struct LinkController {
             guard let source = record.source else { return RecipientPage.response(.notFound) }
             // A HEAD asks about the download without making one.
             if request.method != .head {
-                guard try await store.countDownload(token: token, at: .now()) else { return RecipientPage.response(.gone(.expired)) }
+                let download = ShareDownload(
+                    at: .now(), address: DownloadVisitor.network(of: addresses.clientAddress(request.headers, peer: context.remoteAddress)),
+                    agent: DownloadVisitor.agent(request.headers[.userAgent]))
+                guard try await store.countDownload(token: token, download) else {
+                    try await store.noteExpired(token: token, at: download.at)
+                    return RecipientPage.response(.gone(.expired))
+                }
                 context.logger.info("share downloaded", metadata: ["id": "\(record.id)"])
             }
             return Response(
@@ -63,7 +69,10 @@ struct LinkController {
             throttle.fail(address)
             return .refused(.notFound)
         }
-        if let state = record.state, state != .active { return .refused(.gone(state)) }
+        if let state = record.state, state != .active {
+            if state == .expired { try await store.noteExpired(token: token, at: .now()) }
+            return .refused(.gone(state))
+        }
         guard let code = record.code else { return .share(record, token: token, code: nil) }
         let given = try FormEncoding.values(request.uri.query, known: ["code"])["code"]
         guard let given else { return .refused(.code(record, wrong: false)) }

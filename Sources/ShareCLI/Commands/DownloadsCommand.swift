@@ -1,0 +1,42 @@
+import ArgumentParser
+import ShareClient
+import ShareKit
+
+struct DownloadsCommand: ShareSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "downloads",
+        abstract: "Show who downloaded a share through its link, newest first.",
+        discussion: """
+            Each download shows when (in your time zone), from which network (the address cut to its /24 or /48), \
+            with what (the browser's family, curl, share), and how many bytes.
+
+            Example:
+              share downloads 7K2M9QDX
+            """)
+
+    @Argument(help: "The share id (any case); a share in the trash too.")
+    var id: String
+
+    @OptionGroup var global: GlobalOptions
+    @ParentCommand var root: ShareCommand
+
+    func run(in context: CommandContext) throws {
+        var table = GrowingTable(header: ["WHEN", "FROM", "WITH", "BYTES"])
+        var array = StreamedArray(output: context.rawOutput)
+        var any = false
+        try context.call { () throws(ClientError) in
+            try context.api.downloads(id: id) { downloads, body in
+                guard !context.json else { return array.append(elementsOf: body) }
+                any = any || !downloads.isEmpty
+                let rows = downloads.map { download in
+                    [
+                        Formats.localTime(download.at, in: context.zone, seconds: true), TerminalText.escape(download.address),
+                        TerminalText.escape(download.agent), download.bytes.map(ByteSize.text) ?? (download.complete ? "whole" : "part"),
+                    ]
+                }
+                if !rows.isEmpty { context.print(table.lines(rows, style: context.style).joined(separator: "\n")) }
+            }
+        }
+        if context.json { array.close() } else if !any { context.print("No downloads of \(TerminalText.escape(id)) yet.") }
+    }
+}
