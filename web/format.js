@@ -61,3 +61,20 @@ export const typeNames = {
   image: "Picture", pdf: "PDF", doc: "Document", txt: "Text", ppt: "Slides", xls: "Spreadsheet", zip: "Archive",
   audio: "Audio", video: "Video", other: "File",
 };
+
+/** What a share's link says at a glance, at `now` (milliseconds): `expires in 3 days · 12 downloads`, `expired`,
+ *  `revoked`; empty for a share without a link. */
+export function linkWords(record, now = Date.now()) {
+  if (!record.state) return "";
+  if (record.state !== "active") return record.state === "revoked" ? "Link revoked" : "Link expired";
+  const words = [];
+  if (record.expiresAt) {
+    const hours = (Date.parse(record.expiresAt) - now) / 3600000;
+    words.push(hours < 1 ? "expires within the hour" : hours < 48 ? `expires in ${count(Math.floor(hours), "hour")}`
+      : `expires in ${count(Math.floor(hours / 24), "day")}`);
+  }
+  const downloads = record.maxDownloads ? `${number(record.downloads)} of ${count(record.maxDownloads, "download")}`
+    : count(record.downloads, "download");
+  words.push(downloads);
+  return words.join(" · ");
+}

@@ -2,7 +2,7 @@
 // size, local date and time, share id, folder, and a menu button. Every text goes in as text, never as HTML: a
 // name is shown exactly as it is.
 
-import { dateTime, shown, size, typeNames } from "./format.js";
+import { dateTime, linkWords, shown, size, typeNames } from "./format.js";
 import { icon } from "./icons.js";
 import { pictureBox } from "./thumbnails.js";
 import { marked } from "./words.js";
@@ -46,6 +46,8 @@ export function row(record, view, actions) {
   meta.className = "meta";
   meta.append(span("type", typeNames[record.type] ?? "File"), span("size", size(record.size)), span("time", dateTime(record.createdAt)));
   if (record.trashedAt) meta.append(span("trashed", `Deleted ${dateTime(record.trashedAt)}`));
+  const link = linkWords(record);
+  if (link) meta.append(span(record.state === "active" ? "link" : "link closed", link));
   // On a phone the words "Share id:" make way for the id itself; screen readers still hear them.
   const id = span("id", record.id);
   id.prepend(span("id-label", "Share id: "));

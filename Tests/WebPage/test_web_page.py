@@ -1044,6 +1044,39 @@ class LinkTests(BrowserTests):
         self.assertEqual(copied, "https://files.example.org/s/WEB0002")
 
 
+class LinkStateTests(BrowserTests):
+    """Shares with links: each row says at a glance whether its link opens, until when, and how often it was used."""
+
+    @classmethod
+    def setUpClass(cls):
+        soon = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() + 3 * 86400 + 3600))
+        drive = "https://drive.example.com/s/abc"
+        records = [
+            {"id": "LINK0001", "name": "open.pdf", "size": 10, "createdAt": "2021-03-01T08:00:00Z", "source": drive,
+             "expiresAt": soon, "maxDownloads": 5, "downloads": 2},
+            {"id": "LINK0002", "name": "used up.pdf", "size": 10, "createdAt": "2021-03-02T08:00:00Z", "source": drive,
+             "maxDownloads": 1, "downloads": 1},
+            {"id": "LINK0003", "name": "cut off.pdf", "size": 10, "createdAt": "2021-03-03T08:00:00Z", "source": drive, "state": "revoked"},
+            {"id": "LINK0004", "name": "no link.pdf", "size": 10, "createdAt": "2021-03-04T08:00:00Z"},
+        ]
+        cls.open_browser(Shared(), records)
+
+    def test_each_row_says_whether_its_link_opens(self):
+        self.page.open()
+        self.page.wait(lambda: "LINK0001" in self.page.ids())
+
+        def words(share_id):
+            found = self.driver.find_elements(By.CSS_SELECTOR, f'.row[data-id="{share_id}"] .meta .link')
+            return found[0].text if found else ""
+        self.assertEqual(words("LINK0001"), "expires in 3 days · 2 of 5 downloads")
+        self.assertEqual(words("LINK0002"), "Link expired")
+        self.assertEqual(words("LINK0003"), "Link revoked")
+        self.assertEqual(words("LINK0004"), "", "a share without a link says nothing of one")
+        closed = self.driver.find_element(By.CSS_SELECTOR, '.row[data-id="LINK0003"] .meta .link')
+        self.assertIn("closed", closed.get_attribute("class"))
+        self.assertEqual(axe_violations(self.driver), [])
+
+
 class WeightTests(BrowserTests):
     """Five years of history, a share a day: the first load stays light."""
 
