@@ -8,11 +8,13 @@ public struct PostgresCopiedCounts: Sendable, Equatable {
     public var records = 0
     public var events = 0
     public var thumbnails = 0
+    public var downloads = 0
 
-    public init(records: Int = 0, events: Int = 0, thumbnails: Int = 0) {
+    public init(records: Int = 0, events: Int = 0, thumbnails: Int = 0, downloads: Int = 0) {
         self.records = records
         self.events = events
         self.thumbnails = thumbnails
+        self.downloads = downloads
     }
 }
 
@@ -38,13 +40,15 @@ extension PostgresStore {
                 let seqs = try await insertRecords(chunk, owners: owners, connection)
                 try await insertThumbnails(chunk, seqs: seqs, connection)
                 try await insertEvents(chunk, seqs: seqs, connection)
+                try await insertDownloads(chunk, seqs: seqs, connection)
             }
             try await connection.query("SELECT share_rebuild_totals()", logger: logger)
             try await switchTotalsTriggers("ENABLE", connection)
             return PostgresCopiedCounts(
                 records: try await count("SELECT count(*) FROM share", connection),
                 events: try await count("SELECT count(*) FROM share_event", connection),
-                thumbnails: try await count("SELECT count(*) FROM share_thumbnail", connection))
+                thumbnails: try await count("SELECT count(*) FROM share_thumbnail", connection),
+                downloads: try await count("SELECT count(*) FROM share_download", connection))
         }
     }
 
@@ -89,6 +93,29 @@ extension PostgresStore {
         sql.append(", ")
         try sql.bind(array: pictured.map { ByteBuffer(bytes: $0.1.image) })
         sql.append(")")
+        try await connection.query(sql.query, logger: logger)
+    }
+
+    private func insertDownloads(_ chunk: [CopiedRecord], seqs: [Int64], _ connection: PostgresConnection) async throws {
+        let downloads = zip(seqs, chunk).flatMap { seq, copied in copied.downloads.map { (seq, $0) } }
+        guard !downloads.isEmpty else { return }
+        var sql = BoundSQL(
+            """
+            INSERT INTO share_download (share_seq, at, address, agent, bytes, complete)
+            SELECT share_seq, at, address, agent, NULLIF(bytes, \(PostgresRows.absent)), complete FROM unnest(
+            """)
+        try sql.bind(array: downloads.map(\.0))
+        sql.append(", ")
+        try sql.bind(array: downloads.map(\.1.at.millisecondsSinceEpoch))
+        for texts in [downloads.map(\.1.address), downloads.map(\.1.agent)] {
+            sql.append(", ")
+            try sql.bind(array: texts)
+        }
+        sql.append(", ")
+        try sql.bind(array: downloads.map { $0.1.bytes ?? PostgresRows.absent })
+        sql.append(", ")
+        try sql.bind(array: downloads.map(\.1.complete))
+        sql.append(") WITH ORDINALITY AS d (share_seq, at, address, agent, bytes, complete, n) ORDER BY n")
         try await connection.query(sql.query, logger: logger)
     }
 

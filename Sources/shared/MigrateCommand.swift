@@ -55,7 +55,7 @@ struct MigrateCommand: AsyncParsableCommand {
         }
         let (live, trashed) = try await source.recordCounts()
         print(
-            "migrated \(copied.records) records (\(live) live, \(trashed) in the trash), \(copied.events) events and \(copied.thumbnails) thumbnails into \(address)"
+            "migrated \(copied.records) records (\(live) live, \(trashed) in the trash), \(copied.events) events, \(copied.thumbnails) thumbnails and \(copied.downloads) downloads into \(address)"
         )
         print("next: set [database] url = \"\(address)\" (and remove path), then start shared")
     }
@@ -89,6 +89,7 @@ private actor ChunkReader {
         read.records += records.count
         read.events += records.reduce(0) { $0 + $1.events.count }
         read.thumbnails += records.filter { $0.thumbnail != nil }.count
+        read.downloads += records.reduce(0) { $0 + $1.downloads.count }
         return records
     }
 }

@@ -189,6 +189,12 @@ import Testing
             let records = folder.appending(path: "records.ndjson")
             try Self.history(records: 100_000).write(to: records)
             #expect(try share(["import", records.path], server: sqlite.address).status == 0)
+            // A download through a link, which the copy carries in the share's access log.
+            let linked = try WireJSON.decoder().decode(ShareRecord.self, from: Data(try await http("GET", sqlite.address + "/share/M9").body.utf8))
+            let link = sqlite.address + (linked.link ?? "") + "/file?code=C0de9"
+            #expect(try await http("GET", link, followingRedirects: false).status == 302)
+            let downloads = try await http("GET", sqlite.address + "/share/M9/downloads").body
+            #expect(downloads.contains(#""complete":true"#))
             let before = try share(["export", "--with-trash"], server: sqlite.address)
             // Statistics read the running totals, which the copy makes at its end: the same as the file's.
             let statistics = ["/share/stats?by=day&tz=Asia/Kolkata", "/share/stats?trashed=true&by=month", "/share/folders?parent=/"]
@@ -198,12 +204,13 @@ import Testing
             let url = try TestPostgres.url(of: name)
             let migrated = try Daemon.run(["migrate", "--to", url, "--db", folder.appending(path: "share.db").path], in: folder, seconds: 300)
             #expect(migrated.status == 0, "\(migrated.output)")
-            #expect(migrated.output.contains("migrated 100000 records"), "\(migrated.output)")
+            #expect(migrated.output.contains("migrated 100000 records") && migrated.output.contains("and 1 downloads"), "\(migrated.output)")
             // The trash is kept (trash_days = 0): these records were trashed long ago.
             let postgres = try Daemon(
                 folder: folder, arguments: ["--listen", "127.0.0.1:0"], environment: ["SHARE_DATABASE_URL": url, "SHARE_DATABASE_TRASH_DAYS": "0"])
             let after = try share(["export", "--with-trash"], server: postgres.address)
             #expect(after.stdout.count == before.stdout.count && after.stdout == before.stdout, "the export is the same bytes")
+            #expect(try await http("GET", postgres.address + "/share/M9/downloads").body == downloads, "the access log is copied")
             for (path, answer) in zip(statistics, answers) {
                 #expect(try await http("GET", postgres.address + path).body == answer, "\(path)")
             }

@@ -30,9 +30,21 @@ extension SQLiteStore {
                     to: row[4], by: row[5])
                 events[row[0], default: []].append(event)
             }
+            var downloads: [Int64: [ShareDownload]] = [:]
+            let downloadRows = try Row.fetchCursor(
+                db,
+                sql: "SELECT share_seq, at, address, agent, bytes, complete FROM share_download WHERE share_seq BETWEEN ? AND ? ORDER BY seq",
+                arguments: [first, last])
+            while let row = try downloadRows.next() {
+                let download = ShareDownload(
+                    at: Timestamp(millisecondsSinceEpoch: row[1]), address: row[2], agent: row[3], bytes: row[4], complete: row[5])
+                downloads[row[0], default: []].append(download)
+            }
             let records = rows.map { row in
                 let thumbnail = (row[seq + 2] as Data?).map { Thumbnail(image: [UInt8]($0), tag: row[seq + 3]) }
-                return CopiedRecord(owner: row[seq + 1], record: SQLiteRow.record(row, .plain), thumbnail: thumbnail, events: events[row[seq]] ?? [])
+                return CopiedRecord(
+                    owner: row[seq + 1], record: SQLiteRow.record(row, .plain), thumbnail: thumbnail, events: events[row[seq]] ?? [],
+                    downloads: downloads[row[seq]] ?? [])
             }
             return (records, last)
         }
