@@ -36,7 +36,7 @@ public enum RecordJSON {
         appendString(utf8: folder, to: &bytes)
         appendKey("id", to: &bytes)
         appendString(utf8: id, to: &bytes)
-        if let form {
+        if let form, opens || form.links.namesEveryRecord {
             appendLink(form.links, id: id, token: link?.token, to: &bytes)
         }
         if let maxDownloads = link?.maxDownloads {

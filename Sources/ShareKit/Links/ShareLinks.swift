@@ -8,6 +8,8 @@ public struct ShareLinks: Hashable, Sendable {
     }
 
     let pieces: [Piece]
+    /// Whether every record has a link (another service's, named by ids) rather than only those this one opens.
+    public let namesEveryRecord: Bool
 
     /// Links to this service's `/s/{token}` under `pathPrefix` (`ServerSettings.pathPrefix`: "" at the root).
     public init(pathPrefix: String) {
@@ -31,10 +33,9 @@ public struct ShareLinks: Hashable, Sendable {
         }
         pieces.append(.text(Array(rest.utf8)))
         self.pieces = pieces
+        namesEveryRecord = !pieces.contains(.token)
     }
 
-    /// Whether every record has a link (another service's, named by ids) rather than only those this one opens.
-    public var namesEveryRecord: Bool { !pieces.contains(.token) }
 
     /// The link of the share with this id and token; nil when the pattern needs a token it has none of.
     public func link(id: String, token: String?) -> String? {
@@ -47,7 +48,7 @@ public struct ShareLinks: Hashable, Sendable {
     /// pattern needs a token and there is none.
     @discardableResult
     public func append<Text: Collection<UInt8>>(id: Text, token: Text?, to bytes: inout [UInt8]) -> Bool {
-        if token == nil && pieces.contains(.token) { return false }
+        if token == nil && !namesEveryRecord { return false }
         for piece in pieces {
             switch piece {
             case .text(let text): bytes.append(contentsOf: text)

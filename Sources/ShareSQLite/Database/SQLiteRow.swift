@@ -35,9 +35,13 @@ enum SQLiteRow {
     ) {
         func optionalInteger(_ index: Int32) -> Int64? { row.isNull(index) ? nil : row.integer(index) }
         func optionalText(_ index: Int32) -> UnsafeBufferPointer<UInt8>? { row.isNull(index) ? nil : row.text(index) }
-        let link = LinkColumns(
-            token: optionalText(8), source: optionalText(9), expiresAt: optionalInteger(10), maxDownloads: optionalInteger(11),
-            downloads: row.integer(12), revokedAt: optionalInteger(13), code: optionalText(14), stored: false)
+        // Most records have no link at all: their rows are written without reading its columns.
+        let hasLink = !(row.isNull(8) && row.isNull(9) && row.isNull(10) && row.isNull(11) && row.isNull(14))
+        let link =
+            hasLink
+            ? LinkColumns(
+                token: optionalText(8), source: optionalText(9), expiresAt: optionalInteger(10), maxDownloads: optionalInteger(11),
+                downloads: row.integer(12), revokedAt: optionalInteger(13), code: optionalText(14), stored: false) : nil
         RecordJSON.append(
             id: row.text(0), name: row.text(1), folder: row.text(2), createdAt: row.integer(3), size: row.integer(4),
             type: row.text(5), trashedAt: optionalInteger(6), thumbnail: row.integer(7) != 0, link: link, form: form,
