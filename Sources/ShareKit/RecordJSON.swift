@@ -85,14 +85,10 @@ public enum RecordJSON {
     /// `"link":"…"` when `links` gives the record one.
     @usableFromInline
     static func appendLink<Text: Collection<UInt8>>(_ links: ShareLinks, id: Text, token: Text?, to bytes: inout [UInt8]) {
-        let start = bytes.count
+        var link: [UInt8] = []
+        guard links.append(id: id, token: token, to: &link) else { return }
         appendKey("link", to: &bytes)
-        bytes.append(UInt8(ascii: "\""))
-        guard links.append(id: id, token: token, to: &bytes) else {
-            bytes.removeSubrange(start...)
-            return
-        }
-        bytes.append(UInt8(ascii: "\""))
+        appendString(utf8: link, to: &bytes)
     }
 
     /// `"key":`, after a comma unless it is the object's first.

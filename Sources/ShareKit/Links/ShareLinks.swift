@@ -36,7 +36,6 @@ public struct ShareLinks: Hashable, Sendable {
         namesEveryRecord = !pieces.contains(.token)
     }
 
-
     /// The link of the share with this id and token; nil when the pattern needs a token it has none of.
     public func link(id: String, token: String?) -> String? {
         var bytes: [UInt8] = []
@@ -44,8 +43,7 @@ public struct ShareLinks: Hashable, Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends the link's text (unescaped: ids and tokens are URL-safe); false, and nothing appended, when the
-    /// pattern needs a token and there is none.
+    /// Appends the link's text; false, and nothing appended, when the pattern needs a token and there is none.
     @discardableResult
     public func append<Text: Collection<UInt8>>(id: Text, token: Text?, to bytes: inout [UInt8]) -> Bool {
         if token == nil && !namesEveryRecord { return false }
