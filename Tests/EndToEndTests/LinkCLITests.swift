@@ -43,6 +43,8 @@ import Testing
         #expect(daemon.stop() == 0)
         let logged = try String(contentsOf: daemon.log, encoding: .utf8)
         #expect(logged.contains("/s/") && !logged.contains("Open42") && !logged.contains("Wrong1"), "codes never reach the log")
+        let token = String(link.split(separator: "/").last ?? "")
+        #expect(token.count == 22 && !logged.contains(token), "nor do links' tokens whole")
     }
 
     @Test func expireMovesTheEndOfALinkAndAPastEndClosesIt() async throws {

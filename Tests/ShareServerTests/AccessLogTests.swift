@@ -20,6 +20,14 @@ import Testing
         #expect(log.clientAddress(headers, peer: proxy) == logged)
     }
 
+    @Test(arguments: [
+        ("/s/8Ocb_kXc7cuxpNG3Lk8FcQ", "/s/8Ocb…"), ("/files/s/8Ocb_kXc7cuxpNG3Lk8FcQ/file", "/files/s/8Ocb…/file"),
+        ("/share/7K2M9QDX/events", "/share/7K2M9QDX/events"), ("/s/", "/s/"),
+    ])
+    func aLinksTokenIsNeverLoggedWhole(path: String, logged: String) {
+        #expect(AccessLog.withoutLinkSecrets(path) == logged)
+    }
+
     @Test func theHeaderFromAnUntrustedPeerIsIgnored() throws {
         let headers: HTTPFields = [HTTPField.Name("X-Forwarded-For")!: "203.0.113.7"]
         #expect(log.clientAddress(headers, peer: try SocketAddress(ipAddress: "192.0.2.9", port: 4000)) == "192.0.2.9")

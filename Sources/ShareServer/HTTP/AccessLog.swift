@@ -29,10 +29,22 @@ struct AccessLog: Sendable {
         logger.info(
             "request",
             metadata: [
-                "method": "\(entry.method)", "route": "\(entry.route ?? "-")", "path": "\(entry.path)", "status": "\(entry.status)",
+                "method": "\(entry.method)", "route": "\(entry.route ?? "-")", "path": "\(Self.withoutLinkSecrets(entry.path))",
+                "status": "\(entry.status)",
                 "bytes": "\(entry.bytes.map(String.init) ?? "-")", "client": "\(clientAddress(entry.headers, peer: entry.peer))",
                 "ms": "\(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)",
             ])
+    }
+
+    /// `path` with the token of a share's link (`/s/{token}`) cut to its first four characters: whoever reads the
+    /// log can tell requests for one link apart, but not open it. (Codes come in the query, which is never logged.)
+    static func withoutLinkSecrets(_ path: String) -> String {
+        guard path.contains("/s/") else { return path }
+        var segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        for index in segments.indices.dropFirst() where segments[index - 1] == "s" && segments[index].count > 4 {
+            segments[index] = segments[index].prefix(4) + "…"
+        }
+        return segments.joined(separator: "/")
     }
 
     /// The peer, or, when the peer is a trusted proxy (or a unix socket), the nearest untrusted forwarded address.
