@@ -25,3 +25,6 @@ CREATE TABLE share_download (
     complete  INTEGER NOT NULL
 );
 CREATE INDEX share_download_by_share ON share_download (share_seq, seq);
+
+-- The expiry times of each history's links, which its tags follow: a listing's states change when one passes.
+CREATE INDEX share_expiry ON share (owner, expires_at) WHERE expires_at IS NOT NULL;

@@ -130,13 +130,20 @@ public struct PostgresStore: ShareStore {
         try await owners.number(of: owner, connection, logger: logger)
     }
 
-    /// The epoch and this history's own version: what its ETags are made of.
+    /// The epoch, this history's own version and the latest expiry its links passed: what its ETags are made of.
     public func historyTag() async throws -> String {
         try await read { connection in
             let owner = try await ownerNumber(connection)
+            // With the latest expiry its links passed: a listing's states change then, though nothing was written.
             let rows = try await connection.query(
-                "SELECT epoch, coalesce((SELECT version FROM share_owner_version WHERE owner = \(owner)), 0) FROM share_history", logger: logger)
-            for try await (epoch, version) in rows.decode((String, Int64).self) { return "\(epoch)-\(version)" }
+                """
+                SELECT epoch, coalesce((SELECT version FROM share_owner_version WHERE owner = \(owner)), 0),
+                    (SELECT max(expires_at) FROM share WHERE owner = \(owner) AND expires_at <= \(Timestamp.now().millisecondsSinceEpoch))
+                FROM share_history
+                """, logger: logger)
+            for try await (epoch, version, passed) in rows.decode((String, Int64, Int64?).self) {
+                return "\(epoch)-\(version)" + (passed.map { "-\($0)" } ?? "")
+            }
             throw PostgresFailure.missingHistoryRow
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import ShareHistory
 import ShareKit
+import ShareTestSupport
 import StoreTestSupport
 import Testing
 
@@ -167,6 +168,22 @@ import Testing
             try await store.noteExpired(token: token, at: .now())
             let actions = try await store.events(id: created.id, after: 0, limit: 10).events.map(\.action)
             #expect(actions == [.created, .expired, .expiryChanged, .expired])
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aHistorysTagChangesWhenALinkOfItExpiresThoughNothingWasWritten(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            let soon = Timestamp(millisecondsSinceEpoch: Timestamp.now().millisecondsSinceEpoch + 5000)
+            let created = try await linked(store, expiresAt: soon)
+            let before = try await store.historyTag()
+            #expect(try await store.historyTag() == before, "asked again before the expiry: the same tag")
+            try #require(Timestamp.now() < soon, "the tags above were taken before the expiry")
+            try await waitUntil("the link's time has passed") { Timestamp.now() > soon }
+            let after = try await store.historyTag()
+            #expect(after != before, "the listing's state changed: so does the tag")
+            #expect(try await store.share(id: created.id).state == .expired)
+            #expect(try await store.historyTag() == after, "and stays until the next change")
         }
     }
 }

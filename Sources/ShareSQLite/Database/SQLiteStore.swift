@@ -10,6 +10,7 @@ public struct SQLiteStore: ShareStore {
     public let path: String
     /// The history's version, and the changes this process committed to each owner's history.
     private let version = HistoryVersion()
+    private let expiries = SQLiteExpiries()
     /// The history's epoch (`HistoryEpoch`), fixed while it is served.
     private let historyEpoch: String
     /// Held while the database is served from its file (`DatabaseLock`).
@@ -98,11 +99,14 @@ public struct SQLiteStore: ShareStore {
     // MARK: - Writes
 
     /// The epoch, this process's start and the changes it committed to this history, read without asking the database
-    /// once the owner's number is known: this process is the file's one writer (`DatabaseLock`).
+    /// once the owner's number is known: this process is the file's one writer (`DatabaseLock`); and the latest
+    /// expiry its links passed (`SQLiteExpiries`), asked again only when a change or the next expiry comes.
     public func historyTag() async throws -> String {
         let owner: Int64
         if let known = ownerNumbers.known(self.owner) { owner = known } else { owner = try await writer.read { db in try ownerNumber(db) } }
-        return "\(historyEpoch)-\(version.start)-\(version.changes(of: owner))"
+        let changes = version.changes(of: owner)
+        let passed = try await expiries.passed(owner: owner, changes: changes, now: Timestamp.now().millisecondsSinceEpoch, writer)
+        return "\(historyEpoch)-\(version.start)-\(changes)" + (passed.map { "-\($0)" } ?? "")
     }
 
     /// Runs a write on this history; when it changed any row, the history's version grows in the same transaction.
