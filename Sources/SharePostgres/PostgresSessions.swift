@@ -26,7 +26,14 @@ final class PostgresSessions: Sendable {
     func limit(_ connection: PostgresConnection, toMilliseconds milliseconds: Int64, logger: Logger) async throws {
         if let session = sessions.withLock({ $0[connection.id] }) {
             guard session.statementTimeout != milliseconds else { return }
-            try await connection.query(PostgresQuery(unsafeSQL: "SET statement_timeout = \(milliseconds)"), logger: logger)
+            // The SET runs under the limit it replaces: a server too busy to answer it in time cancels it, and it is
+            // sent again (it changes nothing until it succeeds).
+            for attempt in 1... {
+                do {
+                    try await connection.query(PostgresQuery(unsafeSQL: "SET statement_timeout = \(milliseconds)"), logger: logger)
+                    break
+                } catch  where Self.isTimeout(error) && attempt < 5 && !Task.isCancelled {}
+            }
             sessions.withLock { $0[connection.id]?.statementTimeout = milliseconds }
             return
         }
