@@ -79,6 +79,18 @@ import Testing
         }
     }
 
+    @Test func oneAddressDownloadsAtMostThirtyTimesAMinute() async throws {
+        try await withServer(Self.secured) { client in
+            let record = try await linked(client)
+            let link = try #require(record.link)
+            for _ in 0..<30 { #expect(try await client.send(.get, "\(link)/file").status == .found) }
+            let held = try await client.send(.get, "\(link)/file")
+            #expect(held.status == .tooManyRequests && held.headers[.retryAfter] != nil, "each download is a write: not without end")
+            let after = try await client.send(.get, "/share/\(record.id)", headers: Self.owner).decode(ShareRecord.self)
+            #expect(after.downloads == 30, "the refused one is not counted")
+        }
+    }
+
     @Test func madeUpLinksAreNotFoundThenRefusedFromTheSameAddress() async throws {
         try await withServer(Self.secured) { client in
             let real = try #require(try await linked(client).link)

@@ -5,10 +5,13 @@ import ShareKit
 /// A share's link, for its recipient, with no sign-in: `GET /s/{token}`, the page, and `GET|HEAD /s/{token}/file`,
 /// the file (a share made elsewhere: a redirect to its `source`). The token is the link's secret; the code, when
 /// the share has one, comes as `?code=`. Wrong codes and tokens that do not exist are counted per address, and
-/// wrong codes per share too (`LinkThrottle`).
+/// wrong codes per share too (`LinkThrottle`); downloads per address, each a write that anyone with the link could
+/// otherwise repeat without end.
 struct LinkController {
     let store: any ShareStore
     let throttle: LinkThrottle
+    let downloads = LinkThrottle(allowed: 30)
+    let expiries = NotedExpiries()
     /// Whose address a request is (a trusted proxy's forwarded one).
     let addresses: AccessLog
     let pathPrefix: String
@@ -46,11 +49,14 @@ struct LinkController {
             guard let source = record.source else { return RecipientPage.response(.notFound) }
             // A HEAD asks about the download without making one.
             if request.method != .head {
+                let address = "address " + addresses.clientAddress(request.headers, peer: context.remoteAddress)
+                if let wait = downloads.refusal(address) { return RecipientPage.response(.tooManyTries(retryAfter: wait)) }
+                downloads.fail(address)
                 let download = ShareDownload(
                     at: .now(), address: DownloadVisitor.network(of: addresses.clientAddress(request.headers, peer: context.remoteAddress)),
                     agent: DownloadVisitor.agent(request.headers[.userAgent]))
                 guard try await store.countDownload(token: token, download) else {
-                    try await store.noteExpired(token: token, at: download.at)
+                    // Expired (or revoked, or gone) since the link was read: the next request says which.
                     return RecipientPage.response(.gone(.expired))
                 }
                 context.logger.info("share downloaded", metadata: ["id": "\(record.id)"])
@@ -70,7 +76,7 @@ struct LinkController {
             return .refused(.notFound)
         }
         if let state = record.state, state != .active {
-            if state == .expired { try await store.noteExpired(token: token, at: .now()) }
+            if state == .expired, expiries.isNew(record) { try await store.noteExpired(token: token, at: .now()) }
             return .refused(.gone(state))
         }
         guard let code = record.code else { return .share(record, token: token, code: nil) }
