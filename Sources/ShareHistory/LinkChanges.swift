@@ -1,7 +1,7 @@
 import ShareKit
 
 /// What a new share's link is given: where it leads when the share was made on another service, when it stops
-/// opening, and the code a recipient gives with it. Checked by the caller (`LinkRules`).
+/// opening, and the code a recipient gives with it, checked by whoever read them (the server: `LinkFields`).
 public struct NewLink: Equatable, Sendable {
     public var source: String?
     public var expiresAt: Timestamp?
