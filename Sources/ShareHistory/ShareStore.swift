@@ -37,4 +37,6 @@ public protocol ShareStore: HistoryStore {
     /// Records that the link with this token was refused at `now` for having expired: an `expired` event, once until
     /// its limits change.
     func noteExpired(token: String, at now: Timestamp) async throws
+    /// The thumbnail of the live share whose link has this token; nil when it has none.
+    func linkedThumbnail(token: String) async throws -> Thumbnail?
 }

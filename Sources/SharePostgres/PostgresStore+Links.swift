@@ -14,6 +14,18 @@ extension PostgresStore {
         }
     }
 
+    public func linkedThumbnail(token: String) async throws -> Thumbnail? {
+        try await read { connection in
+            let rows = try await connection.query(
+                """
+                SELECT t.image, t.tag FROM share s JOIN share_thumbnail t ON t.share_seq = s.seq
+                WHERE s.link_token = \(token) AND s.trashed_at IS NULL
+                """, logger: logger)
+            for try await (image, tag) in rows.decode((ByteBuffer, String).self) { return Thumbnail(image: Array(buffer: image), tag: tag) }
+            return nil
+        }
+    }
+
     public func countDownload(token: String, _ download: ShareDownload) async throws -> Bool {
         try await changing { connection in
             // The row's lock makes a download racing for the last one allowed wait, then find the limit reached.

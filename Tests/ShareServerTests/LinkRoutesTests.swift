@@ -1,8 +1,10 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import NIOCore
 import ShareHistory
 import ShareKit
+import ShareTestSupport
 import StoreTestSupport
 import Testing
 
@@ -88,6 +90,28 @@ import Testing
             #expect(held.status == .tooManyRequests && held.headers[.retryAfter] != nil, "each download is a write: not without end")
             let after = try await client.send(.get, "/share/\(record.id)", headers: Self.owner).decode(ShareRecord.self)
             #expect(after.downloads == 30, "the refused one is not counted")
+        }
+    }
+
+    @Test func aPicturesPageShowsItsThumbnailOnlyToWhoeverMayOpenIt() async throws {
+        try await withServer(Self.secured) { client in
+            let response = try await client.send(
+                .post, "/share", #"{"name": "photo.jpg", "size": 4662, "source": "\#(Self.drive)", "code": "Open42"}"#, headers: Self.owner)
+            let record = try response.decode(ShareRecord.self)
+            let link = try #require(record.link)
+            let picture = try await client.execute(
+                uri: "/share/\(record.id)/thumbnail", method: .put, headers: [.authorization: "Bearer s3cret", .contentType: "image/jpeg"],
+                body: ByteBuffer(bytes: try Pictures.bytes("photo.jpg")))
+            #expect(picture.status == .ok)
+            let page = try await client.send(.get, "\(link)?code=Open42")
+            #expect(page.text.contains(#"<img class="thumbnail" src="\#(link)/thumbnail?code=Open42""#))
+            let thumbnail = try await client.send(.get, "\(link)/thumbnail?code=Open42")
+            #expect(thumbnail.status == .ok && thumbnail.headers[.contentType] == "image/webp")
+            #expect(Array(buffer: thumbnail.body).starts(with: Array("RIFF".utf8)))
+            #expect(try await client.send(.get, "\(link)/thumbnail").status == .notFound, "not without the code")
+            let plain = try #require(try await linked(client).link)
+            #expect(!(try await client.send(.get, plain).text.contains("<img")))
+            #expect(try await client.send(.get, "\(plain)/thumbnail").status == .notFound)
         }
     }
 

@@ -186,4 +186,19 @@ import Testing
             #expect(try await store.historyTag() == after, "and stays until the next change")
         }
     }
+
+    @Test(arguments: Backend.allCases)
+    func aLinksThumbnailIsFoundByItsTokenWhileTheShareIsLive(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            let alice = store.history(of: "alice", quota: nil)
+            let created = try await linked(alice)
+            let token = try #require(created.linkToken)
+            #expect(try await store.linkedThumbnail(token: token) == nil)
+            let thumbnail = Thumbnail(image: Array("RIFF-not-checked-here".utf8))
+            _ = try await alice.setThumbnail(id: created.id, thumbnail)
+            #expect(try await store.linkedThumbnail(token: token) == thumbnail)
+            try await alice.trashShare(id: created.id)
+            #expect(try await store.linkedThumbnail(token: token) == nil)
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import ShareHistory
 import ShareKit
@@ -10,6 +11,18 @@ extension SQLiteStore {
             var form = recordForm.judgedNow()
             form.showsCodes = true
             return row.map { SQLiteRow.record($0, form) }
+        }
+    }
+
+    public func linkedThumbnail(token: String) async throws -> Thumbnail? {
+        try await writer.read { db in
+            let row = try Row.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT t.image, t.tag FROM share s JOIN share_thumbnail t ON t.share_seq = s.seq
+                        WHERE s.link_token = ? AND s.trashed_at IS NULL
+                        """), arguments: [token])
+            return row.map { Thumbnail(image: [UInt8]($0[0] as Data), tag: $0[1]) }
         }
     }
 

@@ -20,6 +20,7 @@ struct LinkController {
         RouteCollection(context: ShareRequestContext.self)
             .get("s/:token", use: page)
             .get("s/:token/file", use: file)
+            .get("s/:token/thumbnail", use: thumbnail)
     }
 
     /// Why a link does not open for a request, or the share it opens with the code it was given.
@@ -33,8 +34,7 @@ struct LinkController {
         case .refused(let content):
             return RecipientPage.response(content)
         case .share(let record, let token, let code):
-            let download = "\(pathPrefix)/s/\(token)/file" + (code.map { "?code=\($0)" } ?? "")
-            return RecipientPage.response(.share(record, download: download))
+            return RecipientPage.response(.share(record, link: "\(pathPrefix)/s/\(token)", query: code.map { "?code=\($0)" } ?? ""))
         }
     }
 
@@ -64,6 +64,18 @@ struct LinkController {
             return Response(
                 status: .found, headers: [.location: source, .cacheControl: "no-store", .init("Referrer-Policy")!: "no-referrer"])
         }
+    }
+
+    /// The share's thumbnail, for its page: only when the page would show the share.
+    @Sendable func thumbnail(_ request: Request, context: ShareRequestContext) async throws -> Response {
+        guard case .share(_, let token, _) = try await open(request, context), let thumbnail = try await store.linkedThumbnail(token: token) else {
+            return Response(status: .notFound, headers: [.cacheControl: "no-store"])
+        }
+        let headers: HTTPFields = [
+            .contentType: "image/webp", .eTag: "\"\(thumbnail.tag)\"", .cacheControl: "private, no-cache", .xContentTypeOptions: "nosniff",
+            .contentSecurityPolicy: "default-src 'none'; sandbox",
+        ]
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: thumbnail.image)))
     }
 
     /// Whether the link of the request's token opens, as its state, its code and the throttle say.

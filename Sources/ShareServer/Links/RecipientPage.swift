@@ -6,8 +6,8 @@ import ShareKit
 enum RecipientPage {
     /// What the page says.
     enum Content {
-        /// The share, with the address of its bytes (the code filled in).
-        case share(ShareRecord, download: String)
+        /// The share, at its link (`/s/{token}` under the base path), with the query that carries its code.
+        case share(ShareRecord, link: String, query: String)
         /// The form for the share's code; `wrong` after a wrong one.
         case code(ShareRecord, wrong: Bool)
         case notFound
@@ -18,16 +18,19 @@ enum RecipientPage {
     static func response(_ content: Content) -> Response {
         var headers: HTTPFields = [
             .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
-            .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+            .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; frame-ancestors 'none'",
             .init("X-Content-Type-Options")!: "nosniff", .init("Referrer-Policy")!: "no-referrer",
         ]
         let status: HTTPResponse.Status
         let title: String
         let body: String
         switch content {
-        case .share(let record, let download):
+        case .share(let record, let link, let query):
             (status, title) = (.ok, record.name)
-            body = summary(record) + #"<a class="button" href="\#(HTMLText.escaped(download))" download>Download</a>"#
+            let picture =
+                record.thumbnail == true
+                ? #"<img class="thumbnail" src="\#(HTMLText.escaped(link + "/thumbnail" + query))" alt="" width="96" height="96">"# : ""
+            body = picture + summary(record) + #"<a class="button" href="\#(HTMLText.escaped(link + "/file" + query))" download>Download</a>"#
         case .code(let record, let wrong):
             (status, title) = (wrong ? .forbidden : .ok, record.name)
             body =
@@ -77,6 +80,7 @@ enum RecipientPage {
 
     private static let style = """
         body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f5f6f8;color:#1d2129}
+        .thumbnail{display:block;border-radius:8px;object-fit:cover;margin-bottom:.5rem}
         main{max-width:28rem;margin:3rem auto;padding:1.5rem;background:#fff;border-radius:12px;box-shadow:0 1px 4px #0002}
         h1{font-size:1.25rem;overflow-wrap:anywhere;margin:.25rem 0}.type{font-size:.75rem;color:#5b6270;margin:0}
         .button{display:inline-block;margin-top:1rem;padding:.6rem 1.4rem;border:0;border-radius:8px;background:#1a73e8;color:#fff;
