@@ -51,17 +51,22 @@ public protocol HistoryStore: Sendable {
     /// Counts and bytes of the records `query` selects, in total, per icon category and per day, month or year in
     /// its zone (`period`; nil: the one that fits their span).
     func stats(_ query: ShareQuery, by period: StatsPeriod?) async throws -> ShareStats
-    /// What this history's responses' ETags are made of: a word that changes with every change to this history and
-    /// with nothing else (another history's changes never show in it), the same on every node that serves the store.
-    /// (A count of the history's changes, after a random word that a restore draws anew, since a restored history
-    /// may bring the count back to an earlier value.)
-    func historyTag() async throws -> String
+    /// What this history's responses' ETags are made of at `now`: a word that changes with every change to this
+    /// history and with nothing else (another history's changes never show in it), the same on every node that
+    /// serves the store. (A count of the history's changes, after a random word that a restore draws anew, since a
+    /// restored history may bring the count back to an earlier value; and the latest expiry its links passed by
+    /// `now`, since a listing's states change then though nothing is written.)
+    func historyTag(at now: Timestamp) async throws -> String
     /// Live records (and trashed ones, with `trashedAt`, when `includingTrash`) stored after `position`, in the
     /// order they were stored, as NDJSON lines, and the position of the last one (nil when none is left).
     func exportChunk(after position: Int64, limit: Int, includingTrash: Bool) async throws -> (lines: [UInt8], last: Int64?)
 }
 
 extension HistoryStore {
+    public func historyTag() async throws -> String {
+        try await historyTag(at: .now())
+    }
+
     public func createShare(_ new: NewShare, by: String) async throws -> ShareRecord {
         try await createShare(new, now: .now(), by: by)
     }

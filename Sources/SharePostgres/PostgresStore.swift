@@ -131,14 +131,14 @@ public struct PostgresStore: ShareStore {
     }
 
     /// The epoch, this history's own version and the latest expiry its links passed: what its ETags are made of.
-    public func historyTag() async throws -> String {
+    public func historyTag(at now: Timestamp) async throws -> String {
         try await read { connection in
             let owner = try await ownerNumber(connection)
             // With the latest expiry its links passed: a listing's states change then, though nothing was written.
             let rows = try await connection.query(
                 """
                 SELECT epoch, coalesce((SELECT version FROM share_owner_version WHERE owner = \(owner)), 0),
-                    (SELECT max(expires_at) FROM share WHERE owner = \(owner) AND expires_at <= \(Timestamp.now().millisecondsSinceEpoch))
+                    (SELECT max(expires_at) FROM share WHERE owner = \(owner) AND expires_at <= \(now.millisecondsSinceEpoch))
                 FROM share_history
                 """, logger: logger)
             for try await (epoch, version, passed) in rows.decode((String, Int64, Int64?).self) {

@@ -1,7 +1,6 @@
 import Foundation
 import ShareHistory
 import ShareKit
-import ShareTestSupport
 import StoreTestSupport
 import Testing
 
@@ -174,16 +173,17 @@ import Testing
     @Test(arguments: Backend.allCases)
     func aHistorysTagChangesWhenALinkOfItExpiresThoughNothingWasWritten(_ backend: Backend) async throws {
         try await backend.withStore { store in
-            let soon = Timestamp(millisecondsSinceEpoch: Timestamp.now().millisecondsSinceEpoch + 5000)
-            let created = try await linked(store, expiresAt: soon)
-            let before = try await store.historyTag()
-            #expect(try await store.historyTag() == before, "asked again before the expiry: the same tag")
-            try #require(Timestamp.now() < soon, "the tags above were taken before the expiry")
-            try await waitUntil("the link's time has passed") { Timestamp.now() > soon }
-            let after = try await store.historyTag()
-            #expect(after != before, "the listing's state changed: so does the tag")
-            #expect(try await store.share(id: created.id).state == .expired)
-            #expect(try await store.historyTag() == after, "and stays until the next change")
+            let expiry = Timestamp(rfc3339: "2030-01-01T00:00:00Z")!
+            let created = try await linked(store, expiresAt: expiry)
+            let (before, at) = (Timestamp(rfc3339: "2029-12-31T23:59:59Z")!, expiry)
+            let after = Timestamp(rfc3339: "2030-01-01T00:00:01Z")!
+            let tag = try await store.historyTag(at: before)
+            #expect(try await store.historyTag(at: before) == tag, "asked again before the expiry: the same tag")
+            let expired = try await store.historyTag(at: at)
+            #expect(expired != tag, "the listing's state changed when the time came: so does the tag")
+            #expect(try await store.historyTag(at: after) == expired, "and stays until the next change")
+            _ = try await store.updateShare(id: created.id, SharePatch(name: "renamed.pdf", folder: nil))
+            #expect(try await store.historyTag(at: after) != expired)
         }
     }
 

@@ -101,11 +101,11 @@ public struct SQLiteStore: ShareStore {
     /// The epoch, this process's start and the changes it committed to this history, read without asking the database
     /// once the owner's number is known: this process is the file's one writer (`DatabaseLock`); and the latest
     /// expiry its links passed (`SQLiteExpiries`), asked again only when a change or the next expiry comes.
-    public func historyTag() async throws -> String {
+    public func historyTag(at now: Timestamp) async throws -> String {
         let owner: Int64
         if let known = ownerNumbers.known(self.owner) { owner = known } else { owner = try await writer.read { db in try ownerNumber(db) } }
         let changes = version.changes(of: owner)
-        let passed = try await expiries.passed(owner: owner, changes: changes, now: Timestamp.now().millisecondsSinceEpoch, writer)
+        let passed = try await expiries.passed(owner: owner, changes: changes, now: now.millisecondsSinceEpoch, writer)
         return "\(historyEpoch)-\(version.start)-\(changes)" + (passed.map { "-\($0)" } ?? "")
     }
 
