@@ -11,7 +11,7 @@ import ShareThumbnails
 /// and auth.
 /// With `connectionEnds` (the daemon's, fed by its `ConnectionGuard`), a read whose client has gone stops.
 public func buildRouter(
-    setup: ServerSetup, store: any ShareStore, metrics: ServerMetrics, connectionEnds: ConnectionEnds? = nil
+    setup: ServerSetup, store: any ShareStore, metrics: ServerMetrics, connectionEnds: ConnectionEnds? = nil, linkLimits: LinkLimits = LinkLimits()
 ) -> Router<ShareRequestContext> {
     let server = setup.config.server
     let prefix = server.pathPrefix
@@ -48,7 +48,10 @@ public func buildRouter(
         UserController(histories: histories, shareURL: server.shareURL, trashDays: setup.config.database.trashDays).endpoints, atPath: base)
     router.addRoutes(webPage.endpoints, atPath: base)
     let addresses = AccessLog(trustedProxies: server.trustedProxies, socketPeerIsProxy: socketPeerIsProxy)
-    router.addRoutes(LinkController(store: store, throttle: LinkThrottle(), addresses: addresses, pathPrefix: prefix).endpoints, atPath: base)
+    let links = LinkController(
+        store: store, throttle: LinkThrottle(window: linkLimits.window), downloads: LinkThrottle(allowed: 30, window: linkLimits.window),
+        addresses: addresses, pathPrefix: prefix)
+    router.addRoutes(links.endpoints, atPath: base)
     // Before the record routes: `import`, `export`, `stats` and `folders` are words no id may be.
     router.addRoutes(TransferController(histories: histories, maxRecordBytes: server.maxBodyBytes).endpoints, atPath: base)
     let defaultZone = ZonedCalendar(identifier: server.timezone) ?? ZonedCalendar(zone: .gmt)
@@ -63,9 +66,11 @@ public func buildRouter(
 
 /// The router with every request path in one spelling (`RequestPath`), as the daemon and the tests serve it.
 public func buildResponder(
-    setup: ServerSetup, store: any ShareStore, metrics: ServerMetrics = ServerMetrics(), connectionEnds: ConnectionEnds? = nil
+    setup: ServerSetup, store: any ShareStore, metrics: ServerMetrics = ServerMetrics(), connectionEnds: ConnectionEnds? = nil,
+    linkLimits: LinkLimits = LinkLimits()
 ) -> some HTTPResponder<ShareRequestContext> {
-    NormalizedPathResponder(router: buildRouter(setup: setup, store: store, metrics: metrics, connectionEnds: connectionEnds).buildResponder())
+    NormalizedPathResponder(
+        router: buildRouter(setup: setup, store: store, metrics: metrics, connectionEnds: connectionEnds, linkLimits: linkLimits).buildResponder())
 }
 
 /// Builds the server of `served` (its store and the jobs that keep it); nothing listens until the store is ready.

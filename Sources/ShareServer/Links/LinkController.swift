@@ -10,7 +10,7 @@ import ShareKit
 struct LinkController {
     let store: any ShareStore
     let throttle: LinkThrottle
-    let downloads = LinkThrottle(allowed: 30)
+    let downloads: LinkThrottle
     let expiries = NotedExpiries()
     /// Whose address a request is (a trusted proxy's forwarded one).
     let addresses: AccessLog

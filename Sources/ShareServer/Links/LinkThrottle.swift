@@ -1,5 +1,15 @@
 import Synchronization
 
+/// The window the links' throttles count tries in: a minute (tests that must not depend on the machine's pace give
+/// an hour).
+public struct LinkLimits: Sendable {
+    public var window: Duration
+
+    public init(window: Duration = .seconds(60)) {
+        self.window = window
+    }
+}
+
 /// Failures at opening links (wrong codes, links that do not exist), counted per key (an address, a share) over the
 /// last minute: past `allowed`, the key is refused until its oldest failure is a minute old. Kept in this node's
 /// memory; the links' 128 random bits, not this count, are what keep a link from being found.
