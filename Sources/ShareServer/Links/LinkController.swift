@@ -49,12 +49,11 @@ struct LinkController {
             guard let source = record.source else { return RecipientPage.response(.notFound) }
             // A HEAD asks about the download without making one.
             if request.method != .head {
-                let address = "address " + addresses.clientAddress(request.headers, peer: context.remoteAddress)
-                if let wait = downloads.refusal(address) { return RecipientPage.response(.tooManyTries(retryAfter: wait)) }
-                downloads.fail(address)
+                let client = addresses.clientAddress(request.headers, peer: context.remoteAddress)
+                if let wait = downloads.refusal("address " + client) { return RecipientPage.response(.tooManyTries(retryAfter: wait)) }
+                downloads.fail("address " + client)
                 let download = ShareDownload(
-                    at: .now(), address: DownloadVisitor.network(of: addresses.clientAddress(request.headers, peer: context.remoteAddress)),
-                    agent: DownloadVisitor.agent(request.headers[.userAgent]))
+                    at: .now(), address: DownloadVisitor.network(of: client), agent: DownloadVisitor.agent(request.headers[.userAgent]))
                 guard try await store.countDownload(token: token, download) else {
                     // Expired (or revoked, or gone) since the link was read: the next request says which.
                     return RecipientPage.response(.gone(.expired))
