@@ -60,6 +60,7 @@ import Testing
             let link = try #require(record.link)
             let asking = try await client.send(.get, link)
             #expect(asking.status == .ok && asking.text.contains(#"name="code""#) && !asking.text.contains("/file"))
+            #expect(!asking.text.contains("report") && !asking.text.contains("1.2 kB"), "nothing of the share shows before its code")
             let wrong = try await client.send(.get, "\(link)?code=Guess1")
             #expect(wrong.status == .forbidden && wrong.text.contains("not right"))
             #expect(try await client.send(.get, "\(link)/file").status == .forbidden)

@@ -40,9 +40,9 @@ struct LinkController {
 
     @Sendable func file(_ request: Request, context: ShareRequestContext) async throws -> Response {
         switch try await open(request, context) {
-        case .refused(.code(let record, _)):
+        case .refused(.code):
             // The file itself is never answered without its code.
-            return RecipientPage.response(.code(record, wrong: true))
+            return RecipientPage.response(.code(wrong: true))
         case .refused(let content):
             return RecipientPage.response(content)
         case .share(let record, let token, _):
@@ -92,13 +92,13 @@ struct LinkController {
         }
         guard let code = record.code else { return .share(record, token: token, code: nil) }
         let given = try FormEncoding.values(request.uri.query, known: ["code"])["code"]
-        guard let given else { return .refused(.code(record, wrong: false)) }
+        guard let given else { return .refused(.code(wrong: false)) }
         let share = "share " + token
         if let wait = throttle.refusal(share) { return .refused(.tooManyTries(retryAfter: wait)) }
         guard ExtractionCode.matches(given, code) else {
             throttle.fail(address)
             throttle.fail(share)
-            return .refused(.code(record, wrong: true))
+            return .refused(.code(wrong: true))
         }
         return .share(record, token: token, code: given)
     }

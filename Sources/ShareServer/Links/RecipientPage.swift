@@ -8,8 +8,8 @@ enum RecipientPage {
     enum Content {
         /// The share, at its link (`/s/{token}` under the base path), with the query that carries its code.
         case share(ShareRecord, link: String, query: String)
-        /// The form for the share's code; `wrong` after a wrong one.
-        case code(ShareRecord, wrong: Bool)
+        /// The form for the share's code; `wrong` after a wrong one. Nothing of the share shows before its code.
+        case code(wrong: Bool)
         case notFound
         case gone(ShareState)
         case tooManyTries(retryAfter: Int)
@@ -31,10 +31,11 @@ enum RecipientPage {
                 record.thumbnail == true
                 ? #"<img class="thumbnail" src="\#(HTMLText.escaped(link + "/thumbnail" + query))" alt="" width="96" height="96">"# : ""
             body = picture + summary(record) + #"<a class="button" href="\#(HTMLText.escaped(link + "/file" + query))" download>Download</a>"#
-        case .code(let record, let wrong):
-            (status, title) = (wrong ? .forbidden : .ok, record.name)
+        case .code(let wrong):
+            (status, title) = (wrong ? .forbidden : .ok, "A shared file")
             body =
-                summary(record) + (wrong ? #"<p class="problem">That code is not right.</p>"# : "") + """
+                "<h1>A file was shared with you</h1><p>Give the extraction code you were sent with the link.</p>"
+                + (wrong ? #"<p class="problem">That code is not right.</p>"# : "") + """
                     <form method="get"><label for="code">Extraction code</label>
                     <input id="code" name="code" autocomplete="off" autocapitalize="off" spellcheck="false" required minlength="4" maxlength="32" autofocus>
                     <button class="button" type="submit">Open</button></form>
