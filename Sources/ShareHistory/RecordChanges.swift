@@ -21,6 +21,11 @@ public struct RecordChange: Equatable, Sendable {
         return changes
     }
 
+    /// The events after which a link may expire anew, as an SQL list: its making and each change of its limits,
+    /// and `expired` itself, which is recorded once after each of them.
+    public static let expiryMarksSQL = [ShareEvent.Action.created, .imported, .expiryChanged, .expired].map { "'\($0.rawValue)'" }
+        .joined(separator: ", ")
+
     /// A link's limits in words: "until 2021-01-24T00:00:00.000Z, 10 downloads", or "none".
     static func limits(of record: ShareRecord) -> String {
         let limits = [record.expiresAt.map { "until \($0)" }, record.maxDownloads.map { "\($0) downloads" }].compactMap { $0 }

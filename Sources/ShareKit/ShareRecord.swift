@@ -25,8 +25,6 @@ public struct ShareRecord: Codable, Hashable, Sendable {
     public var state: ShareState?
     /// The extraction code a recipient gives with the link; shown to the share's owner only.
     public var code: String?
-    /// True when this service holds the file's bytes; absent when it does not.
-    public var stored: Bool?
     /// The secret of this service's link (`/s/{token}`), which `link` shows; never sent on its own.
     public var linkToken: String?
     /// When the owner cut the link off (`state` is then `revoked`).
@@ -47,7 +45,6 @@ public struct ShareRecord: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, folder, createdAt, size, type, trashedAt, thumbnail, link, source, expiresAt, maxDownloads, downloads, state, code,
-            stored
+        case id, name, folder, createdAt, size, type, trashedAt, thumbnail, link, source, expiresAt, maxDownloads, downloads, state, code
     }
 }

@@ -54,7 +54,7 @@ enum PostgresRows {
         func appendJSON(_ form: RecordForm, owner: String? = nil, thumbnailImage: ByteBuffer? = nil, to bytes: inout [UInt8]) {
             let link = LinkColumns(
                 token: linkToken?.utf8, source: source?.utf8, expiresAt: expiresAt, maxDownloads: maxDownloads, downloads: downloads,
-                revokedAt: revokedAt, code: code?.utf8, stored: false)
+                revokedAt: revokedAt, code: code?.utf8)
             func append(_ image: UnsafeRawBufferPointer?, to bytes: inout [UInt8]) {
                 RecordJSON.append(
                     id: id.utf8, name: name.utf8, folder: folder.utf8, createdAt: createdAt, size: size, type: type.utf8, trashedAt: trashedAt,

@@ -55,7 +55,7 @@ extension PostgresStore {
                 """
                 WITH refused AS (
                     SELECT seq, owner FROM share WHERE link_token = \(token) AND (
-                        SELECT action FROM share_event WHERE share_seq = share.seq AND action IN ('created', 'imported', 'expiry-changed', 'expired')
+                        SELECT action FROM share_event WHERE share_seq = share.seq AND action IN (\(unescaped: RecordChange.expiryMarksSQL))
                         ORDER BY seq DESC LIMIT 1) IS DISTINCT FROM 'expired'
                     FOR UPDATE
                 ), noted AS (

@@ -13,7 +13,7 @@ public struct ShareLinks: Hashable, Sendable {
 
     /// Links to this service's `/s/{token}` under `pathPrefix` (`ServerSettings.pathPrefix`: "" at the root).
     public init(pathPrefix: String) {
-        self.init(pattern: "\(pathPrefix)/s/{token}")
+        self.init(pattern: "", pathPrefix: pathPrefix)
     }
 
     /// Links made with `pattern` (`share_url`), or this service's under `pathPrefix` when it is empty.

@@ -41,7 +41,7 @@ enum SQLiteRow {
             hasLink
             ? LinkColumns(
                 token: optionalText(8), source: optionalText(9), expiresAt: optionalInteger(10), maxDownloads: optionalInteger(11),
-                downloads: row.integer(12), revokedAt: optionalInteger(13), code: optionalText(14), stored: false) : nil
+                downloads: row.integer(12), revokedAt: optionalInteger(13), code: optionalText(14)) : nil
         RecordJSON.append(
             id: row.text(0), name: row.text(1), folder: row.text(2), createdAt: row.integer(3), size: row.integer(4),
             type: row.text(5), trashedAt: optionalInteger(6), thumbnail: row.integer(7) != 0, link: link, form: form,

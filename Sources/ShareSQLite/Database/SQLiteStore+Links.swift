@@ -54,7 +54,7 @@ extension SQLiteStore {
                 db.cachedStatement(
                     sql: """
                         SELECT seq, owner FROM share WHERE link_token = ? AND (
-                            SELECT action FROM share_event WHERE share_seq = share.seq AND action IN (\(Self.expiryActions))
+                            SELECT action FROM share_event WHERE share_seq = share.seq AND action IN (\(RecordChange.expiryMarksSQL))
                             ORDER BY seq DESC LIMIT 1) IS NOT 'expired'
                         """), arguments: [token])
             guard let row else { return ((), []) }
@@ -63,9 +63,6 @@ extension SQLiteStore {
             return ((), [row[1]])
         }
     }
-
-    /// The events after which a link may expire anew: its making and each change of its limits.
-    static let expiryActions = "'created', 'imported', 'expiry-changed', 'expired'"
 
     public func downloads(id: String, before: Int64, limit: Int) async throws -> (downloads: [ShareDownload], next: Int64?) {
         try await writer.read { db in

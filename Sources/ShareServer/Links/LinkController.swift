@@ -30,7 +30,7 @@ struct LinkController {
     }
 
     @Sendable func page(_ request: Request, context: ShareRequestContext) async throws -> Response {
-        switch try await open(request, context) {
+        switch try await open(request, context, client: client(request, context)) {
         case .refused(let content):
             return RecipientPage.response(content)
         case .share(let record, let token, let code):
@@ -39,7 +39,8 @@ struct LinkController {
     }
 
     @Sendable func file(_ request: Request, context: ShareRequestContext) async throws -> Response {
-        switch try await open(request, context) {
+        let client = client(request, context)
+        switch try await open(request, context, client: client) {
         case .refused(.code):
             // The file itself is never answered without its code.
             return RecipientPage.response(.code(wrong: true))
@@ -49,7 +50,6 @@ struct LinkController {
             guard let source = record.source else { return RecipientPage.response(.notFound) }
             // A HEAD asks about the download without making one.
             if request.method != .head {
-                let client = addresses.clientAddress(request.headers, peer: context.remoteAddress)
                 if let wait = downloads.refusal("address " + client) { return RecipientPage.response(.tooManyTries(retryAfter: wait)) }
                 downloads.fail("address " + client)
                 let download = ShareDownload(
@@ -67,7 +67,9 @@ struct LinkController {
 
     /// The share's thumbnail, for its page: only when the page would show the share.
     @Sendable func thumbnail(_ request: Request, context: ShareRequestContext) async throws -> Response {
-        guard case .share(_, let token, _) = try await open(request, context), let thumbnail = try await store.linkedThumbnail(token: token) else {
+        guard case .share(_, let token, _) = try await open(request, context, client: client(request, context)),
+            let thumbnail = try await store.linkedThumbnail(token: token)
+        else {
             return Response(status: .notFound, headers: [.cacheControl: "no-store"])
         }
         let headers: HTTPFields = [
@@ -77,9 +79,14 @@ struct LinkController {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: thumbnail.image)))
     }
 
+    /// The address the request comes from (a trusted proxy's forwarded one).
+    private func client(_ request: Request, _ context: ShareRequestContext) -> String {
+        addresses.clientAddress(request.headers, peer: context.remoteAddress)
+    }
+
     /// Whether the link of the request's token opens, as its state, its code and the throttle say.
-    private func open(_ request: Request, _ context: ShareRequestContext) async throws -> Opening {
-        let address = "address " + addresses.clientAddress(request.headers, peer: context.remoteAddress)
+    private func open(_ request: Request, _ context: ShareRequestContext, client: String) async throws -> Opening {
+        let address = "address " + client
         if let wait = throttle.refusal(address) { return .refused(.tooManyTries(retryAfter: wait)) }
         let token = context.parameters.get("token") ?? ""
         guard LinkToken.isPlausible(token), let record = try await store.linkedShare(token: token) else {
