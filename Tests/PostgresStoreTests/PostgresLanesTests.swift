@@ -21,8 +21,10 @@ import Testing
     /// Which lane each read went through.
     private final class Outcomes: Sendable {
         let seen = Mutex<[ReadLanes.Outcome]>([])
-        func lanes(wait: Duration) -> ReadLanes {
-            ReadLanes(heavySlots: 1, heavyWait: wait, quickTime: .milliseconds(50)) { outcome in self.seen.withLock { $0.append(outcome) } }
+        /// Lanes whose quick time only a read waiting for the lock outgrows: on a loaded machine a plain listing may
+        /// take far more than the daemon's 50 ms, and would then queue behind the blocked read in the heavy lane.
+        func lanes(slots: Int = 1, wait: Duration) -> ReadLanes {
+            ReadLanes(heavySlots: slots, heavyWait: wait, quickTime: .seconds(5)) { outcome in self.seen.withLock { $0.append(outcome) } }
         }
     }
 
@@ -34,7 +36,8 @@ import Testing
     @Test func aReadPastItsQuickTimeFinishesInTheHeavyLaneWhileQuickOnesStayQuick() async throws {
         try await TestPostgres.withStore { plain in
             let outcomes = Outcomes()
-            let store = plain.reading(through: outcomes.lanes(wait: .seconds(60)))
+            // Two heavy slots: should the listing outgrow its quick time, it fails the test rather than waits a minute.
+            let store = plain.reading(through: outcomes.lanes(slots: 2, wait: .seconds(60)))
             try await store.add("a.pdf", size: 3)
             let stats = try await Self.withTotalsLocked(of: store) { _, release in
                 let stats = Task { try await store.stats(ShareQuery(), by: StatsPeriod.none) }
