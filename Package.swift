@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
     ],
     targets: [
         /// Wire types and the configuration model, shared by the daemon and the CLI.
@@ -39,6 +40,7 @@ let package = Package(
             dependencies: [
                 "ShareKit", .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         /// The share history in SQLite: opening and migrating, the listing planner, backups and checks.
@@ -49,6 +51,8 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "_NIOFileSystem", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             plugins: ["EmbedTexts"]
         ),

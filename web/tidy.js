@@ -68,7 +68,7 @@ async function copy(record, button) {
 }
 
 const eventWords = {
-  created: "Shared", imported: "Imported", renamed: "Renamed", moved: "Moved", trashed: "Deleted", restored: "Restored",
+  created: "Shared", uploaded: "Uploaded", imported: "Imported", renamed: "Renamed", moved: "Moved", trashed: "Deleted", restored: "Restored",
   "expiry-changed": "Link's limits changed", revoked: "Link revoked",
 };
 

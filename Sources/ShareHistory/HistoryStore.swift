@@ -1,3 +1,4 @@
+import NIOCore
 import ShareKit
 
 /// One share history as the server reads and changes it: the one history everyone shares, or one user's under
@@ -28,6 +29,22 @@ public protocol HistoryStore: Sendable {
     func removeThumbnail(id: String, includeTrashed: Bool) async throws
     /// Starts an import: its records join the history together when it finishes, or not at all.
     func beginImport(by: String) async throws -> any ShareImport
+
+    // MARK: - Uploads
+
+    /// Starts an upload of the bytes of `share` (as many as its size), refused at once when they would pass the
+    /// quota. Nothing of it is visible until its last byte is stored.
+    func startUpload(_ share: NewShare, now: Timestamp) async throws -> UploadStatus
+    /// Where this history's upload `id` stands; `.uploadNotFound` when it has none in progress by that id.
+    func upload(id: String) async throws -> UploadStatus
+    /// Appends `body` to upload `id`, from `offset`, which must be the bytes it holds (`.uploadOffset` otherwise);
+    /// the bytes that arrived before the body broke off are kept. With the last byte the upload becomes its share
+    /// (the status's `share`): the record, its bytes and its event `uploaded` in one transaction.
+    func appendToUpload<Body: AsyncSequence>(
+        id: String, at offset: Int64, _ body: Body, now: Timestamp, by: String
+    ) async throws -> UploadStatus where Body.Element == ByteBuffer
+    /// Drops this history's upload `id` and its bytes.
+    func abandonUpload(id: String) async throws
 
     // MARK: - Reads
 

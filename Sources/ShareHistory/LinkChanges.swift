@@ -11,6 +11,8 @@ public struct NewLink: Equatable, Sendable {
     public var downloads: Int64 = 0
     /// When it was cut off: an import's revoked record stays revoked.
     public var revokedAt: Timestamp?
+    /// Whether the service holds the share's bytes (an upload's share).
+    public var stored = false
 
     public init(
         source: String? = nil, expiresAt: Timestamp? = nil, maxDownloads: Int64? = nil, code: String? = nil
@@ -22,7 +24,7 @@ public struct NewLink: Equatable, Sendable {
     }
 
     /// Whether this service opens the share: it leads somewhere.
-    var opens: Bool { source != nil }
+    var opens: Bool { source != nil || stored }
 
     /// Gives `record` this link: its limits, and a newly drawn token when the share opens.
     func give(to record: inout ShareRecord) {

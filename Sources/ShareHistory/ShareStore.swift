@@ -39,4 +39,8 @@ public protocol ShareStore: HistoryStore {
     func noteExpired(token: String, at now: Timestamp) async throws
     /// The thumbnail of the live share whose link has this token; nil when it has none.
     func linkedThumbnail(token: String) async throws -> Thumbnail?
+    /// The bytes of the live share whose link has this token; nil when the service holds none for it.
+    func linkedBytes(token: String) async throws -> (any StoredBytes)?
+    /// Drops every upload, in every history, that got no byte since its expiry; returns how many.
+    func dropStaleUploads(now: Timestamp) async throws -> Int
 }

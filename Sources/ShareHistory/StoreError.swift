@@ -25,6 +25,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     case misplacedRecords(path: String, report: String)
     /// A served database holds what `shared` would not have written: a record breaking the field rules, an old schema.
     case notAsWritten(path: String, reason: String)
+    /// The files of the bytes behind shares could not be written or read.
+    case files(action: String, reason: String)
 
     public var description: String {
         switch self {
@@ -56,6 +58,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
             return "\(path) holds records in the wrong history: \(report)"
         case .notAsWritten(let path, let reason):
             return "\(path) holds what shared would not have written: \(reason)"
+        case .files(let action, let reason):
+            return "could not \(action): \(reason)"
         case .fewerRecords(let backup, let current):
             return "the backup holds \(backup) records and the history \(current): give --force to replace it all the same"
         }

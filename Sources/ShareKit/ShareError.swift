@@ -31,6 +31,14 @@ public enum ShareError: Error, Equatable, Sendable {
     /// The database server does not answer (it is down, restarting, or out of reach): nothing can be read or
     /// written until it is back, which the server notices by itself.
     case storeUnreachable(_ reason: String)
+    /// This history has no upload with this id in progress (it finished, was dropped, or is another's).
+    case uploadNotFound(id: String)
+    /// An upload's bytes were sent from another offset than the `held` bytes it has.
+    case uploadOffset(held: Int64)
+    /// The file is larger than one upload may be (`max_upload_bytes`).
+    case uploadTooLarge(limit: Int64)
+    /// As many uploads as the server takes at once are in progress: try again after `retryAfterSeconds`.
+    case uploadsBusy(retryAfterSeconds: Int)
 }
 
 extension ShareError {
@@ -54,6 +62,10 @@ extension ShareError {
             return "too many pictures are being made into thumbnails now; try again in \(seconds) s"
         case .storageUnavailable(let reason): return "nothing can be stored now: \(reason); reads still work"
         case .storeUnreachable(let reason): return "the database does not answer (\(reason)); try again shortly"
+        case .uploadNotFound(let id): return "no upload in progress with id '\(id)'"
+        case .uploadOffset(let held): return "the upload holds \(held) bytes: send the rest from there (Upload-Offset: \(held))"
+        case .uploadTooLarge(let limit): return "a file may be at most \(limit) bytes (max_upload_bytes)"
+        case .uploadsBusy(let seconds): return "too many uploads are in progress; try again in \(seconds) s"
         }
     }
 }

@@ -1,7 +1,7 @@
 /// One change in a record's history, as `GET /share/{id}/events` lists them, oldest first.
 public struct ShareEvent: Codable, Hashable, Sendable {
     public enum Action: String, Codable, Sendable, CaseIterable {
-        case created, imported, renamed, moved, trashed, restored, revoked, expired
+        case created, uploaded, imported, renamed, moved, trashed, restored, revoked, expired
         case expiryChanged = "expiry-changed"
     }
 

@@ -9,14 +9,19 @@ extension PostgresStore {
     static let quotaLock: Int32 = 0x5155
 
     public func createShare(_ new: NewShare, now: Timestamp, by: String) async throws -> ShareRecord {
-        try await change { connection in
-            let owner = try await owners.numbering(self.owner, connection, logger: logger)
-            if new.trashedAt == nil { try await refusePastQuota(adding: Decimal(new.size), owner: owner, connection) }
-            let (record, seq) = try await insert(new, now: now, owner: owner, connection)
-            try await PostgresEvents.record(.created, seq: seq, at: now, by: by, connection, logger: logger)
-            if record.trashedAt != nil { try await PostgresEvents.record(.trashed, seq: seq, at: now, by: by, connection, logger: logger) }
-            return record.shown(recordForm.judgedNow())
-        }
+        try await change { connection in try await insertShare(new, now: now, as: .created, by: by, connection).record }
+    }
+
+    /// Stores a new record within a change, with its event `action`, refused past the quota; returns it and its `seq`.
+    func insertShare(
+        _ new: NewShare, now: Timestamp, as action: ShareEvent.Action, by: String, _ connection: PostgresConnection
+    ) async throws -> (record: ShareRecord, seq: Int64) {
+        let owner = try await owners.numbering(self.owner, connection, logger: logger)
+        if new.trashedAt == nil { try await refusePastQuota(adding: Decimal(new.size), owner: owner, connection) }
+        let (record, seq) = try await insert(new, now: now, owner: owner, connection)
+        try await PostgresEvents.record(action, seq: seq, at: now, by: by, connection, logger: logger)
+        if record.trashedAt != nil { try await PostgresEvents.record(.trashed, seq: seq, at: now, by: by, connection, logger: logger) }
+        return (record.shown(recordForm.judgedNow()), seq)
     }
 
     /// Makes a record of `new` and stores it; a generated id found taken (on this node or another) is drawn again,

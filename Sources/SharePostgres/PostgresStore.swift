@@ -14,6 +14,8 @@ public struct PostgresStore: ShareStore {
     let owners: PostgresOwnerNumbers
     let sessions = PostgresSessions()
     let closedConnections = PostgresClosedConnections()
+    /// The hashes of uploads in progress on this node.
+    let digests = UploadDigests()
     /// Whose history this value reads and changes: '' is nobody's, the one history everyone shares.
     public private(set) var owner = ""
     /// The most bytes this history's live records may hold; nil: no limit.

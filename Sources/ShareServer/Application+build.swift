@@ -52,6 +52,10 @@ public func buildRouter(
         store: store, throttle: LinkThrottle(window: linkLimits.window), downloads: LinkThrottle(allowed: 30, window: linkLimits.window),
         addresses: addresses, pathPrefix: prefix)
     router.addRoutes(links.endpoints, atPath: base)
+    router.addRoutes(
+        UploadController(
+            histories: histories, pathPrefix: prefix, maxUploadBytes: Int64(server.maxUploadBytes), slots: UploadSlots(limit: server.maxUploads)
+        ).endpoints, atPath: base)
     // Before the record routes: `import`, `export`, `stats` and `folders` are words no id may be.
     router.addRoutes(TransferController(histories: histories, maxRecordBytes: server.maxBodyBytes).endpoints, atPath: base)
     let defaultZone = ZonedCalendar(identifier: server.timezone) ?? ZonedCalendar(zone: .gmt)
@@ -97,8 +101,8 @@ public func buildApplication(
                 return .init(maxBytes: server.maxBodyBytes, pace: .within(.seconds(Int64(server.requestTimeoutSeconds))))
             case .picture:
                 return .init(maxBytes: server.maxPictureBytes, pace: .within(.seconds(Int64(server.requestTimeoutSeconds))))
-            case .records:
-                // An import streams for as long as it takes, but keeps moving.
+            case .records, .bytes:
+                // An import or an upload streams for as long as it takes, but keeps moving.
                 return .init(maxBytes: nil, pace: .atLeast(bytesPerSecond: server.minUploadRate, window: .seconds(10)))
             }
         })
@@ -116,8 +120,7 @@ public func buildApplication(
         logger: logger
     )
     application.addServices(served.services)
-    let trashDays = setup.config.database.trashDays
-    if trashDays > 0 { application.addServices(TrashRetention(store: served.store, days: trashDays, logger: logger)) }
+    application.addServices(Retention(store: served.store, trashDays: setup.config.database.trashDays, logger: logger))
     return application
 }
 

@@ -8,6 +8,10 @@ struct WholeNumber: Decodable {
 
     private static let range = Decimal(Int64.min)...Decimal(Int64.max)
 
+    init(_ value: Int64) {
+        self.value = value
+    }
+
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         var number = try container.decode(Decimal.self)

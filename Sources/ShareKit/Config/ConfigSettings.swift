@@ -23,6 +23,8 @@ extension ConfigSetting {
         },
         .positive("server", "max_body_bytes", counting: "bytes", \.server.maxBodyBytes),
         .positive("server", "max_picture_bytes", counting: "bytes", \.server.maxPictureBytes),
+        .positive("server", "max_upload_bytes", counting: "bytes", \.server.maxUploadBytes),
+        .positive("server", "max_uploads", counting: "uploads", \.server.maxUploads),
         .positive("server", "max_connections", counting: "connections", \.server.maxConnections),
         .positive("server", "idle_timeout_seconds", counting: "seconds", \.server.idleTimeoutSeconds),
         .positive("server", "request_timeout_seconds", counting: "seconds", \.server.requestTimeoutSeconds),

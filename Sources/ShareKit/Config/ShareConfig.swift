@@ -29,6 +29,10 @@ public struct ServerSettings: Sendable, Equatable {
     public var maxBodyBytes = 1_048_576
     /// The largest picture a thumbnail is made from (`PUT /share/{id}/thumbnail`).
     public var maxPictureBytes = 20_971_520
+    /// The largest file one upload may hold (413 past it).
+    public var maxUploadBytes = 10_737_418_240
+    /// Uploads receiving bytes at once at most; past it, 503 with `Retry-After`.
+    public var maxUploads = 16
     /// Open connections at most; past it, the connection idle the longest makes way for a new one.
     public var maxConnections = 1000
     /// A connection with no request in progress (or a request that stopped arriving) is closed after this long.

@@ -16,6 +16,10 @@ public struct SQLiteStore: ShareStore {
     /// Held while the database is served from its file (`DatabaseLock`).
     private let lock: DatabaseLock?
     let trigramCounts = TrigramCounts()
+    /// Where the bytes behind shares are kept, and the hashes and writers of uploads in progress.
+    let files: SQLiteBlobFiles
+    let digests = UploadDigests()
+    let appending = UploadsAppending()
     let ownerNumbers = SQLiteOwnerNumbers()
     /// Whose history this value reads and changes: '' is nobody's, the one history everyone shares.
     public private(set) var owner = ""
@@ -56,7 +60,9 @@ public struct SQLiteStore: ShareStore {
         self.lock = lock
         self.writer = writer
         self.path = path
+        files = try SQLiteBlobFiles(database: path)
         try SQLiteMigrations.migrate(writer, path: path)
+        try Self.removeFreedBlobs(writer, files)
         historyEpoch = try writer.read(HistoryEpoch.read)
         try StoredSearchKeys.refresh(writer)
         // The one writer connection gets a larger page cache (24 MiB): a write touches a dozen indexes, and with
@@ -117,16 +123,18 @@ public struct SQLiteStore: ShareStore {
     /// Runs a write that may change several histories, which `body` names by their owners' numbers; when it changed
     /// any row, the history's version grows in the same transaction, and their tags once it has committed.
     func changing<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> (T, Set<Int64>)) async throws -> T {
-        let (value, changed) = try await Self.storing {
-            try await writer.write { db -> (T, Set<Int64>) in
+        let (value, changed, freed) = try await Self.storing {
+            try await writer.write { db -> (T, Set<Int64>, Bool) in
                 let before = db.totalChangesCount
                 let (value, owners) = try body(db)
-                guard db.totalChangesCount != before else { return (value, []) }
+                guard db.totalChangesCount != before else { return (value, [], false) }
                 try HistoryVersion.raise(db)
-                return (value, owners)
+                return (value, owners, try Self.anyFreedBlobs(db))
             }
         }
         version.count(changed)
+        // The files of blobs whose last share went: only once the transaction that forgot them has committed.
+        if freed { try await removeFreedBlobs() }
         return value
     }
 
@@ -146,16 +154,19 @@ public struct SQLiteStore: ShareStore {
 
     /// Stores a new record, generating its id unless one was given.
     public func createShare(_ new: NewShare, now: Timestamp, by: String) async throws -> ShareRecord {
-        try await change { db in
-            if new.trashedAt == nil { try refusePastQuota(adding: Sums(size: new.size), db) }
-            let before = try SQLiteRow.lastSeq(db)
-            let owner = try ownerNumbers.numbering(owner, db)
-            let record = try Self.insert(new, now: now) { try SQLiteRow.insert($0, owner: owner, db) }
-            try SQLiteRow.indexNames(after: before, db)
-            try SQLiteEvents.record(.created, id: record.id, at: now, by: by, db)
-            if record.trashedAt != nil { try SQLiteEvents.record(.trashed, id: record.id, at: now, by: by, db) }
-            return record.shown(recordForm.judgedNow())
-        }
+        try await change { db in try insertShare(new, now: now, as: .created, by: by, db) }
+    }
+
+    /// Stores a new record within a write, with its event `action`, refused past the quota.
+    func insertShare(_ new: NewShare, now: Timestamp, as action: ShareEvent.Action, by: String, _ db: Database) throws -> ShareRecord {
+        if new.trashedAt == nil { try refusePastQuota(adding: Sums(size: new.size), db) }
+        let before = try SQLiteRow.lastSeq(db)
+        let owner = try ownerNumbers.numbering(owner, db)
+        let record = try Self.insert(new, now: now) { try SQLiteRow.insert($0, owner: owner, db) }
+        try SQLiteRow.indexNames(after: before, db)
+        try SQLiteEvents.record(action, id: record.id, at: now, by: by, db)
+        if record.trashedAt != nil { try SQLiteEvents.record(.trashed, id: record.id, at: now, by: by, db) }
+        return record.shown(recordForm.judgedNow())
     }
 
     /// The number this history's records carry (`SQLiteOwnerNumbers`).

@@ -6,12 +6,16 @@ enum RequestBodyKind: Equatable {
     case records
     /// A picture for a thumbnail, up to `max_picture_bytes`.
     case picture
+    /// The bytes of a file, uploaded (tus), of any length its upload declared.
+    case bytes
 
     /// The kind of body the route at `path` (the full path, under `pathPrefix`) reads.
     init(path: String, pathPrefix: String) {
         let share = "\(pathPrefix)/share/"
         if path == share + "import" {
             self = .records
+        } else if path == share + "uploads" || path.hasPrefix(share + "uploads/") {
+            self = .bytes
         } else if path.hasPrefix(share), path.hasSuffix("/thumbnail"), path.dropFirst(share.count).split(separator: "/").count == 2 {
             self = .picture
         } else {
@@ -25,6 +29,7 @@ enum RequestBodyKind: Equatable {
         switch self {
         case .json: return ["application/json"]
         case .records: return ["application/json", "application/x-ndjson"]
+        case .bytes: return [TusProtocol.mediaType]
         case .picture:
             return ["image/jpeg", "image/png", "image/webp", "image/gif", "image/bmp", "image/heic", "image/heif", "application/octet-stream"]
         }

@@ -3,7 +3,7 @@ import ShareHistory
 import ShareKit
 
 /// A share's link, for its recipient, with no sign-in: `GET /s/{token}`, the page, and `GET|HEAD /s/{token}/file`,
-/// the file (a share made elsewhere: a redirect to its `source`). The token is the link's secret; the code, when
+/// the file (its bytes, or for a share made elsewhere a redirect to its `source`). The token is the link's secret; the code, when
 /// the share has one, comes as `?code=`. Wrong codes and tokens that do not exist are counted per address, and
 /// wrong codes per share too (`LinkThrottle`); downloads per address, each a write that anyone with the link could
 /// otherwise repeat without end.
@@ -47,22 +47,46 @@ struct LinkController {
         case .refused(let content):
             return RecipientPage.response(content)
         case .share(let record, let token, _):
-            guard let source = record.source else { return RecipientPage.response(.notFound) }
-            // A HEAD asks about the download without making one.
-            if request.method != .head {
-                if let wait = downloads.refusal("address " + client) { return RecipientPage.response(.tooManyTries(retryAfter: wait)) }
-                downloads.fail("address " + client)
-                let download = ShareDownload(
-                    at: .now(), address: DownloadVisitor.network(of: client), agent: DownloadVisitor.agent(request.headers[.userAgent]))
-                guard try await store.countDownload(token: token, download) else {
-                    // Expired (or revoked, or gone) since the link was read: the next request says which.
-                    return RecipientPage.response(.gone(.expired))
+            if let bytes = try await store.linkedBytes(token: token) {
+                let range = SharedFile.range(request, bytes)
+                if request.headers[.ifNoneMatch] == SharedFile.etag(bytes), range == .whole {
+                    return Response(status: .notModified, headers: SharedFile.headers(record, bytes))
                 }
-                context.logger.info("share downloaded", metadata: ["id": "\(record.id)"])
+                // A download counts when it asks for the file's end: the whole file, or the rest of one resumed.
+                let sent: Range<Int64>? =
+                    switch range {
+                    case .whole: 0..<bytes.size
+                    case .part(let part): part
+                    case .unsatisfiable: nil
+                    }
+                if let sent, sent.upperBound == bytes.size, let refusal = try await count(record, token, request, client, sent, of: bytes.size) {
+                    return refusal
+                }
+                return SharedFile.response(record, bytes, range)
             }
+            guard let source = record.source else { return RecipientPage.response(.notFound) }
+            if let refusal = try await count(record, token, request, client, nil, of: record.size) { return refusal }
             return Response(
                 status: .found, headers: [.location: source, .cacheControl: "no-store", .init("Referrer-Policy")!: "no-referrer"])
         }
+    }
+
+    /// Counts a download of the share (`sent`: the bytes this request sends, nil for a redirect) unless the request
+    /// is a HEAD, which asks about the download without making one; the page that refuses it, when it must be.
+    private func count(
+        _ record: ShareRecord, _ token: String, _ request: Request, _ client: String, _ sent: Range<Int64>?, of size: Int64
+    ) async throws -> Response? {
+        guard request.method != .head else { return nil }
+        if let wait = downloads.refusal("address " + client) { return RecipientPage.response(.tooManyTries(retryAfter: wait)) }
+        downloads.fail("address " + client)
+        let download = ShareDownload(
+            at: .now(), address: DownloadVisitor.network(of: client), agent: DownloadVisitor.agent(request.headers[.userAgent]),
+            bytes: sent.map { Int64($0.count) }, complete: sent.map { $0.count == size } ?? true)
+        guard try await store.countDownload(token: token, download) else {
+            // Expired (or revoked, or gone) since the link was read: the next request says which.
+            return RecipientPage.response(.gone(.expired))
+        }
+        return nil
     }
 
     /// The share's thumbnail, for its page: only when the page would show the share.

@@ -6,11 +6,12 @@ extension ShareError: HTTPResponseError {
     public var status: HTTPResponse.Status {
         switch self {
         case .invalidField, .invalidParameter, .malformedBody, .unreadablePicture: return .badRequest
-        case .notFound, .noThumbnail: return .notFound
+        case .notFound, .noThumbnail, .uploadNotFound: return .notFound
         case .unsupportedPicture: return .unsupportedMediaType
-        case .idTaken: return .conflict
+        case .idTaken, .uploadOffset: return .conflict
+        case .uploadTooLarge: return .contentTooLarge
         case .quotaExceeded: return .forbidden
-        case .busy, .picturesBusy, .storeUnreachable: return .serviceUnavailable
+        case .busy, .picturesBusy, .uploadsBusy, .storeUnreachable: return .serviceUnavailable
         case .storageUnavailable: return .init(code: 507, reasonPhrase: "Insufficient Storage")
         }
     }
@@ -22,7 +23,8 @@ extension ShareError: HTTPResponseError {
         let type = if case .quotaExceeded = self { "quota-exceeded" } else { "about:blank" }
         let headers: HTTPFields =
             switch self {
-            case .busy(let seconds), .picturesBusy(let seconds): [.retryAfter: "\(seconds)"]
+            case .busy(let seconds), .picturesBusy(let seconds), .uploadsBusy(let seconds): [.retryAfter: "\(seconds)"]
+            case .uploadOffset(let held): [.uploadOffset: "\(held)", .tusResumable: TusProtocol.version]
             case .storeUnreachable: [.retryAfter: "\(Self.unreachableRetrySeconds)"]
             default: [:]
             }

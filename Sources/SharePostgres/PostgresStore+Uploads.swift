@@ -1,0 +1,191 @@
+import Crypto
+import Foundation
+import NIOCore
+import PostgresNIO
+import ShareHistory
+import ShareKit
+
+extension PostgresStore {
+    /// The advisory lock a finishing upload takes for its bytes' hash, so that two uploads of the same bytes finishing
+    /// at once on two nodes keep one blob.
+    static let blobLock: Int32 = 0x424C
+
+    public func startUpload(_ share: NewShare, now: Timestamp) async throws -> UploadStatus {
+        let id = LinkToken.generate()
+        try await write { connection in
+            try await connection.withTransaction(logger: logger) { connection in
+                let owner = try await owners.numbering(self.owner, connection, logger: logger)
+                try await refusePastQuota(adding: Decimal(share.size), owner: owner, connection)
+                let link = share.link
+                try await connection.query(
+                    """
+                    WITH blob AS (INSERT INTO share_blob (size) VALUES (\(share.size)) RETURNING seq)
+                    INSERT INTO share_upload (id, owner, length, blob, name, folder, expires_at, max_downloads, code, touched_at)
+                    SELECT \(id), \(owner), \(share.size), seq, \(share.name), \(share.folder), \(link.expiresAt?.millisecondsSinceEpoch),
+                        \(link.maxDownloads), \(link.code), \(now.millisecondsSinceEpoch) FROM blob
+                    """, logger: logger)
+            }
+        }
+        return UploadStatus(id: id, length: share.size, offset: 0, expiresAt: UploadStatus.expiry(touchedAt: now))
+    }
+
+    public func upload(id: String) async throws -> UploadStatus {
+        let pending = try await pendingUpload(id)
+        return UploadStatus(
+            id: id, length: pending.share.size, offset: pending.received, expiresAt: UploadStatus.expiry(touchedAt: pending.touched))
+    }
+
+    public func appendToUpload<Body: AsyncSequence>(
+        id: String, at offset: Int64, _ body: Body, now: Timestamp, by: String
+    ) async throws -> UploadStatus where Body.Element == ByteBuffer {
+        let pending = try await pendingUpload(id)
+        guard offset == pending.received else { throw ShareError.uploadOffset(held: pending.received) }
+        let blob = PostgresBlob(store: self, seq: pending.blob, hash: "", size: pending.share.size)
+        var receiver = UploadReceiver(
+            length: pending.share.size, offset: offset, hash: try await hashOfUpload(id, blob, upTo: offset))
+        do {
+            try await receiver.receive(body) { chunk, at in try await appendChunk(chunk, at: at, to: id, now: now) }
+        } catch {
+            digests.keep(id, receiver.hash, at: receiver.offset)
+            throw error
+        }
+        guard receiver.isComplete else {
+            digests.keep(id, receiver.hash, at: receiver.offset)
+            return UploadStatus(id: id, length: pending.share.size, offset: receiver.offset, expiresAt: UploadStatus.expiry(touchedAt: now))
+        }
+        let record = try await finishUpload(id, pending, hash: receiver.hash.hex(), now: now, by: by)
+        digests.forget(id)
+        return UploadStatus(
+            id: id, length: pending.share.size, offset: pending.share.size, expiresAt: UploadStatus.expiry(touchedAt: now), share: record)
+    }
+
+    public func abandonUpload(id: String) async throws {
+        let pending = try await pendingUpload(id)
+        try await write { connection in
+            try await connection.withTransaction(logger: logger) { connection in
+                try await connection.query("DELETE FROM share_upload WHERE id = \(id)", logger: logger)
+                try await connection.query("DELETE FROM share_blob WHERE seq = \(pending.blob) AND hash IS NULL", logger: logger)
+            }
+        }
+        digests.forget(id)
+    }
+
+    public func dropStaleUploads(now: Timestamp) async throws -> Int {
+        let before = now.millisecondsSinceEpoch - UploadStatus.patience
+        let ids = try await write { connection in
+            try await connection.withTransaction(logger: logger) { connection in
+                let rows = try await connection.query(
+                    """
+                    WITH dropped AS (DELETE FROM share_upload WHERE touched_at < \(before) RETURNING id, blob),
+                    freed AS (DELETE FROM share_blob WHERE seq IN (SELECT blob FROM dropped) AND hash IS NULL)
+                    SELECT id FROM dropped
+                    """, logger: logger)
+                var ids: [String] = []
+                for try await id in rows.decode(String.self) { ids.append(id) }
+                return ids
+            }
+        }
+        for id in ids { digests.forget(id) }
+        return ids.count
+    }
+
+    public func linkedBytes(token: String) async throws -> (any StoredBytes)? {
+        try await read { connection in
+            let rows = try await connection.query(
+                """
+                SELECT b.seq, b.hash, b.size FROM share s JOIN share_blob b ON b.seq = s.blob
+                WHERE s.link_token = \(token) AND s.trashed_at IS NULL
+                """, logger: logger)
+            for try await (seq, hash, size) in rows.decode((Int64, String, Int64).self) {
+                return PostgresBlob(store: self, seq: seq, hash: hash, size: size)
+            }
+            return nil
+        }
+    }
+
+    /// An upload of this history in progress: the share it becomes, its blob, the bytes it holds, when it last got some.
+    private struct PendingUpload: Sendable {
+        let share: NewShare
+        let blob: Int64
+        let received: Int64
+        let touched: Timestamp
+    }
+
+    private func pendingUpload(_ id: String) async throws -> PendingUpload {
+        let found = try await read { connection -> (Int64, String, String, Int64?, Int64?, String?, Int64, Int64, Int64)? in
+            let owner = try await ownerNumber(connection)
+            let rows = try await connection.query(
+                """
+                SELECT length, name, folder, expires_at, max_downloads, code, blob, received, touched_at FROM share_upload
+                WHERE id = \(id) AND owner = \(owner)
+                """, logger: logger)
+            for try await row in rows.decode((Int64, String, String, Int64?, Int64?, String?, Int64, Int64, Int64).self) { return row }
+            return nil
+        }
+        guard let (length, name, folder, expiresAt, maxDownloads, code, blob, received, touched) = found else {
+            throw ShareError.uploadNotFound(id: id)
+        }
+        var share = try NewShare(id: nil, name: name, folder: folder, createdAt: nil, size: length)
+        share.link = NewLink(expiresAt: expiresAt.map(Timestamp.init(millisecondsSinceEpoch:)), maxDownloads: maxDownloads, code: code)
+        share.link.stored = true
+        return PendingUpload(share: share, blob: blob, received: received, touched: Timestamp(millisecondsSinceEpoch: touched))
+    }
+
+    /// Stores one chunk of an upload in a transaction of its own, if the upload holds exactly the bytes before it:
+    /// a request appending to the same upload through another node at the same time finds its offset taken.
+    private func appendChunk(_ chunk: ByteBuffer, at start: Int64, to id: String, now: Timestamp) async throws {
+        let end = start + Int64(chunk.readableBytes)
+        try await write { connection in
+            try await connection.withTransaction(logger: logger) { connection in
+                let rows = try await connection.query(
+                    """
+                    UPDATE share_upload SET received = \(end), touched_at = \(now.millisecondsSinceEpoch)
+                    WHERE id = \(id) AND received = \(start) RETURNING blob
+                    """, logger: logger)
+                var blob: Int64?
+                for try await seq in rows.decode(Int64.self) { blob = seq }
+                guard let blob else { throw ShareError.uploadOffset(held: try await received(id, connection)) }
+                try await connection.query("INSERT INTO share_blob_chunk (blob, start, bytes) VALUES (\(blob), \(start), \(chunk))", logger: logger)
+            }
+        }
+    }
+
+    private func received(_ id: String, _ connection: PostgresConnection) async throws -> Int64 {
+        let rows = try await connection.query("SELECT received FROM share_upload WHERE id = \(id)", logger: logger)
+        for try await received in rows.decode(Int64.self) { return received }
+        throw ShareError.uploadNotFound(id: id)
+    }
+
+    /// The hash of the upload's first `offset` bytes: kept from its last request on this node, or read back.
+    private func hashOfUpload(_ id: String, _ blob: PostgresBlob, upTo offset: Int64) async throws -> SHA256 {
+        if let kept = digests.take(id, at: offset) { return kept }
+        var hash = SHA256()
+        try await blob.send(0..<offset) { chunk in chunk.withUnsafeReadableBytes { hash.update(bufferPointer: $0) } }
+        return hash
+    }
+
+    /// Makes the finished upload its share: the record, its event and its blob (named by its hash, or dropped for
+    /// the same bytes kept already) in one transaction.
+    private func finishUpload(_ id: String, _ pending: PendingUpload, hash: String, now: Timestamp, by: String) async throws -> ShareRecord {
+        try await change { connection in
+            let lock = Int32(truncatingIfNeeded: Int64(hash.prefix(8), radix: 16) ?? 0)
+            try await connection.query("SELECT pg_advisory_xact_lock(\(Self.blobLock), \(lock))", logger: logger)
+            let claimed = try await connection.query("DELETE FROM share_upload WHERE id = \(id) RETURNING id", logger: logger)
+            var found = false
+            for try await _ in claimed.decode(String.self) { found = true }
+            guard found else { throw ShareError.uploadNotFound(id: id) }
+            let (record, seq) = try await insertShare(pending.share, now: now, as: .uploaded, by: by, connection)
+            let kept = try await connection.query("SELECT seq FROM share_blob WHERE hash = \(hash)", logger: logger)
+            var blob = pending.blob
+            for try await existing in kept.decode(Int64.self) { blob = existing }
+            if blob == pending.blob {
+                try await connection.query("UPDATE share_blob SET hash = \(hash) WHERE seq = \(blob)", logger: logger)
+            }
+            try await connection.query("UPDATE share SET blob = \(blob) WHERE seq = \(seq)", logger: logger)
+            if blob != pending.blob {
+                try await connection.query("DELETE FROM share_blob WHERE seq = \(pending.blob)", logger: logger)
+            }
+            return record
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import ShareHistory
+import ShareKit
+import _NIOFileSystem
+
+/// Where a SQLite history keeps the bytes behind its shares: a folder beside the database (`share.db.files`), each
+/// distinct content once under `blobs/`, named by its SHA-256, and each upload in progress under `uploads/`. Files
+/// are created 0600, like the database.
+struct SQLiteBlobFiles: Sendable {
+    let root: String
+
+    /// The folder beside the database at `path`; a database in memory gets a new temporary one.
+    init(database path: String) throws {
+        root = path == ":memory:" ? NSTemporaryDirectory() + "share-files-" + UUID().uuidString : path + ".files"
+        for folder in [root, uploads, root + "/blobs"] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
+    }
+
+    private var uploads: String { root + "/uploads" }
+
+    func upload(_ id: String) -> String { uploads + "/" + id }
+
+    func blob(_ hash: String) -> String { "\(root)/blobs/\(hash.prefix(2))/\(hash)" }
+
+    /// Creates upload `id`'s empty file.
+    func createUpload(_ id: String) throws {
+        let descriptor = open(upload(id), O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw Self.failure("create an upload's file", errno) }
+        close(descriptor)
+    }
+
+    /// How many bytes upload `id` holds; nil when it has no file.
+    func uploadSize(_ id: String) -> Int64? {
+        var status = stat()
+        guard stat(upload(id), &status) == 0 else { return nil }
+        return Int64(status.st_size)
+    }
+
+    /// Moves a finished upload's file to its blob's place, durably: the name is in its folder on disk when this
+    /// returns. The file's bytes were synchronized when they were written.
+    func keep(upload id: String, as hash: String) throws {
+        let folder = (blob(hash) as NSString).deletingLastPathComponent
+        if mkdir(folder, 0o700) == 0 { try Self.synchronize(folder: root + "/blobs") }
+        guard rename(upload(id), blob(hash)) == 0 else { throw Self.failure("keep an upload's bytes", errno) }
+        try Self.synchronize(folder: folder)
+        try Self.synchronize(folder: uploads)
+    }
+
+    func remove(upload id: String) {
+        unlink(upload(id))
+    }
+
+    func remove(blob hash: String) {
+        unlink(blob(hash))
+    }
+
+    private static func synchronize(folder: String) throws {
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure("open a folder of blobs", errno) }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw failure("synchronize a folder of blobs", errno) }
+    }
+
+    /// A full disk is the client's to hear about (507); any other failure is the server's.
+    static func failure(_ action: String, _ code: Int32) -> Error {
+        if code == ENOSPC || code == EDQUOT { return ShareError.storageUnavailable("the disk is full") }
+        if code == EROFS { return ShareError.storageUnavailable("the file system is read-only") }
+        return StoreError.files(action: action, reason: String(cString: strerror(code)))
+    }
+}

@@ -1,0 +1,189 @@
+import Crypto
+import Foundation
+import GRDB
+import NIOCore
+import ShareHistory
+import ShareKit
+import _NIOFileSystem
+
+extension SQLiteStore {
+    public func startUpload(_ share: NewShare, now: Timestamp) async throws -> UploadStatus {
+        let id = LinkToken.generate()
+        try files.createUpload(id)
+        do {
+            try await Self.storing {
+                try await writer.write { db in
+                    try refusePastQuota(adding: Sums(size: share.size), db)
+                    try db.execute(
+                        sql: """
+                            INSERT INTO share_upload (id, owner, length, name, folder, expires_at, max_downloads, code, touched_at)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            """,
+                        arguments: [
+                            id, try ownerNumbers.numbering(owner, db), share.size, share.name, share.folder,
+                            share.link.expiresAt?.millisecondsSinceEpoch, share.link.maxDownloads, share.link.code, now.millisecondsSinceEpoch,
+                        ])
+                }
+            }
+        } catch {
+            files.remove(upload: id)
+            throw error
+        }
+        return UploadStatus(id: id, length: share.size, offset: 0, expiresAt: UploadStatus.expiry(touchedAt: now))
+    }
+
+    public func upload(id: String) async throws -> UploadStatus {
+        let (share, touched) = try await pendingUpload(id)
+        guard let offset = files.uploadSize(id) else { throw ShareError.uploadNotFound(id: id) }
+        return UploadStatus(id: id, length: share.size, offset: offset, expiresAt: UploadStatus.expiry(touchedAt: touched))
+    }
+
+    public func appendToUpload<Body: AsyncSequence>(
+        id: String, at offset: Int64, _ body: Body, now: Timestamp, by: String
+    ) async throws -> UploadStatus where Body.Element == ByteBuffer {
+        let (share, _) = try await pendingUpload(id)
+        guard appending.begin(id) else { throw ShareError.uploadOffset(held: files.uploadSize(id) ?? 0) }
+        defer { appending.end(id) }
+        let held = files.uploadSize(id) ?? 0
+        guard offset == held else { throw ShareError.uploadOffset(held: held) }
+        var receiver = UploadReceiver(length: share.size, offset: offset, hash: try await hashOfUpload(id, upTo: offset))
+        try await Self.writingFiles {
+            try await FileSystem.shared.withFileHandle(
+                forReadingAndWritingAt: FilePath(files.upload(id)), options: .modifyFile(createIfNecessary: false)
+            ) { file in
+                do {
+                    try await receiver.receive(body) { chunk, at in try await file.write(contentsOf: chunk, toAbsoluteOffset: at) }
+                } catch {
+                    // What arrived whole stays, durably, for the client to resume from; a chunk cut short goes.
+                    try await file.resize(to: .bytes(receiver.offset))
+                    try await file.synchronize()
+                    throw error
+                }
+                try await file.synchronize()
+            }
+        }
+        digests.keep(id, receiver.hash, at: receiver.offset)
+        guard receiver.isComplete else {
+            try await writer.write { db in
+                try db.execute(sql: "UPDATE share_upload SET touched_at = ? WHERE id = ?", arguments: [now.millisecondsSinceEpoch, id])
+            }
+            return UploadStatus(id: id, length: share.size, offset: receiver.offset, expiresAt: UploadStatus.expiry(touchedAt: now))
+        }
+        let record = try await finishUpload(id, share, hash: receiver.hash.hex(), now: now, by: by)
+        digests.forget(id)
+        return UploadStatus(id: id, length: share.size, offset: share.size, expiresAt: UploadStatus.expiry(touchedAt: now), share: record)
+    }
+
+    public func abandonUpload(id: String) async throws {
+        _ = try await pendingUpload(id)
+        try await writer.write { db in try db.execute(sql: "DELETE FROM share_upload WHERE id = ?", arguments: [id]) }
+        files.remove(upload: id)
+        digests.forget(id)
+    }
+
+    public func dropStaleUploads(now: Timestamp) async throws -> Int {
+        let ids = try await writer.write { db in
+            try String.fetchAll(
+                db, sql: "DELETE FROM share_upload WHERE touched_at < ? RETURNING id",
+                arguments: [now.millisecondsSinceEpoch - UploadStatus.patience])
+        }
+        for id in ids {
+            files.remove(upload: id)
+            digests.forget(id)
+        }
+        return ids.count
+    }
+
+    public func linkedBytes(token: String) async throws -> (any StoredBytes)? {
+        let row = try await writer.read { db in
+            try Row.fetchOne(
+                db.cachedStatement(
+                    sql: "SELECT b.hash, b.size FROM share s JOIN share_blob b ON b.seq = s.blob WHERE s.link_token = ? AND s.trashed_at IS NULL"),
+                arguments: [token])
+        }
+        guard let row else { return nil }
+        return SQLiteBlob(path: files.blob(row[0]), hash: row[0], size: row[1])
+    }
+
+    /// The share this history's upload `id` becomes, and when it last got bytes.
+    private func pendingUpload(_ id: String) async throws -> (share: NewShare, touched: Timestamp) {
+        let row = try await writer.read { db in
+            try Row.fetchOne(
+                db,
+                sql: "SELECT length, name, folder, expires_at, max_downloads, code, touched_at FROM share_upload WHERE id = ? AND owner = ?",
+                arguments: [id, try ownerNumber(db)])
+        }
+        guard let row else { throw ShareError.uploadNotFound(id: id) }
+        var share = try NewShare(id: nil, name: row[1], folder: row[2], createdAt: nil, size: row[0])
+        share.link = NewLink(
+            expiresAt: (row[3] as Int64?).map(Timestamp.init(millisecondsSinceEpoch:)), maxDownloads: row[4], code: row[5])
+        share.link.stored = true
+        return (share, Timestamp(millisecondsSinceEpoch: row[6]))
+    }
+
+    /// The hash of the upload's first `offset` bytes: kept from its last request, or read back from its file.
+    private func hashOfUpload(_ id: String, upTo offset: Int64) async throws -> SHA256 {
+        if let kept = digests.take(id, at: offset) { return kept }
+        var hash = SHA256()
+        try await SQLiteBlob(path: files.upload(id), hash: "", size: offset).send(0..<offset) { chunk in
+            chunk.withUnsafeReadableBytes { hash.update(bufferPointer: $0) }
+        }
+        return hash
+    }
+
+    /// Makes the finished upload its share: the record, its event and its blob (the file moved to its hash's name, or
+    /// dropped for the same bytes kept already) in one transaction.
+    private func finishUpload(_ id: String, _ share: NewShare, hash: String, now: Timestamp, by: String) async throws -> ShareRecord {
+        let record = try await change { [files] db in
+            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM share_upload WHERE id = ?)", arguments: [id]) == true else {
+                throw ShareError.uploadNotFound(id: id)
+            }
+            let record = try insertShare(share, now: now, as: .uploaded, by: by, db)
+            var blob = try Int64.fetchOne(db, sql: "SELECT seq FROM share_blob WHERE hash = ?", arguments: [hash])
+            if blob == nil {
+                // Under the write lock, so that no other transaction frees or keeps the same name meanwhile.
+                try files.keep(upload: id, as: hash)
+                try db.execute(sql: "INSERT INTO share_blob (hash, size) VALUES (?, ?)", arguments: [hash, share.size])
+                blob = db.lastInsertedRowID
+            }
+            try db.execute(sql: "UPDATE share SET blob = ? WHERE id = ?", arguments: [blob, record.id])
+            try db.execute(sql: "DELETE FROM share_upload WHERE id = ?", arguments: [id])
+            return record
+        }
+        // Bytes kept already: the upload's own copy goes.
+        files.remove(upload: id)
+        return record
+    }
+
+    /// Whether the write in progress queued the file of a blob it forgot.
+    static func anyFreedBlobs(_ db: Database) throws -> Bool {
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM share_blob_freed)")) ?? false
+    }
+
+    /// Deletes the files of blobs no share points at any more (queued when their last share went).
+    func removeFreedBlobs() async throws {
+        try await writer.write { [files] db in try Self.removeFreedBlobs(db, files) }
+    }
+
+    static func removeFreedBlobs(_ writer: any DatabaseWriter, _ files: SQLiteBlobFiles) throws {
+        try writer.write { db in try removeFreedBlobs(db, files) }
+    }
+
+    /// Under the write lock: a blob kept again meanwhile (the same bytes uploaded) keeps its file.
+    private static func removeFreedBlobs(_ db: Database, _ files: SQLiteBlobFiles) throws {
+        for hash in try String.fetchAll(db, sql: "DELETE FROM share_blob_freed RETURNING hash")
+        where try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM share_blob WHERE hash = ?)", arguments: [hash]) != true {
+            files.remove(blob: hash)
+        }
+    }
+
+    /// Runs file writes, reporting a full or read-only disk as `ShareError.storageUnavailable` (507).
+    static func writingFiles<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as FileSystemError {
+            guard let cause = error.cause as? FileSystemError.SystemCallError else { throw error }
+            throw SQLiteBlobFiles.failure("write an upload's bytes", cause.errno.rawValue)
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Logging
+import ServiceLifecycle
+import ShareHistory
+import ShareKit
+
+/// What the store keeps only for a while: records in the trash longer than `[database] trash_days` (0: kept for
+/// ever), and uploads that got no byte for a day. Runs when the daemon starts, then every hour, until it stops;
+/// each run logs what it dropped.
+struct Retention: Service {
+    let store: any ShareStore
+    let trashDays: Int
+    let logger: Logger
+
+    static let interval = Duration.seconds(3600)
+
+    func run() async throws {
+        do {
+            try await cancelWhenGracefulShutdown {
+                while true {
+                    try await purge(now: .now())
+                    try await Task.sleep(for: Self.interval)
+                }
+            }
+        } catch is CancellationError {
+            // The daemon is stopping: so does the retention, between two runs.
+        }
+    }
+
+    /// One run at `now`.
+    func purge(now: Timestamp) async throws {
+        let dropped = try await store.dropStaleUploads(now: now)
+        if dropped > 0 { logger.info("stale uploads dropped", metadata: ["uploads": "\(dropped)"]) }
+        guard trashDays > 0 else { return }
+        let limit = Timestamp(millisecondsSinceEpoch: now.millisecondsSinceEpoch - Int64(trashDays) * Timestamp.millisecondsPerDay)
+        let purged = try await store.purgeTrash(trashedBefore: limit)
+        logger.info("trash retention", metadata: ["purged": "\(purged)", "trash_days": "\(trashDays)"])
+    }
+}

@@ -1,0 +1,95 @@
+import Hummingbird
+import ShareHistory
+import ShareKit
+
+/// `/share/uploads`: files uploaded in tus 1.0, resumable. `POST` makes an upload (and may carry its first bytes),
+/// `HEAD` says how many bytes it holds, `PATCH` appends from there, `DELETE` drops it. The last byte makes the share,
+/// answered with its record (201 to a `POST`, 200 to a `PATCH`); until then nothing of it is visible.
+struct UploadController {
+    let histories: Histories
+    let pathPrefix: String
+    let maxUploadBytes: Int64
+    let slots: UploadSlots
+
+    var endpoints: RouteCollection<ShareRequestContext> {
+        let routes = RouteCollection(context: ShareRequestContext.self)
+        routes.on("share/uploads", method: .options, use: capabilities)
+        routes.post("share/uploads", use: create)
+        routes.head("share/uploads/:upload", use: offset)
+        routes.patch("share/uploads/:upload", use: append)
+        routes.delete("share/uploads/:upload", use: abandon)
+        routes.rejectMethods(on: "share/uploads", except: [.post, .options])
+        routes.rejectMethods(on: "share/uploads/:upload", except: [.head, .patch, .delete])
+        return routes
+    }
+
+    @Sendable func capabilities(_ request: Request, context: ShareRequestContext) async throws -> Response {
+        Response(
+            status: .noContent,
+            headers: [
+                .tusResumable: TusProtocol.version, .tusVersion: TusProtocol.version, .tusExtension: TusProtocol.extensions,
+                .tusMaxSize: "\(maxUploadBytes)",
+            ])
+    }
+
+    @Sendable func create(_ request: Request, context: ShareRequestContext) async throws -> Response {
+        try TusProtocol.requireVersion(request.headers)
+        if request.headers[.uploadDeferLength] != nil {
+            throw ShareError.invalidField("Upload-Defer-Length", "is not supported: send Upload-Length")
+        }
+        let length = try TusProtocol.bytes(request.headers, .uploadLength)
+        guard length <= maxUploadBytes else { throw ShareError.uploadTooLarge(limit: maxUploadBytes) }
+        let share = try UploadMetadata.share(request.headers[.uploadMetadata], length: length)
+        let choice = try histories.choose(request, context)
+        var status = try await choice.history.startUpload(share, now: .now())
+        context.logger.info("upload started", metadata: ["upload": "\(status.id.prefix(4))", "bytes": "\(length)"])
+        if length == 0 || request.headers[.contentType] != nil {
+            status = try await receive(request, into: status.id, at: 0, choice, context)
+        }
+        var headers = TusProtocol.headers(status)
+        headers[.location] = "\(pathPrefix)/share/uploads/\(status.id)"
+        guard let share = status.share else { return Response(status: .created, headers: headers) }
+        return try JSONBody.response(share, status: .created, headers: headers)
+    }
+
+    @Sendable func offset(_ request: Request, context: ShareRequestContext) async throws -> Response {
+        try TusProtocol.requireVersion(request.headers)
+        let status = try await histories.choose(request, context).history.upload(id: try Self.id(context))
+        return Response(status: .ok, headers: TusProtocol.headers(status))
+    }
+
+    @Sendable func append(_ request: Request, context: ShareRequestContext) async throws -> Response {
+        try TusProtocol.requireVersion(request.headers)
+        guard request.headers[.contentType]?.lowercased() == TusProtocol.mediaType else {
+            return try Problem(.unsupportedMediaType, "the body must be declared as \(TusProtocol.mediaType) (Content-Type)")
+                .response(from: request, context: context)
+        }
+        let offset = try TusProtocol.bytes(request.headers, .uploadOffset)
+        let status = try await receive(request, into: try Self.id(context), at: offset, try histories.choose(request, context), context)
+        guard let share = status.share else { return Response(status: .noContent, headers: TusProtocol.headers(status)) }
+        return try JSONBody.response(share, headers: TusProtocol.headers(status))
+    }
+
+    @Sendable func abandon(_ request: Request, context: ShareRequestContext) async throws -> Response {
+        try TusProtocol.requireVersion(request.headers)
+        try await histories.choose(request, context).history.abandonUpload(id: try Self.id(context))
+        return Response(status: .noContent, headers: [.tusResumable: TusProtocol.version])
+    }
+
+    /// Appends the request's body, within the bound of uploads receiving at once.
+    private func receive(
+        _ request: Request, into id: String, at offset: Int64, _ choice: Histories.Choice, _ context: ShareRequestContext
+    ) async throws -> UploadStatus {
+        guard slots.enter() else { throw ShareError.uploadsBusy(retryAfterSeconds: UploadSlots.retryAfterSeconds) }
+        defer { slots.leave() }
+        let status = try await choice.history.appendToUpload(id: id, at: offset, request.body, now: .now(), by: choice.by)
+        if let share = status.share { context.logger.info("share uploaded", metadata: ["id": "\(share.id)", "bytes": "\(status.length)"]) }
+        return status
+    }
+
+    private static func id(_ context: ShareRequestContext) throws(ShareError) -> String {
+        let id = context.parameters.get("upload") ?? ""
+        guard LinkToken.isPlausible(id) else { throw .uploadNotFound(id: String(id.prefix(40))) }
+        return id
+    }
+}
