@@ -132,10 +132,19 @@ let package = Package(
         .testTarget(name: "ShareHistoryTests", dependencies: ["ShareHistory", "ShareKit", "ShareTestSupport", "StoreTestSupport"]),
         /// What every store promises, written once and run on each (`Backend.allCases`): a new store passes it or shows
         /// where it does not.
-        .testTarget(name: "StoreConformanceTests", dependencies: ["ShareHistory", "ShareKit", "StoreTestSupport", "ShareTestSupport"]),
+        .testTarget(
+            name: "StoreConformanceTests",
+            dependencies: [
+                "ShareHistory", "ShareKit", "StoreTestSupport", "ShareTestSupport", .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .testTarget(
             name: "SQLiteStoreTests",
-            dependencies: ["ShareHistory", "ShareSQLite", "StoreTestSupport", "ShareTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "ShareHistory", "ShareSQLite", "StoreTestSupport", "ShareTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
         ),
         .testTarget(
             name: "PostgresStoreTests",

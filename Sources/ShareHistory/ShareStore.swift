@@ -41,6 +41,8 @@ public protocol ShareStore: HistoryStore {
     func linkedThumbnail(token: String) async throws -> Thumbnail?
     /// The bytes of the live share whose link has this token; nil when the service holds none for it.
     func linkedBytes(token: String) async throws -> (any StoredBytes)?
+    /// The distinct contents kept for shares, in every history, and their bytes (a file shared twice counts once).
+    func storedBlobs() async throws -> (count: Int, bytes: Int64)
     /// Drops every upload, in every history, that got no byte since its expiry; returns how many.
     func dropStaleUploads(now: Timestamp) async throws -> Int
 }

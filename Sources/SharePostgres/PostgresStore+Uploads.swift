@@ -103,6 +103,15 @@ extension PostgresStore {
         }
     }
 
+    public func storedBlobs() async throws -> (count: Int, bytes: Int64) {
+        try await read { connection in
+            let rows = try await connection.query(
+                "SELECT count(*)::bigint, coalesce(sum(size), 0)::bigint FROM share_blob WHERE hash IS NOT NULL", logger: logger)
+            for try await (count, bytes) in rows.decode((Int, Int64).self) { return (count, bytes) }
+            return (0, 0)
+        }
+    }
+
     /// An upload of this history in progress: the share it becomes, its blob, the bytes it holds, when it last got some.
     private struct PendingUpload: Sendable {
         let share: NewShare

@@ -100,7 +100,7 @@ import Testing
                     let page = try await database.events(id: record.id, after: after, limit: 100)
                     for event in page.events {
                         switch event.action {
-                        case .created, .imported, .revoked, .expiryChanged, .expired: break
+                        case .created, .uploaded, .imported, .revoked, .expiryChanged, .expired: break
                         case .renamed:
                             if event.from != name { problems.append("renamed from \(event.from ?? "-") while named \(name)") }
                             name = event.to ?? name

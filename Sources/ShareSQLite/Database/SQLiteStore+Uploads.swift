@@ -105,6 +105,13 @@ extension SQLiteStore {
         return SQLiteBlob(path: files.blob(row[0]), hash: row[0], size: row[1])
     }
 
+    public func storedBlobs() async throws -> (count: Int, bytes: Int64) {
+        try await writer.read { db in
+            let row = try Row.fetchOne(db, sql: "SELECT count(*), coalesce(sum(size), 0) FROM share_blob")
+            return (row?[0] ?? 0, row?[1] ?? 0)
+        }
+    }
+
     /// The share this history's upload `id` becomes, and when it last got bytes.
     private func pendingUpload(_ id: String) async throws -> (share: NewShare, touched: Timestamp) {
         let row = try await writer.read { db in

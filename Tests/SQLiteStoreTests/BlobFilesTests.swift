@@ -1,0 +1,53 @@
+import Foundation
+import NIOCore
+import ShareHistory
+import ShareKit
+import ShareSQLite
+import StoreTestSupport
+import Testing
+
+/// The files of a SQLite history's bytes: beside the database, readable by its owner alone, named by their hash; an
+/// upload resumed by another process hashes what it holds first; a purged share's file goes.
+@Suite struct BlobFilesTests {
+    private static func body(_ bytes: ArraySlice<UInt8>) -> AsyncStream<ByteBuffer> {
+        AsyncStream { continuation in
+            continuation.yield(ByteBuffer(bytes: bytes))
+            continuation.finish()
+        }
+    }
+
+    @Test func anUploadResumedAfterARestartBecomesAFileNamedByItsHashThatAPurgeRemoves() async throws {
+        let path = try temporaryDatabasePath()
+        let bytes = (0..<2_000_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let id: String
+        do {
+            let store = try SQLiteStore(path: path)
+            id = try await store.startUpload(try NewShare(id: nil, name: "a.bin", folder: nil, createdAt: nil, size: 2_000_000), now: .now()).id
+            _ = try await store.appendToUpload(id: id, at: 0, Self.body(bytes[..<700_000]), now: .now(), by: "me")
+        }
+        let store = try SQLiteStore(path: path)
+        #expect(try await store.upload(id: id).offset == 700_000, "the bytes so far outlive the process")
+        let share = try #require(try await store.appendToUpload(id: id, at: 700_000, Self.body(bytes[700_000...]), now: .now(), by: "me").share)
+        let token = try #require(share.linkToken)
+        let stored = try #require(try await store.linkedBytes(token: token))
+        let file = "\(path).files/blobs/\(stored.hash.prefix(2))/\(stored.hash)"
+        #expect(FileManager.default.contents(atPath: file) == Data(bytes), "the whole file, under its hash's name")
+        #expect(try Self.sha256(of: file) == stored.hash, "the hash of the bytes resumed in another process is theirs")
+        let permissions = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+        #expect(permissions == 0o600, "readable by the service alone")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(path).files/uploads").isEmpty, "the upload's own file is gone")
+        try await store.purgeShare(id: share.id)
+        #expect(!FileManager.default.fileExists(atPath: file), "purging the last share frees its file")
+    }
+
+    private static func sha256(of path: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        process.arguments = [path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        process.waitUntilExit()
+        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
+    }
+}

@@ -1,0 +1,161 @@
+import Crypto
+import Foundation
+import NIOCore
+import ShareHistory
+import ShareKit
+import StoreTestSupport
+import Testing
+
+/// Uploads on every store: a share appears only with its last byte, whole; an upload broken off keeps what arrived
+/// and resumes from there; the same bytes are kept once, and go with their last share.
+@Suite struct UploadTests {
+    private struct BrokenOff: Error {}
+
+    /// `bytes` as a request body would bring them, in pieces of `piece` bytes, breaking off after `breaksAfter`.
+    private static func body(_ bytes: [UInt8], piece: Int = 65_536, breaksAfter: Int? = nil) -> AsyncThrowingStream<ByteBuffer, any Error> {
+        AsyncThrowingStream { continuation in
+            var sent = 0
+            for start in stride(from: 0, to: bytes.count, by: piece) {
+                let end = min(bytes.count, start + piece, breaksAfter ?? .max)
+                if end > start { continuation.yield(ByteBuffer(bytes: bytes[start..<end])) }
+                sent = end
+                if let breaksAfter, sent >= breaksAfter { break }
+            }
+            continuation.finish(throwing: breaksAfter == nil ? nil : BrokenOff())
+        }
+    }
+
+    private static func bytes(_ count: Int, seed: UInt8 = 7) -> [UInt8] {
+        (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ Int(seed)) }
+    }
+
+    private static func hash(_ bytes: [UInt8]) -> String {
+        SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+    }
+
+    private static func new(_ name: String, size: Int, code: String? = nil) throws -> NewShare {
+        var share = try NewShare(id: nil, name: name, folder: "/reports", createdAt: nil, size: Int64(size))
+        share.link.code = code
+        return share
+    }
+
+    /// Everything the store sends of the share with this token.
+    private static func download(_ store: any ShareStore, token: String, _ range: Range<Int64>? = nil) async throws -> [UInt8] {
+        let stored = try #require(try await store.linkedBytes(token: token))
+        var received: [UInt8] = []
+        try await stored.send(range ?? 0..<stored.size) { chunk in received += chunk.readableBytesView }
+        return received
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aShareAppearsOnlyWithItsLastByteWholeAndItsLinkGivesItsBytes(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            let alice = store.history(of: "alice", quota: nil)
+            let bytes = Self.bytes(3_000_000)
+            let started = try await alice.startUpload(try Self.new("report.pdf", size: bytes.count, code: "Secret1"), now: .now())
+            #expect(started.offset == 0 && started.length == 3_000_000 && started.share == nil)
+            let first = try await alice.appendToUpload(id: started.id, at: 0, Self.body(Array(bytes[..<1_200_000])), now: .now(), by: "alice")
+            #expect(first.offset == 1_200_000 && first.share == nil)
+            #expect(try await alice.upload(id: started.id).offset == 1_200_000)
+            #expect(try await alice.listShares(ShareQuery()).records.isEmpty, "nothing of an unfinished upload is visible")
+            #expect(try await alice.usage().bytes == 0)
+
+            let last = try await alice.appendToUpload(
+                id: started.id, at: 1_200_000, Self.body(Array(bytes[1_200_000...])), now: .now(), by: "alice")
+            let share = try #require(last.share)
+            #expect(share.name == "report.pdf" && share.folder == "/reports" && share.size == 3_000_000 && share.code == "Secret1")
+            #expect(try await alice.listShares(ShareQuery()).records.map(\.id) == [share.id])
+            #expect(try await alice.events(id: share.id, after: 0, limit: 10).events.map(\.action) == [.uploaded])
+            let token = try #require(share.linkToken)
+            #expect(try await store.linkedBytes(token: token)?.hash == Self.hash(bytes))
+            #expect(try await Self.download(store, token: token) == bytes)
+            #expect(try await Self.download(store, token: token, 2_999_000..<3_000_000) == Array(bytes[2_999_000...]), "any range of them")
+            await #expect(throws: ShareError.uploadNotFound(id: started.id), "a finished upload takes no more") {
+                try await alice.upload(id: started.id)
+            }
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func anUploadBrokenOffKeepsWhatArrivedAndResumesFromThereOnly(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            let bytes = Self.bytes(2_500_000, seed: 3)
+            let started = try await store.startUpload(try Self.new("video.mp4", size: bytes.count), now: .now())
+            await #expect(throws: BrokenOff.self) {
+                try await store.appendToUpload(id: started.id, at: 0, Self.body(bytes, breaksAfter: 1_100_000), now: .now(), by: "me")
+            }
+            let held = try await store.upload(id: started.id).offset
+            #expect(held == 1_100_000, "every byte that arrived is kept")
+            await #expect(throws: ShareError.uploadOffset(held: held), "bytes sent from anywhere else are refused") {
+                try await store.appendToUpload(id: started.id, at: 0, Self.body(bytes), now: .now(), by: "me")
+            }
+            await #expect(throws: ShareError.self, "bytes past the declared length are refused") {
+                try await store.appendToUpload(id: started.id, at: held, Self.body(Array(bytes[Int(held)...]) + [0]), now: .now(), by: "me")
+            }
+            let resumed = try await store.upload(id: started.id).offset
+            let share = try #require(
+                try await store.appendToUpload(id: started.id, at: resumed, Self.body(Array(bytes[Int(resumed)...])), now: .now(), by: "me").share)
+            #expect(try await Self.download(store, token: try #require(share.linkToken)) == bytes)
+            #expect(try await store.linkedBytes(token: share.linkToken!)?.hash == Self.hash(bytes))
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func theSameBytesAreKeptOnceAndGoWithTheirLastShare(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            let bytes = Self.bytes(1_500_000, seed: 9)
+            var shares: [ShareRecord] = []
+            for name in ["a.bin", "b.bin"] {
+                let started = try await store.startUpload(try Self.new(name, size: bytes.count), now: .now())
+                shares.append(try #require(try await store.appendToUpload(id: started.id, at: 0, Self.body(bytes), now: .now(), by: "me").share))
+            }
+            #expect(try await store.storedBlobs() == (1, 1_500_000), "shared twice, stored once")
+            try await store.purgeShare(id: shares[0].id)
+            #expect(try await Self.download(store, token: shares[1].linkToken!) == bytes, "the other share keeps them")
+            try await store.trashShare(id: shares[1].id)
+            #expect(try await store.linkedBytes(token: shares[1].linkToken!) == nil, "a trashed share's link opens nothing")
+            #expect(try await store.storedBlobs() == (1, 1_500_000), "the trash keeps them")
+            #expect(try await store.purgeTrash(trashedBefore: Timestamp(millisecondsSinceEpoch: Timestamp.now().millisecondsSinceEpoch + 1)) == 1)
+            #expect(try await store.storedBlobs() == (0, 0), "purging the last share frees them")
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func anUploadPastTheQuotaIsRefusedBeforeItsFirstByteAndOthersAreNotFound(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            let alice = store.history(of: "alice", quota: 1_000)
+            await #expect(throws: ShareError.quotaExceeded(quota: 1_000, used: 0)) {
+                try await alice.startUpload(try Self.new("big.iso", size: 1_001), now: .now())
+            }
+            let started = try await alice.startUpload(try Self.new("small.txt", size: 10), now: .now())
+            let bob = store.history(of: "bob", quota: nil)
+            await #expect(throws: ShareError.uploadNotFound(id: started.id), "another user's upload is not found") {
+                try await bob.upload(id: started.id)
+            }
+            await #expect(throws: ShareError.uploadNotFound(id: started.id)) {
+                try await bob.appendToUpload(id: started.id, at: 0, Self.body(Self.bytes(10)), now: .now(), by: "bob")
+            }
+            try await alice.abandonUpload(id: started.id)
+            await #expect(throws: ShareError.uploadNotFound(id: started.id), "an abandoned upload is gone") { try await alice.upload(id: started.id) }
+            #expect(try await store.storedBlobs() == (0, 0))
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func anUploadWithNoByteForADayIsDroppedAndAnEmptyFileIsAShareAtOnce(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            let start = Timestamp(millisecondsSinceEpoch: 1_800_000_000_000)
+            let stale = try await store.startUpload(try Self.new("stale.bin", size: 100), now: start)
+            #expect(stale.expiresAt.millisecondsSinceEpoch == start.millisecondsSinceEpoch + UploadStatus.patience)
+            let later = Timestamp(millisecondsSinceEpoch: start.millisecondsSinceEpoch + UploadStatus.patience - 1)
+            #expect(try await store.dropStaleUploads(now: later) == 0)
+            #expect(try await store.dropStaleUploads(now: Timestamp(millisecondsSinceEpoch: later.millisecondsSinceEpoch + 2)) == 1)
+            await #expect(throws: ShareError.uploadNotFound(id: stale.id)) { try await store.upload(id: stale.id) }
+
+            let empty = try await store.startUpload(try Self.new("empty.txt", size: 0), now: .now())
+            let share = try #require(try await store.appendToUpload(id: empty.id, at: 0, Self.body([]), now: .now(), by: "me").share)
+            let downloaded = try await Self.download(store, token: try #require(share.linkToken))
+            #expect(share.size == 0 && downloaded.isEmpty)
+        }
+    }
+}
