@@ -1,0 +1,111 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import ShareHistory
+import ShareKit
+import ShareTestSupport
+import StoreTestSupport
+import Testing
+
+/// Uploads in tus 1.0, as a tus client speaks it, and the file a link then gives: resumable both ways, refused
+/// clearly, and never run as a page on the service's origin.
+@Suite struct UploadRoutesTests {
+    private static let tus: HTTPFields = [.init("Tus-Resumable")!: "1.0.0"]
+    private static let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 13) }
+
+    private static func metadata(_ pairs: [(String, String)]) -> String {
+        pairs.map { "\($0.0) \(Data($0.1.utf8).base64EncodedString())" }.joined(separator: ",")
+    }
+
+    private static func start(_ client: any TestClientProtocol, length: Int = bytes.count, metadata: String? = nil) async throws -> TestResponse {
+        var headers = tus
+        headers[.init("Upload-Length")!] = "\(length)"
+        headers[.init("Upload-Metadata")!] = metadata ?? Self.metadata([("filename", "Q1 report.html"), ("folder", "/work"), ("code", "true")])
+        return try await client.execute(uri: "/share/uploads", method: .post, headers: headers, body: nil)
+    }
+
+    private static func patch(
+        _ client: any TestClientProtocol, _ location: String, at offset: Int, _ bytes: ArraySlice<UInt8>
+    ) async throws
+        -> TestResponse
+    {
+        var headers = tus
+        headers[.init("Upload-Offset")!] = "\(offset)"
+        headers[.contentType] = "application/offset+octet-stream"
+        return try await client.execute(uri: location, method: .patch, headers: headers, body: ByteBuffer(bytes: bytes))
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aFileUploadedInTwoPartsOpensAtItsLinkWithRangesAndNeverAsAPage(_ backend: Backend) async throws {
+        try await withServer(backend: backend) { client in
+            let options = try await client.execute(uri: "/share/uploads", method: .options, headers: [:], body: nil)
+            #expect(options.headers[.init("Tus-Version")!] == "1.0.0" && options.headers[.init("Tus-Extension")!]?.contains("creation") == true)
+            let created = try await Self.start(client)
+            #expect(created.status == .created, "\(created.text)")
+            let location = try #require(created.headers[.location])
+            #expect(location.hasPrefix("/share/uploads/") && created.headers[.init("Upload-Offset")!] == "0")
+            #expect(try await Self.patch(client, location, at: 0, Self.bytes[..<100_000]).status == .noContent)
+            #expect(try await client.send(.get, "/share").text == "[]", "nothing shows before the last byte")
+            let conflict = try await Self.patch(client, location, at: 0, Self.bytes[..<100_000])
+            #expect(conflict.status == .conflict && conflict.headers[.init("Upload-Offset")!] == "100000", "the offset held, to resume from")
+            let head = try await client.execute(uri: location, method: .head, headers: Self.tus, body: nil)
+            #expect(head.headers[.init("Upload-Offset")!] == "100000" && head.headers[.cacheControl] == "no-store")
+            let done = try await Self.patch(client, location, at: 100_000, Self.bytes[100_000...])
+            #expect(done.status == .ok)
+            let share = try done.decode(ShareRecord.self)
+            #expect(share.name == "Q1 report.html" && share.folder == "/work" && share.size == 300_000 && share.code?.count == 6)
+            let file = "\(try #require(share.link))/file?code=\(try #require(share.code))"
+
+            let whole = try await client.send(.get, file)
+            #expect(whole.status == .ok && Array(buffer: whole.body) == Self.bytes)
+            #expect(whole.headers[.contentType] == "application/octet-stream" && whole.headers[.init("X-Content-Type-Options")!] == "nosniff")
+            #expect(whole.headers[.contentSecurityPolicy]?.hasPrefix("sandbox") == true, "a shared HTML file never runs on this origin")
+            #expect(whole.headers[.contentDisposition] == #"attachment; filename="Q1 report.html"; filename*=UTF-8''Q1%20report.html"#)
+            let etag = try #require(whole.headers[.eTag])
+            #expect(etag.count == 66, "a strong ETag: the bytes' SHA-256")
+
+            let rest = try await client.send(.get, file, headers: [.range: "bytes=299000-"])
+            #expect(rest.status == .partialContent && rest.headers[.contentRange] == "bytes 299000-299999/300000")
+            #expect(Array(buffer: rest.body) == Array(Self.bytes[299_000...]))
+            let middle = try await client.send(.get, file, headers: [.range: "bytes=10-19"])
+            #expect(middle.status == .partialContent && Array(buffer: middle.body) == Array(Self.bytes[10..<20]))
+            let past = try await client.send(.get, file, headers: [.range: "bytes=300000-"])
+            #expect(past.status == .rangeNotSatisfiable && past.headers[.contentRange] == "bytes */300000")
+            let stale = try await client.send(.get, file, headers: [.range: "bytes=10-19", .ifRange: #""other""#])
+            #expect(stale.status == .ok, "a range of other bytes than these is answered with the whole file")
+            #expect(try await client.send(.get, file, headers: [.ifNoneMatch: etag]).status == .notModified)
+            #expect(try await client.send(.head, file).headers[.contentLength] == "300000")
+            #expect(try await client.send(.get, "\(share.link!)/file").status == .forbidden, "never without its code")
+
+            let log = try await client.send(.get, "/share/\(share.id)/downloads").decode([ShareDownload].self)
+            #expect(log.map(\.bytes) == [300_000, 1000, 300_000], "what reached the end counted, newest first; a middle range, 304 and HEAD not")
+            #expect(try await client.send(.get, "/share/\(share.id)/events").decode([ShareEvent].self).map(\.action) == [.uploaded])
+        }
+    }
+
+    @Test func badUploadsAreRefusedNamingWhatIsWrong() async throws {
+        try await withServer({ $0.server.maxUploadBytes = 1000 }) { client in
+            let noVersion = try await client.execute(
+                uri: "/share/uploads", method: .post, headers: [.init("Upload-Length")!: "10"], body: nil)
+            #expect(noVersion.status == .preconditionFailed && noVersion.headers[.init("Tus-Version")!] == "1.0.0")
+            let tooLarge = try await Self.start(client, length: 1001)
+            #expect(tooLarge.status == .contentTooLarge && tooLarge.problemDetail.contains("1000"))
+            let noName = try await Self.start(client, length: 10, metadata: Self.metadata([("folder", "/")]))
+            #expect(noName.status == .badRequest && noName.problemDetail.contains("name"))
+            let badCode = try await Self.start(client, length: 10, metadata: Self.metadata([("filename", "a.txt"), ("code", "no")]))
+            #expect(badCode.status == .badRequest && badCode.problemDetail.contains("code"))
+            let location = try #require(try await Self.start(client, length: 10).headers[.location])
+            var plain = Self.tus
+            plain[.init("Upload-Offset")!] = "0"
+            plain[.contentType] = "application/json"
+            let wrongType = try await client.execute(uri: location, method: .patch, headers: plain, body: ByteBuffer(string: "{}"))
+            #expect(wrongType.status == .unsupportedMediaType)
+            let tooMuch = try await Self.patch(client, location, at: 0, Self.bytes[..<11])
+            #expect(tooMuch.status == .badRequest && tooMuch.problemDetail.contains("Upload-Length"))
+            #expect(try await client.execute(uri: location, method: .delete, headers: Self.tus, body: nil).status == .noContent)
+            #expect(try await client.execute(uri: location, method: .head, headers: Self.tus, body: nil).status == .notFound)
+            #expect(try await client.execute(uri: "/share/uploads/nope", method: .head, headers: Self.tus, body: nil).status == .notFound)
+        }
+    }
+}
