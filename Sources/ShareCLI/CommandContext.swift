@@ -39,6 +39,8 @@ struct CommandContext {
     let input: any TextInput
     /// Standard error when it is a terminal, for progress that redraws itself; nil otherwise.
     let statusLine: (any TextOutput)?
+    /// Where uploads in progress are noted, to resume in a later run.
+    let uploadJournal: UploadJournal
 
     /// Resolves the options against share.toml and the environment (flags win), and opens the transport.
     static func make(
@@ -79,7 +81,7 @@ struct CommandContext {
             zone: zone,
             zoneName: zoneName ?? zone.identifier, json: options.json, style: TerminalStyle(enabled: colored), output: output,
             rawOutput: outputIsTerminal ? TerminalEscapingOutput(terminal: output) : output, input: input,
-            statusLine: statusLine)
+            statusLine: statusLine, uploadJournal: UploadJournal(environment: environment))
     }
 
     /// The context of a real run: libcurl, the process's stdout and stdin.

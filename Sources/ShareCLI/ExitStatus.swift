@@ -26,7 +26,7 @@ enum ExitStatus: Int32 {
         case .unauthorized, .forbidden: self = .unauthorized
         case .notFound: self = .notFound
         case .rejected: self = .rejected
-        case .serverFailed, .unexpected: self = .failure
+        case .serverFailed, .unexpected, .interrupted: self = .failure
         }
     }
 }

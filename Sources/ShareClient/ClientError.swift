@@ -10,8 +10,18 @@ public enum ClientError: Error, Equatable, Sendable {
     /// 400, 409, 413: the server explained what it refused.
     case rejected(detail: String)
     case serverFailed(status: Int, detail: String)
-    /// A redirect, a response that is not what the API promises, or a transport failure.
+    /// The connection broke off during the exchange.
+    case interrupted(server: String, reason: String)
+    /// A redirect, or a response that is not what the API promises.
     case unexpected(String)
+
+    /// Whether trying again may succeed: nothing answered, no answer in time, or the connection broke off.
+    public var isConnectionLost: Bool {
+        switch self {
+        case .unreachable, .noAnswer, .interrupted: return true
+        default: return false
+        }
+    }
 
     public var message: String {
         switch self {
@@ -27,6 +37,8 @@ public enum ClientError: Error, Equatable, Sendable {
             return detail
         case .serverFailed(let status, let detail):
             return "the server failed (HTTP \(status)): \(detail)"
+        case .interrupted(let server, let reason):
+            return "the connection to the share server at \(server) broke off (\(reason))"
         case .unexpected(let reason):
             return reason
         }

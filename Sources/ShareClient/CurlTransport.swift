@@ -109,6 +109,7 @@ public final class CurlTransport: HTTPTransport {
         switch request.method {
         case "GET": share_curl_setopt_long(handle, CURLOPT_HTTPGET, 1)
         case "POST": share_curl_setopt_long(handle, CURLOPT_POST, 1)
+        case "HEAD": share_curl_setopt_long(handle, CURLOPT_NOBODY, 1)
         default: share_curl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method)
         }
         if let upload = request.upload {

@@ -3,13 +3,13 @@ import ShareKit
 
 /// The `shared` HTTP API as typed calls. Each call returns the raw body too, so `--json` prints exactly it.
 public final class ShareAPI {
-    private let transport: any HTTPTransport
+    let transport: any HTTPTransport
     public let server: ServerAddress
-    private let token: String?
+    let token: String?
     /// The most pages a walk through a listing follows (`[client] max_pages`).
     private let maxPages: Int
     /// Another user's history to act on (an admin's `--user`, sent as `user`); nil: the caller's own.
-    private let user: String?
+    public let user: String?
 
     public init(
         transport: any HTTPTransport, server: ServerAddress, token: String?, maxPages: Int = ClientSettings().maxPages, user: String? = nil
@@ -192,7 +192,7 @@ public final class ShareAPI {
     }
 
     /// The URL of an endpoint of the history: the caller's own, or the user's that `user` names.
-    private func historyURL(_ path: String, _ parameters: [(name: String, value: String)] = []) -> String {
+    func historyURL(_ path: String, _ parameters: [(name: String, value: String)] = []) -> String {
         server.url(path, parameters + (user.map { [("user", $0)] } ?? []))
     }
 
@@ -202,30 +202,18 @@ public final class ShareAPI {
         return id
     }
 
-    private func send(
+    func send(
         _ method: String, _ url: String, id: String?, body: [String: JSONField]? = nil, upload: UploadSource? = nil,
-        uploadType: String = "application/json", sink: (([UInt8]) -> Void)? = nil
+        uploadType: String = "application/json", sink: (([UInt8]) -> Void)? = nil, headers extra: [String: String] = [:]
     ) throws(ClientError) -> HTTPResponse {
-        var headers = ["Accept": "application/json", "User-Agent": "share/\(ShareVersion.current)"]
-        if let token { headers["Authorization"] = "Bearer \(token)" }
+        var headers = self.headers(["Accept": "application/json"].merging(extra) { $1 })
         var data: Data?
         if let body {
             headers["Content-Type"] = "application/json"
             data = try? WireJSON.encoder().encode(body)
         }
-        let response: HTTPResponse
-        do {
-            if upload != nil { headers["Content-Type"] = uploadType }
-            response = try transport.send(HTTPRequest(method: method, url: url, headers: headers, body: data, upload: upload), sink: sink)
-        } catch {
-            switch error {
-            case .unreachable(let reason): throw .unreachable(server: server.display, reason: reason)
-            case .noAnswer(let reason): throw .noAnswer(server: server.display, reason: reason)
-            case .tooLarge(let limit):
-                throw .unexpected("the server at \(server.display) answered with more than \(limit) bytes (max_response_bytes); not read")
-            case .failed(let reason): throw .unexpected("request to \(server.display) failed: \(reason)")
-            }
-        }
+        if upload != nil { headers["Content-Type"] = uploadType }
+        let response = try exchange(HTTPRequest(method: method, url: url, headers: headers, body: data, upload: upload), sink: sink)
         switch response.status {
         case 200..<300:
             return response
@@ -245,11 +233,26 @@ public final class ShareAPI {
         }
     }
 
-    private func answer(_ response: HTTPResponse) throws(ClientError) -> Answer {
+    /// Sends `request` as it is, naming this server in the error when nothing came back.
+    func exchange(_ request: HTTPRequest, sink: (([UInt8]) -> Void)? = nil) throws(ClientError) -> HTTPResponse {
+        do {
+            return try transport.send(request, sink: sink)
+        } catch {
+            switch error {
+            case .unreachable(let reason): throw .unreachable(server: server.display, reason: reason)
+            case .noAnswer(let reason): throw .noAnswer(server: server.display, reason: reason)
+            case .tooLarge(let limit):
+                throw .unexpected("the server at \(server.display) answered with more than \(limit) bytes (max_response_bytes); not read")
+            case .failed(let reason): throw .interrupted(server: server.display, reason: reason)
+            }
+        }
+    }
+
+    func answer(_ response: HTTPResponse) throws(ClientError) -> Answer {
         Answer(record: try decode(ShareRecord.self, response.body), body: response.body)
     }
 
-    private func decode<T: Decodable>(_ type: T.Type, _ body: Data) throws(ClientError) -> T {
+    func decode<T: Decodable>(_ type: T.Type, _ body: Data) throws(ClientError) -> T {
         do {
             return try WireJSON.decoder().decode(T.self, from: body)
         } catch {
@@ -281,7 +284,7 @@ public final class ShareAPI {
 }
 
 /// The values a request body holds.
-private enum JSONField: Encodable {
+enum JSONField: Encodable {
     case text(String)
     case texts([String])
     case integer(Int64)

@@ -31,9 +31,12 @@ public protocol ShareStore: HistoryStore {
     /// has.
     func linkedShare(token: String) async throws -> ShareRecord?
     /// Counts `download` of the share whose link has this token, and keeps it in the share's access log, if the link
-    /// still opens at its time; false when it no longer does (expired, revoked, trashed, purged). Of downloads racing
-    /// for the last one allowed, exactly one counts.
-    func countDownload(token: String, _ download: ShareDownload) async throws -> Bool
+    /// still opens at its time: the log entry's number, or nil when it no longer opens (expired, revoked, trashed,
+    /// purged). Of downloads racing for the last one allowed, exactly one counts.
+    func countDownload(token: String, _ download: ShareDownload) async throws -> Int64?
+    /// Gives back the download counted as log entry `entry`, which broke off after `sent` bytes: its share counts one
+    /// download fewer, and the entry says it was not whole.
+    func takeBackDownload(_ entry: Int64, sent: Int64) async throws
     /// Records that the link with this token was refused at `now` for having expired: an `expired` event, once until
     /// its limits change.
     func noteExpired(token: String, at now: Timestamp) async throws

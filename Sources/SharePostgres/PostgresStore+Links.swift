@@ -26,7 +26,7 @@ extension PostgresStore {
         }
     }
 
-    public func countDownload(token: String, _ download: ShareDownload) async throws -> Bool {
+    public func countDownload(token: String, _ download: ShareDownload) async throws -> Int64? {
         try await changing { connection in
             // The row's lock makes a download racing for the last one allowed wait, then find the limit reached.
             let rows = try await connection.query(
@@ -40,12 +40,26 @@ extension PostgresStore {
                 ), logged AS (
                     INSERT INTO share_download (share_seq, at, address, agent, bytes, complete)
                     SELECT seq, \(download.at.millisecondsSinceEpoch), \(download.address), \(download.agent), \(download.bytes), \(download.complete)
-                    FROM counted
+                    FROM counted RETURNING seq
                 )
-                SELECT owner FROM counted
+                SELECT (SELECT owner FROM counted), seq FROM logged
                 """, logger: logger)
-            for try await owner in rows.decode(Int64.self) { return (true, [owner]) }
-            return (false, [])
+            for try await (owner, entry) in rows.decode((Int64, Int64).self) { return (entry, [owner]) }
+            return (nil, [])
+        }
+    }
+
+    public func takeBackDownload(_ entry: Int64, sent: Int64) async throws {
+        try await changing { connection in
+            let rows = try await connection.query(
+                """
+                WITH taken AS (
+                    UPDATE share_download SET complete = false, bytes = \(sent) WHERE seq = \(entry) AND complete RETURNING share_seq
+                )
+                UPDATE share SET downloads = downloads - 1 WHERE downloads > 0 AND seq = (SELECT share_seq FROM taken) RETURNING owner
+                """, logger: logger)
+            for try await owner in rows.decode(Int64.self) { return ((), [owner]) }
+            return ((), [])
         }
     }
 

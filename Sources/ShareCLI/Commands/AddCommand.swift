@@ -6,9 +6,12 @@ import ShareKit
 struct AddCommand: ShareSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Record a share of local files; prints each new id and name, and its link and code.",
+        abstract: "Upload and share local files; prints each new id and name, and its link and code.",
         discussion: """
-            The name and size come from the file; the server derives the type from the name. \
+            Each file is uploaded, streamed whatever its size, with a progress bar on a terminal; an upload cut off \
+            resumes where it stopped, within the run and in the next run of the same command. The share appears \
+            once its last byte is stored. The name and size come from the file; the server derives the type from \
+            the name. With --record-only, only the record is kept (the file stays where it is). \
             A picture (JPEG, PNG, WebP, GIF, BMP, HEIC) is sent along, and the server keeps a small thumbnail of it, \
             as the page shows; a picture the server cannot read is recorded all the same, with a warning.
 
@@ -20,9 +23,10 @@ struct AddCommand: ShareSubcommand {
               share add *.jpg --folder /holiday
               share add scan-0042.pdf --name "Signed contract.pdf"
               share add plan.pdf --source https://drive.example.com/s/abc --expires 7d --code
+              share add notes.txt --record-only
             """)
 
-    @Argument(help: "Files to record.")
+    @Argument(help: "Files to share.")
     var files: [String]
 
     @Option(help: "The folder to record them in (default /).")
@@ -34,7 +38,10 @@ struct AddCommand: ShareSubcommand {
     @Flag(help: "Do not send pictures for thumbnails.")
     var noThumbnail = false
 
-    @Option(help: "Where the file shared on another service lives (an https:// URL): the share's link leads there.")
+    @Flag(help: "Keep the record only: name, size and type, without uploading the file.")
+    var recordOnly = false
+
+    @Option(help: "Where the file shared on another service lives (an https:// URL): the share's link leads there; nothing is uploaded.")
     var source: String?
 
     @Option(help: "When the link stops opening: a span (30m, 12h, 7d, 2w), a date (through its end) or a time.")
@@ -56,17 +63,18 @@ struct AddCommand: ShareSubcommand {
     }
 
     func run(in context: CommandContext) throws {
-        // Every file is read before any is recorded: one that cannot be read records none, so running the
-        // command again after fixing it records nothing twice.
+        // Every file is looked at before any is shared: one that cannot be read shares none, so running the
+        // command again after fixing it shares nothing twice.
         let sizes = try files.map(Self.size(of:))
         let link = NewLinkFields(
             source: source, expiresAt: try expires.map { try LinkExpiry.parse($0, in: context.zone) }, maxDownloads: maxDownloads,
             code: code.map { $0 == CodeArgument.drawn ? .drawn : .chosen($0) } ?? .none)
         for (path, size) in zip(files, sizes) {
             let fileName = name ?? (path as NSString).lastPathComponent
-            var answer = try context.call { () throws(ClientError) in
-                try context.api.create(name: fileName, size: size, folder: folder, link: link)
-            }
+            var answer =
+                recordOnly || source != nil
+                ? try context.call { () throws(ClientError) in try context.api.create(name: fileName, size: size, folder: folder, link: link) }
+                : try FileUpload(context: context, path: path, name: fileName, size: size, folder: folder, link: link).run()
             if !noThumbnail, let thumbnailed = thumbnail(of: path, size: size, for: answer.record.id, in: context) { answer = thumbnailed }
             if context.json {
                 context.printJSON(answer.body)

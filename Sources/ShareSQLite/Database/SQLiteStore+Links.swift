@@ -26,7 +26,7 @@ extension SQLiteStore {
         }
     }
 
-    public func countDownload(token: String, _ download: ShareDownload) async throws -> Bool {
+    public func countDownload(token: String, _ download: ShareDownload) async throws -> Int64? {
         try await changing { db in
             // One statement checks the limits and counts: SQLite runs one writer at a time, so a download racing
             // for the last one allowed finds it taken.
@@ -39,12 +39,27 @@ extension SQLiteStore {
                                 AND (max_downloads IS NULL OR downloads < max_downloads)
                             RETURNING seq, owner
                             """), arguments: [token, download.at.millisecondsSinceEpoch])
-            else { return (false, []) }
+            else { return (nil, []) }
             try db.cachedStatement(sql: "INSERT INTO share_download (share_seq, at, address, agent, bytes, complete) VALUES (?, ?, ?, ?, ?, ?)")
                 .execute(arguments: [
                     row[0] as Int64, download.at.millisecondsSinceEpoch, download.address, download.agent, download.bytes, download.complete,
                 ])
-            return (true, [row[1]])
+            return (db.lastInsertedRowID, [row[1]])
+        }
+    }
+
+    public func takeBackDownload(_ entry: Int64, sent: Int64) async throws {
+        try await changing { db in
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: """
+                        UPDATE share SET downloads = downloads - 1 WHERE downloads > 0 AND seq = (
+                            SELECT share_seq FROM share_download WHERE seq = ? AND complete) RETURNING owner
+                        """, arguments: [entry])
+            else { return ((), []) }
+            try db.execute(sql: "UPDATE share_download SET complete = 0, bytes = ? WHERE seq = ?", arguments: [sent, entry])
+            return ((), [row[0]])
         }
     }
 

@@ -52,41 +52,51 @@ struct LinkController {
                 if request.headers[.ifNoneMatch] == SharedFile.etag(bytes), range == .whole {
                     return Response(status: .notModified, headers: SharedFile.headers(record, bytes))
                 }
-                // A download counts when it asks for the file's end: the whole file, or the rest of one resumed.
+                // A download counts when it asks for the file's end (the whole file, or the rest of one resumed), and
+                // gives its count back if it breaks off before the end.
                 let sent: Range<Int64>? =
                     switch range {
                     case .whole: 0..<bytes.size
                     case .part(let part): part
                     case .unsatisfiable: nil
                     }
-                if let sent, sent.upperBound == bytes.size, let refusal = try await count(record, token, request, client, sent, of: bytes.size) {
-                    return refusal
+                guard let sent, sent.upperBound == bytes.size else { return SharedFile.response(record, bytes, range) }
+                switch try await count(record, token, request, client, sent, of: bytes.size) {
+                case .refused(let page): return page
+                case .counted(let entry?):
+                    return SharedFile.response(record, bytes, range) { [store] written in try? await store.takeBackDownload(entry, sent: written) }
+                case .counted(nil): return SharedFile.response(record, bytes, range)
                 }
-                return SharedFile.response(record, bytes, range)
             }
             guard let source = record.source else { return RecipientPage.response(.notFound) }
-            if let refusal = try await count(record, token, request, client, nil, of: record.size) { return refusal }
+            if case .refused(let page) = try await count(record, token, request, client, nil, of: record.size) { return page }
             return Response(
                 status: .found, headers: [.location: source, .cacheControl: "no-store", .init("Referrer-Policy")!: "no-referrer"])
         }
     }
 
-    /// Counts a download of the share (`sent`: the bytes this request sends, nil for a redirect) unless the request
-    /// is a HEAD, which asks about the download without making one; the page that refuses it, when it must be.
+    /// A download counted (its log entry; none for a HEAD, which asks about the download without making one), or
+    /// the page that refuses it.
+    private enum Counting {
+        case counted(Int64?)
+        case refused(Response)
+    }
+
+    /// Counts a download of the share (`sent`: the bytes this request sends, nil for a redirect).
     private func count(
         _ record: ShareRecord, _ token: String, _ request: Request, _ client: String, _ sent: Range<Int64>?, of size: Int64
-    ) async throws -> Response? {
-        guard request.method != .head else { return nil }
-        if let wait = downloads.refusal("address " + client) { return RecipientPage.response(.tooManyTries(retryAfter: wait)) }
+    ) async throws -> Counting {
+        guard request.method != .head else { return .counted(nil) }
+        if let wait = downloads.refusal("address " + client) { return .refused(RecipientPage.response(.tooManyTries(retryAfter: wait))) }
         downloads.fail("address " + client)
         let download = ShareDownload(
             at: .now(), address: DownloadVisitor.network(of: client), agent: DownloadVisitor.agent(request.headers[.userAgent]),
-            bytes: sent.map { Int64($0.count) }, complete: sent.map { $0.count == size } ?? true)
-        guard try await store.countDownload(token: token, download) else {
+            bytes: sent.map { Int64($0.count) }, complete: true)
+        guard let entry = try await store.countDownload(token: token, download) else {
             // Expired (or revoked, or gone) since the link was read: the next request says which.
-            return RecipientPage.response(.gone(.expired))
+            return .refused(RecipientPage.response(.gone(.expired)))
         }
-        return nil
+        return .counted(entry)
     }
 
     /// The share's thumbnail, for its page: only when the page would show the share.

@@ -23,8 +23,11 @@ enum SharedFile {
         return ByteRange(header: request.headers[.range], size: bytes.size)
     }
 
-    /// The response sending `range` of `bytes` (its body never runs for HEAD).
-    static func response(_ record: ShareRecord, _ bytes: any StoredBytes, _ range: ByteRange) -> Response {
+    /// The response sending `range` of `bytes` (its body never runs for HEAD); `brokenOff` hears how many bytes went
+    /// when the sending stops before the end.
+    static func response(
+        _ record: ShareRecord, _ bytes: any StoredBytes, _ range: ByteRange, brokenOff: @escaping @Sendable (_ sent: Int64) async -> Void = { _ in }
+    ) -> Response {
         var headers = headers(record, bytes)
         let sent: Range<Int64>
         let status: HTTPResponse.Status
@@ -42,8 +45,17 @@ enum SharedFile {
         return Response(
             status: status, headers: headers,
             body: ResponseBody(contentLength: Int(sent.count)) { writer in
-                try await bytes.send(sent) { chunk in try await writer.write(chunk) }
-                try await writer.finish(nil)
+                var written: Int64 = 0
+                do {
+                    try await bytes.send(sent) { chunk in
+                        try await writer.write(chunk)
+                        written += Int64(chunk.readableBytes)
+                    }
+                    try await writer.finish(nil)
+                } catch {
+                    await brokenOff(written)
+                    throw error
+                }
             })
     }
 
