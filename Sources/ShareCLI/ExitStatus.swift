@@ -25,7 +25,7 @@ enum ExitStatus: Int32 {
         case .noAnswer: self = .noAnswer
         case .unauthorized, .forbidden: self = .unauthorized
         case .notFound: self = .notFound
-        case .rejected: self = .rejected
+        case .rejected, .conflict: self = .rejected
         case .serverFailed, .unexpected, .interrupted: self = .failure
         }
     }

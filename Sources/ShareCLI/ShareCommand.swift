@@ -35,7 +35,7 @@ struct ShareCommand: ParsableCommand {
             """,
         version: ShareVersion.current,
         subcommands: [
-            ListCommand.self, FindCommand.self, SortCommand.self, ShowCommand.self, AddCommand.self, ExpireCommand.self,
+            ListCommand.self, FindCommand.self, SortCommand.self, ShowCommand.self, AddCommand.self, GetCommand.self, ExpireCommand.self,
             RevokeCommand.self, DownloadsCommand.self, RenameCommand.self, MoveCommand.self, RemoveCommand.self, TrashCommand.self,
             RestoreCommand.self, LogCommand.self,
             StatsCommand.self,

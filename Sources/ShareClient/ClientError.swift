@@ -7,8 +7,10 @@ public enum ClientError: Error, Equatable, Sendable {
     /// 403 with the server's reason: a quota reached, another user's history without being an admin.
     case forbidden(detail: String)
     case notFound(id: String)
-    /// 400, 409, 413: the server explained what it refused.
+    /// 400, 413: the server explained what it refused.
     case rejected(detail: String)
+    /// 409: the request met another change of the same thing (an upload's bytes sent from another offset).
+    case conflict(detail: String)
     case serverFailed(status: Int, detail: String)
     /// The connection broke off during the exchange.
     case interrupted(server: String, reason: String)
@@ -33,7 +35,7 @@ public enum ClientError: Error, Equatable, Sendable {
             return "the server refused the token (HTTP \(status)); check --token or SHARE_TOKEN"
         case .notFound(let id):
             return "no share with id '\(id)'"
-        case .rejected(let detail), .forbidden(let detail):
+        case .rejected(let detail), .forbidden(let detail), .conflict(let detail):
             return detail
         case .serverFailed(let status, let detail):
             return "the server failed (HTTP \(status)): \(detail)"

@@ -46,6 +46,12 @@ public final class CurlTransport: HTTPTransport {
         let code = errorBuffer.withUnsafeMutableBufferPointer { errorPointer -> CURLcode in
             setConnection(url: request.url, streamed: sink != nil || request.upload != nil, errorBuffer: errorPointer.baseAddress)
             setMethodAndBody(request)
+            if let rate = request.rateLimit {
+                share_curl_setopt_off_t(handle, CURLOPT_MAX_SEND_SPEED_LARGE, curl_off_t(rate))
+                share_curl_setopt_off_t(handle, CURLOPT_MAX_RECV_SPEED_LARGE, curl_off_t(rate))
+            }
+            // A HEAD reads no body, whatever length it announces.
+            if sink == nil && request.method != "HEAD" { share_curl_setopt_off_t(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maxResponseBytes)) }
             setCallbacks(collector, headers: headerList)
             if let watch { watchUpload(watch) }
             return withExtendedLifetime((request.upload, watch)) { curl_easy_perform(handle) }
@@ -88,7 +94,6 @@ public final class CurlTransport: HTTPTransport {
             share_curl_setopt_long(handle, CURLOPT_LOW_SPEED_TIME, timeoutSeconds)
         } else {
             share_curl_setopt_long(handle, CURLOPT_TIMEOUT, timeoutSeconds)
-            share_curl_setopt_off_t(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maxResponseBytes))
         }
         share_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, errorBuffer)
         if let unixSocket { share_curl_setopt_string(handle, CURLOPT_UNIX_SOCKET_PATH, unixSocket) }

@@ -8,6 +8,8 @@ public struct HTTPRequest {
     public var body: Data?
     /// A body read from a file while it is sent, instead of `body`: uploads of any size in constant memory.
     public var upload: UploadSource?
+    /// The most bytes a second the body, or the response, may move (nil: as fast as they can).
+    public var rateLimit: Int64?
 
     public init(method: String, url: String, headers: [String: String] = [:], body: Data? = nil, upload: UploadSource? = nil) {
         self.method = method

@@ -8,6 +8,8 @@ public final class ShareAPI {
     let token: String?
     /// The most pages a walk through a listing follows (`[client] max_pages`).
     private let maxPages: Int
+    /// The most bytes a second an upload or a download may move (`--limit-rate`); nil: as fast as they can.
+    public var rateLimit: Int64?
     /// Another user's history to act on (an admin's `--user`, sent as `user`); nil: the caller's own.
     public let user: String?
 
@@ -226,6 +228,8 @@ public final class ShareAPI {
             throw .unauthorized(status: response.status)
         case 404 where id != nil:
             throw .notFound(id: id!)
+        case 409:
+            throw .conflict(detail: problemDetail(response))
         case 400..<500:
             throw .rejected(detail: problemDetail(response))
         default:
@@ -235,6 +239,8 @@ public final class ShareAPI {
 
     /// Sends `request` as it is, naming this server in the error when nothing came back.
     func exchange(_ request: HTTPRequest, sink: (([UInt8]) -> Void)? = nil) throws(ClientError) -> HTTPResponse {
+        var request = request
+        if request.upload != nil || sink != nil { request.rateLimit = rateLimit }
         do {
             return try transport.send(request, sink: sink)
         } catch {

@@ -53,6 +53,9 @@ struct AddCommand: ShareSubcommand {
     @Option(help: ArgumentHelp("An extraction code the link asks for (4-32 letters or digits); without one, the server draws it.", valueName: "code"))
     var code: String?
 
+    @Option(help: ArgumentHelp("The most bytes a second to move (500k, 2M): leave room for other traffic.", valueName: "rate"))
+    var limitRate: TransferRate?
+
     @OptionGroup var global: GlobalOptions
     @ParentCommand var root: ShareCommand
 
@@ -63,6 +66,7 @@ struct AddCommand: ShareSubcommand {
     }
 
     func run(in context: CommandContext) throws {
+        context.api.rateLimit = limitRate?.bytesPerSecond
         // Every file is looked at before any is shared: one that cannot be read shares none, so running the
         // command again after fixing it shares nothing twice.
         let sizes = try files.map(Self.size(of:))

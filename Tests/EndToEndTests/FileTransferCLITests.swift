@@ -1,0 +1,108 @@
+import Foundation
+import ShareKit
+import ShareTestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The bytes behind shares with the real binaries: `share add` uploads a file, `share get` gives it back to its
+/// owner by id and to anyone by its link and code, the same bytes are kept once, and an upload cut off resumes in
+/// the next run without sending again what arrived.
+@Suite(.serialized) struct FileTransferCLITests {
+    private static func randomFile(_ url: URL, bytes: Int) throws -> Data {
+        let random = try #require(FileHandle(forReadingAtPath: "/dev/urandom"))
+        defer { try? random.close() }
+        let data = try #require(try random.read(upToCount: bytes))
+        try data.write(to: url)
+        return data
+    }
+
+    /// The files the daemon in `folder` keeps for shares.
+    private static func blobs(_ folder: URL) -> [String] {
+        let root = folder.appending(path: "share.db.files/blobs").path
+        return (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? []).filter { $0.count > 40 }
+    }
+
+    @Test func aFileAddedOpensByIdForItsOwnerAndByLinkAndCodeForAnyone() async throws {
+        let folder = try temporaryFolder()
+        let daemon = try Daemon(folder: folder, environment: ["SHARE_AUTH_TOKENS": "owner-secret"])
+        let owner = ["SHARE_TOKEN": "owner-secret"]
+        let file = folder.appending(path: "Q1 report.pdf")
+        let bytes = try Self.randomFile(file, bytes: 3_000_000)
+        let added = try share(["add", file.path, "--code"], server: daemon.address, environment: owner)
+        #expect(added.status == 0, "\(added.stderr)")
+        let lines = added.stdout.split(separator: "\n").map(String.init)
+        let id = try #require(lines.first?.split(separator: " ").first.map(String.init))
+        let link = try #require(lines.first { $0.hasPrefix("  link: ") }.map { String($0.dropFirst("  link: ".count)) })
+        let code = try #require(lines.first { $0.hasPrefix("  code: ") }.map { String($0.dropFirst("  code: ".count)) })
+        #expect(Self.blobs(folder).count == 1, "the bytes are kept beside the database")
+
+        let mine = folder.appending(path: "mine.pdf")
+        let byID = try share(["get", id, "-o", mine.path], server: daemon.address, environment: owner)
+        #expect(byID.status == 0 && byID.stdout.contains("3.0 MB"), "\(byID.stderr)")
+        #expect(try Data(contentsOf: mine) == bytes)
+        let theirs = folder.appending(path: "theirs.pdf")
+        let byLink = try share(["get", link, "--code", code, "-o", theirs.path], server: "http://127.0.0.1:9")
+        #expect(byLink.status == 0, "a recipient needs no token, nor this server: \(byLink.stderr)")
+        #expect(try Data(contentsOf: theirs) == bytes)
+        let noCode = try share(["get", link, "-o", folder.appending(path: "none").path], server: "http://127.0.0.1:9")
+        #expect(noCode.status == 4 && noCode.stderr.contains("--code"), "\(noCode.stderr)")
+        let downloads = try share(["downloads", id], server: daemon.address, environment: owner)
+        #expect(downloads.stdout.split(separator: "\n").count == 3, "two whole downloads: \(downloads.stdout)")
+
+        #expect(try share(["add", file.path, "--name", "again.pdf"], server: daemon.address, environment: owner).status == 0)
+        #expect(Self.blobs(folder).count == 1, "the same bytes are kept once")
+        let recordOnly = try share(["add", file.path, "--record-only", "--name", "record.pdf"], server: daemon.address, environment: owner)
+        #expect(recordOnly.status == 0 && !recordOnly.stdout.contains("link:"), "a record alone opens nothing: \(recordOnly.stdout)")
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func anUploadCutOffResumesInTheNextRunWithoutSendingAgainWhatArrived() async throws {
+        let folder = try temporaryFolder()
+        let daemon = try Daemon(folder: folder)
+        let file = folder.appending(path: "video.mp4")
+        let bytes = try Self.randomFile(file, bytes: 64 * 1_048_576)
+        let state = folder.appending(path: "state")
+        let environment = ["XDG_STATE_HOME": state.path]
+        let journal = state.appending(path: "share/uploads")
+
+        // The first run, held to 2 MB a second, is killed once the daemon holds some of the file.
+        let first = Process()
+        first.executableURL = shareBinary
+        first.arguments = ["add", file.path, "--limit-rate", "2M"]
+        first.environment = ["HOME": folder.path, "PATH": "/usr/bin:/bin", "SHARE_SERVER": daemon.address].merging(environment) { $1 }
+        first.standardOutput = FileHandle.nullDevice
+        first.standardError = FileHandle.nullDevice
+        try first.run()
+        try await waitUntil("the upload is noted in the journal") {
+            ((try? FileManager.default.contentsOfDirectory(atPath: journal.path)) ?? []).count == 1
+        }
+        let entry = try #require(try FileManager.default.contentsOfDirectory(atPath: journal.path).first)
+        let upload = try String(contentsOf: journal.appending(path: entry), encoding: .utf8)
+        var held = 0
+        try await waitUntil("the daemon holds part of the file") {
+            let head = try await http("HEAD", upload, headers: ["Tus-Resumable": "1.0.0"])
+            held = Int(head.headers["upload-offset"] ?? "") ?? -1
+            return head.status == 200 && held > 0
+        }
+        kill(first.processIdentifier, SIGKILL)
+        first.waitUntilExit()
+        #expect(held < bytes.count, "the first run was cut off before its end")
+
+        let second = try share(["add", file.path], server: daemon.address, environment: environment)
+        #expect(second.status == 0, "\(second.stderr)")
+        let id = try #require(second.stdout.split(separator: " ").first.map(String.init))
+        #expect(daemon.stop() == 0)
+        let log = try String(contentsOf: daemon.log, encoding: .utf8)
+        #expect(log.components(separatedBy: "method=POST").count == 2, "one upload, resumed rather than started again")
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: journal.path)) ?? []).isEmpty, "the journal forgets a finished upload")
+
+        let again = try Daemon(folder: folder)
+        let saved = folder.appending(path: "saved.mp4")
+        #expect(try share(["get", id, "-o", saved.path], server: again.address).status == 0)
+        #expect(try Data(contentsOf: saved) == bytes, "every byte, in order, across the two runs")
+        #expect(again.stop() == 0)
+    }
+}
