@@ -34,6 +34,12 @@ struct MigrateCommand: AsyncParsableCommand {
     func run() async throws {
         var settings = try database.settings()
         let source = try SQLiteStore(path: try database.sqlitePath(for: "migrate"))
+        let files = try await source.storedBlobs()
+        guard files.count == 0 else {
+            throw ValidationError(
+                "the history holds the bytes of \(files.count) files (\(files.bytes) bytes), which shared migrate does not carry yet; nothing was copied"
+            )
+        }
         let address: PostgresAddress
         do {
             address = try PostgresAddress(url: to)

@@ -19,7 +19,7 @@ import Testing
         let added = try share(["add", file.path, "--folder", "/reports"], server: server)
         #expect(added.status == 0, "\(added.stderr)")
         let id = try #require(added.stdout.split(separator: " ").first.map(String.init))
-        #expect(added.stdout == "\(id)  Q1 report.pdf\n")
+        #expect(added.stdout.hasPrefix("\(id)  Q1 report.pdf\n  link: \(server)/s/"), "uploaded, with its link: \(added.stdout)")
 
         let listed = try share(["ls", "/reports"], server: server)
         #expect(listed.stdout.contains("pdf   Q1 report.pdf  1.2 MB"))

@@ -94,14 +94,16 @@ import Testing
         #expect(bodies == [#"{"name":"final.docx"}"#, #"{"folder":"/archive"}"#, nil])
     }
 
-    @Test func addRecordsEachFilesNameAndSize() throws {
+    @Test func addRecordOnlyRecordsEachFilesNameAndSize() throws {
         let folder = try temporaryFolder("add")
         try Data(count: 1234).write(to: folder.appending(path: "report.pdf"))
         let transport = FakeTransport().on("POST", "\(server)/share", status: 201, body: recordJSON(name: "Signed.pdf", size: 1234))
         let run = try runShare(
-            ["add", folder.appending(path: "report.pdf").path, "--name", "Signed.pdf", "--folder", "/contracts"], transport: transport)
+            ["add", folder.appending(path: "report.pdf").path, "--name", "Signed.pdf", "--folder", "/contracts", "--record-only"],
+            transport: transport)
         #expect(run.output == "7K2M9QDX  Signed.pdf\n")
-        let sent = try JSONSerialization.jsonObject(with: transport.sent[0].body!) as? [String: Any]
+        let body = try #require(transport.sent.first?.body)
+        let sent = try JSONSerialization.jsonObject(with: body) as? [String: Any]
         #expect(sent?["name"] as? String == "Signed.pdf")
         #expect(sent?["size"] as? Int == 1234)
         #expect(sent?["folder"] as? String == "/contracts")
