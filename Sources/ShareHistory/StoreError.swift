@@ -27,6 +27,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
     case notAsWritten(path: String, reason: String)
     /// The files of the bytes behind shares could not be written or read.
     case files(action: String, reason: String)
+    /// Shares whose bytes are missing or not whole: `hashes` names some of them.
+    case missingBytes(path: String, count: Int, hashes: [String])
 
     public var description: String {
         switch self {
@@ -58,6 +60,9 @@ public enum StoreError: Error, CustomStringConvertible, Equatable {
             return "\(path) holds records in the wrong history: \(report)"
         case .notAsWritten(let path, let reason):
             return "\(path) holds what shared would not have written: \(reason)"
+        case .missingBytes(let path, let count, let hashes):
+            return
+                "\(path) lacks the bytes of \(count == 1 ? "1 file" : "\(count) files") its shares need (\(hashes.prefix(3).joined(separator: ", ")))"
         case .files(let action, let reason):
             return "could not \(action): \(reason)"
         case .fewerRecords(let backup, let current):

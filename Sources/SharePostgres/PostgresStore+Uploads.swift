@@ -198,3 +198,34 @@ extension PostgresStore {
         }
     }
 }
+
+extension PostgresStore {
+    /// Checks every blob a share points at for chunks that add up to its size (a failure naming the ones that do
+    /// not), and counts the blobs no share points at.
+    public func auditFiles() async throws -> FileAudit {
+        try await lease(statementTimeout: 0) { [self] connection in
+            let rows = try await connection.query(
+                """
+                SELECT b.hash, b.size, coalesce((SELECT sum(octet_length(c.bytes)) FROM share_blob_chunk c WHERE c.blob = b.seq), 0)::bigint,
+                    EXISTS (SELECT 1 FROM share s WHERE s.blob = b.seq)
+                FROM share_blob b WHERE b.hash IS NOT NULL
+                """, logger: logger)
+            var audit = FileAudit()
+            for try await (hash, size, stored, claimed) in rows.decode((String, Int64, Int64, Bool).self) {
+                if stored != size {
+                    audit.missing.append(hash)
+                } else if claimed {
+                    audit.files += 1
+                    audit.bytes += size
+                } else {
+                    audit.unclaimed += 1
+                    audit.unclaimedBytes += size
+                }
+            }
+            guard audit.missing.isEmpty else {
+                throw StoreError.missingBytes(path: "the PostgreSQL database", count: audit.missing.count, hashes: audit.missing)
+            }
+            return audit
+        }
+    }
+}

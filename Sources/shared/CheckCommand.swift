@@ -8,7 +8,7 @@ import ShareSQLite
 struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Check the history: integrity, schema, records, their owners, and running totals against the records.",
+        abstract: "Check the history: integrity, schema, records, their owners, running totals, and the files of shares.",
         discussion: """
             Runs while shared serves (on SQLite it reads one snapshot). With --repair-totals, the running totals \
             that statistics and quotas read are first rebuilt from the records, in one transaction. Works on the \
@@ -28,15 +28,19 @@ struct CheckCommand: AsyncParsableCommand {
         let settings = try database.settings()
         if let postgres = settings.postgres {
             let repair = repairTotals
-            let (summary, repaired) = try await StoreChoice.withPostgres(postgres, settings) { store in
-                try await store.check(repairingTotals: repair)
+            let (summary, repaired, files) = try await StoreChoice.withPostgres(postgres, settings) { store in
+                let (summary, repaired) = try await store.check(repairingTotals: repair)
+                return (summary, repaired, try await store.auditFiles())
             }
             if let repaired { Self.printRepaired(repaired) }
-            print("check OK: \(summary), running totals match the records, every record's owner is a user")
+            print("check OK: \(summary), running totals match the records, every record's owner is a user, \(files)")
             return
         }
         if repairTotals { Self.printRepaired(try SQLiteRunningTotals.repair(databaseAt: settings.path)) }
-        print("check OK: \(try SQLiteBackups.checkServed(settings.path)), running totals match the records, every record is in its owner's history")
+        let summary = try SQLiteBackups.checkServed(settings.path)
+        print(
+            "check OK: \(summary), running totals match the records, every record is in its owner's history, "
+                + "\(try SQLiteStore.auditFiles(databaseAt: settings.path))")
     }
 
     private static func printRepaired(_ differing: Int) {

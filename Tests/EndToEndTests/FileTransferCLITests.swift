@@ -57,6 +57,23 @@ import Glibc
         let recordOnly = try share(["add", file.path, "--record-only", "--name", "record.pdf"], server: daemon.address, environment: owner)
         #expect(recordOnly.status == 0 && !recordOnly.stdout.contains("link:"), "a record alone opens nothing: \(recordOnly.stdout)")
         #expect(daemon.stop() == 0)
+        try Self.checkFindsMissingAndUnclaimedFiles(folder)
+    }
+
+    /// `shared check` says the files are whole, names files a share needs that are gone, and counts those no share
+    /// needs.
+    private static func checkFindsMissingAndUnclaimedFiles(_ folder: URL) throws {
+        let database = folder.appending(path: "share.db").path
+        let whole = try Daemon.run(["check", "--db", database], in: folder)
+        #expect(whole.status == 0 && whole.output.contains("1 file of shares (3000000 bytes) whole"), "\(whole.output)")
+        let blob = folder.appending(path: "share.db.files/blobs/\(try #require(Self.blobs(folder).first))")
+        let stray = blob.deletingLastPathComponent().appending(path: String(repeating: "0", count: 64))
+        try FileManager.default.copyItem(at: blob, to: stray)
+        let unclaimed = try Daemon.run(["check", "--db", database], in: folder)
+        #expect(unclaimed.status == 0 && unclaimed.output.contains("1 no share needs (3000000 bytes)"), "\(unclaimed.output)")
+        try FileManager.default.removeItem(at: blob)
+        let missing = try Daemon.run(["check", "--db", database], in: folder)
+        #expect(missing.status != 0 && missing.output.contains("lacks the bytes of 1 file"), "\(missing.output)")
     }
 
     @Test func anUploadCutOffResumesInTheNextRunWithoutSendingAgainWhatArrived() async throws {

@@ -1,3 +1,4 @@
+import NIOCore
 import PostgresNIO
 import ShareHistory
 import ShareKit
@@ -49,5 +50,23 @@ import Testing
     /// Changes the database behind the store's back, as a hand-edit would.
     private static func execute(_ statement: String, _ store: PostgresStore) async throws {
         try await store.execute(PostgresQuery(unsafeSQL: statement))
+    }
+
+    @Test func filesAreWholeAndAMissingChunkOrAFileNoShareNeedsIsNamed() async throws {
+        try await TestPostgres.withStore { store in
+            let bytes = (0..<2_500_000).map { UInt8(truncatingIfNeeded: $0 &* 5) }
+            let started = try await store.startUpload(try NewShare(id: nil, name: "a.bin", folder: nil, createdAt: nil, size: 2_500_000), now: .now())
+            let body = AsyncStream<ByteBuffer> { continuation in
+                continuation.yield(ByteBuffer(bytes: bytes))
+                continuation.finish()
+            }
+            let share = try #require(try await store.appendToUpload(id: started.id, at: 0, body, now: .now(), by: "me").share)
+            let audit = try await store.auditFiles()
+            #expect((audit.files, audit.bytes, audit.unclaimed) == (1, 2_500_000, 0))
+            try await store.execute("UPDATE share SET blob = NULL WHERE id = \(share.id)")
+            #expect(try await store.auditFiles().unclaimed == 1, "a file no share needs is counted")
+            try await store.execute("DELETE FROM share_blob_chunk WHERE start = 0")
+            await #expect(throws: StoreError.self, "a file missing a chunk is named") { try await store.auditFiles() }
+        }
     }
 }

@@ -144,7 +144,7 @@ public enum SQLiteBackups {
         }
     }
 
-    private static func readOnly(_ path: String) throws -> DatabaseQueue {
+    static func readOnly(_ path: String) throws -> DatabaseQueue {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(10)

@@ -9,10 +9,11 @@ import _NIOFileSystem
 struct SQLiteBlobFiles: Sendable {
     let root: String
 
-    /// The folder beside the database at `path`; a database in memory gets a new temporary one.
-    init(database path: String) throws {
+    /// The folder beside the database at `path`, made unless only `reading`; a database in memory gets a new
+    /// temporary one.
+    init(database path: String, reading: Bool = false) throws {
         root = path == ":memory:" ? NSTemporaryDirectory() + "share-files-" + UUID().uuidString : path + ".files"
-        for folder in [root, uploads, root + "/blobs"] {
+        for folder in [root, uploads, root + "/blobs"] where !reading {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
     }

@@ -1,0 +1,34 @@
+import Foundation
+import GRDB
+import ShareHistory
+
+extension SQLiteStore {
+    /// Checks the files beside the database at `path` against its blobs: each there and of its size (a failure
+    /// naming the missing ones otherwise), and counts the files no blob names.
+    public static func auditFiles(databaseAt path: String) throws -> FileAudit {
+        let files = try SQLiteBlobFiles(database: path, reading: true)
+        let blobs = try SQLiteBackups.readOnly(path).read { db in
+            try Row.fetchAll(db, sql: "SELECT hash, size FROM share_blob").map { ($0[0] as String, $0[1] as Int64) }
+        }
+        var audit = FileAudit()
+        for (hash, size) in blobs {
+            let found = (try? FileManager.default.attributesOfItem(atPath: files.blob(hash))[.size] as? NSNumber)??.int64Value
+            if found == size {
+                audit.files += 1
+                audit.bytes += size
+            } else {
+                audit.missing.append(hash)
+            }
+        }
+        guard audit.missing.isEmpty else { throw StoreError.missingBytes(path: path, count: audit.missing.count, hashes: audit.missing) }
+        let named = Set(blobs.map(\.0))
+        let enumerator = FileManager.default.enumerator(atPath: files.root + "/blobs")
+        while let name = enumerator?.nextObject() as? String {
+            let hash = (name as NSString).lastPathComponent
+            guard hash.count == 64, !named.contains(hash) else { continue }
+            audit.unclaimed += 1
+            audit.unclaimedBytes += (enumerator?.fileAttributes?[.size] as? NSNumber)?.int64Value ?? 0
+        }
+        return audit
+    }
+}
