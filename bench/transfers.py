@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+"""Transfers of a share's bytes beside nginx on the same machine, in the same run: one file of SIZE (1 GiB by
+default) downloaded from `shared` (`GET /s/{token}/file`) and from nginx serving the same file statically; uploaded to
+`shared` (tus: one POST, one PATCH with the whole body, the share made on its last byte) and to nginx storing the same
+body (`PUT` through its DAV module, `client_body_in_file_only`); then eight downloads and eight uploads at once,
+sampling `shared`'s resident memory. Each single transfer runs ROUNDS times, the two servers alternating, and the
+median counts. curl is the client of both.
+
+Usage: python3 bench/transfers.py --bin .build/release [--size-mib 1024] [--rounds 3] [--work DIR]; prints Markdown."""
+import argparse
+import base64
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import tempfile
+import threading
+import time
+
+from measure import free_port
+
+MIB = 1_048_576
+
+
+def curl(*arguments):
+    """Runs curl; returns its output (the -w format's)."""
+    return subprocess.run(["curl", "-sS", "--fail", *arguments], check=True, capture_output=True, text=True).stdout
+
+
+def timed(action):
+    start = time.monotonic()
+    action()
+    return time.monotonic() - start
+
+
+def rss_mb(pid):
+    with open(f"/proc/{pid}/status") as status:
+        return int(re.search(r"VmRSS:\s+(\d+) kB", status.read()).group(1)) / 1024
+
+
+class PeakMemory:
+    """The largest resident memory of a process while the block runs, sampled every 20 ms."""
+
+    def __init__(self, pid):
+        self.pid, self.peak, self.done = pid, 0.0, threading.Event()
+
+    def __enter__(self):
+        def sample():
+            while not self.done.is_set():
+                self.peak = max(self.peak, rss_mb(self.pid))
+                time.sleep(0.02)
+
+        self.thread = threading.Thread(target=sample)
+        self.thread.start()
+        return self
+
+    def __exit__(self, *_):
+        self.done.set()
+        self.thread.join()
+
+
+def upload_to_shared(url, path, size, name):
+    """A tus upload of the whole file in one PATCH: the share's record comes back with the last byte."""
+    created = curl("-i", "-X", "POST", "-H", "Tus-Resumable: 1.0.0", "-H", f"Upload-Length: {size}",
+                   "-H", "Upload-Metadata: filename " + base64.b64encode(name.encode()).decode(), f"{url}/share/uploads")
+    location = re.search(r"^location: (\S+)", created, re.I | re.M).group(1)
+    curl("-o", "/dev/null", "-X", "PATCH", "-H", "Tus-Resumable: 1.0.0", "-H", "Upload-Offset: 0",
+         "-H", "Content-Type: application/offset+octet-stream", "-T", path, f"{url}{location}")
+
+
+def wait_until_up(url, process, accept_error=False, seconds=60):
+    """Until `url` answers (any HTTP status, with `accept_error`)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"{process.args[0]} exited while starting")
+        answered = subprocess.run(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", url], capture_output=True, text=True).stdout
+        if answered.startswith("2") or (accept_error and answered not in ("", "000")):
+            return
+        time.sleep(0.1)
+    raise SystemExit(f"{url} did not answer")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", required=True)
+    parser.add_argument("--size-mib", type=int, default=1024)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--work", default=None)
+    args = parser.parse_args()
+    size = args.size_mib * MIB
+    work = tempfile.mkdtemp(prefix="share-transfers-", dir=args.work)
+    processes = []
+    try:
+        source = f"{work}/file.bin"
+        with open("/dev/urandom", "rb") as random, open(source, "wb") as file:
+            for _ in range(args.size_mib):
+                file.write(random.read(MIB))
+        os.makedirs(f"{work}/nginx/logs")
+        os.makedirs(f"{work}/nginx/root/put")
+        shutil.copy(source, f"{work}/nginx/root/file.bin")
+        nginx_port = free_port()
+        with open(f"{work}/nginx/nginx.conf", "w") as conf:
+            conf.write(f"""daemon off; {"user root;" if os.getuid() == 0 else ""} worker_processes auto; pid {work}/nginx/nginx.pid; error_log {work}/nginx/logs/error.log;
+events {{}}
+http {{ access_log off; sendfile on; client_body_temp_path {work}/nginx/body; client_max_body_size 0;
+  server {{ listen 127.0.0.1:{nginx_port}; root {work}/nginx/root;
+    location /put/ {{ dav_methods PUT; client_body_in_file_only on; create_full_put_path on; }} }} }}
+""")
+        nginx = subprocess.Popen(["/usr/sbin/nginx", "-p", f"{work}/nginx", "-c", f"{work}/nginx/nginx.conf"])
+        processes.append(nginx)
+        nginx_url = f"http://127.0.0.1:{nginx_port}"
+        wait_until_up(f"{nginx_url}/put/", nginx, accept_error=True)
+        shared_port = free_port()
+        shared = subprocess.Popen([f"{args.bin}/shared", "--listen", f"127.0.0.1:{shared_port}", "--db", f"{work}/share.db"],
+                                  env={**os.environ, "LOG_LEVEL": "warning"}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        processes.append(shared)
+        url = f"http://127.0.0.1:{shared_port}"
+        wait_until_up(f"{url}/healthz", shared)
+
+        upload_to_shared(url, source, size, "file.bin")
+        record = json.loads(curl(f"{url}/share?limit=1"))[0]
+        link = f"{url}{record['link']}/file"
+
+        downloads = {"shared": [], "nginx": []}
+        uploads = {"shared": [], "nginx": []}
+        for round in range(args.rounds):
+            downloads["shared"].append(timed(lambda: curl("-o", "/dev/null", link)))
+            downloads["nginx"].append(timed(lambda: curl("-o", "/dev/null", f"{nginx_url}/file.bin")))
+            uploads["shared"].append(timed(lambda: upload_to_shared(url, source, size, f"upload {round}.bin")))
+            uploads["nginx"].append(timed(lambda: curl("-o", "/dev/null", "-T", source, f"{nginx_url}/put/upload-{round}.bin")))
+
+        def at_once(action):
+            threads = [threading.Thread(target=action, args=(index,)) for index in range(8)]
+            with PeakMemory(shared.pid) as memory:
+                started = time.monotonic()
+                for thread in threads:
+                    thread.start()
+                for thread in threads:
+                    thread.join()
+                seconds = time.monotonic() - started
+            return memory.peak, seconds
+
+        idle = rss_mb(shared.pid)
+        download_peak, download_seconds = at_once(lambda index: curl("-o", "/dev/null", link))
+        upload_peak, upload_seconds = at_once(lambda index: upload_to_shared(url, source, size, f"eight {index}.bin"))
+
+        def rate(seconds):
+            return size / MIB / statistics.median(seconds)
+
+        print(f"### Transfers of {args.size_mib} MiB beside nginx\n")
+        print("| transfer | shared MiB/s | nginx MiB/s | shared ÷ nginx |\n|---|---:|---:|---:|")
+        for name, runs in (("download (GET, whole file)", downloads), ("upload (tus PATCH / nginx PUT to a file)", uploads)):
+            ours, theirs = rate(runs["shared"]), rate(runs["nginx"])
+            print(f"| {name} | {ours:.0f} | {theirs:.0f} | {ours / theirs:.2f} |")
+        print(f"\nMedian of {args.rounds} rounds, the servers alternating; curl on loopback is the client of both.\n")
+        print("| eight at once | shared's peak RSS | seconds |\n|---|---:|---:|")
+        print(f"| idle | {idle:.0f} MB | |")
+        print(f"| 8 downloads of the same file | {download_peak:.0f} MB | {download_seconds:.1f} |")
+        print(f"| 8 uploads of the same bytes | {upload_peak:.0f} MB | {upload_seconds:.1f} |")
+    finally:
+        for process in processes:
+            process.terminate()
+            process.wait()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
