@@ -17,10 +17,12 @@ public enum ClientError: Error, Equatable, Sendable {
     /// A redirect, or a response that is not what the API promises.
     case unexpected(String)
 
-    /// Whether trying again may succeed: nothing answered, no answer in time, or the connection broke off.
-    public var isConnectionLost: Bool {
+    /// Whether trying again soon may succeed: nothing answered, no answer in time, the connection broke off, a proxy
+    /// lost the server behind it (502, 504), or the server is busy (503).
+    public var isTransient: Bool {
         switch self {
         case .unreachable, .noAnswer, .interrupted: return true
+        case .serverFailed(let status, _): return [502, 503, 504].contains(status)
         default: return false
         }
     }

@@ -16,18 +16,7 @@ import Testing
         try await TestPostgres.withDatabase { name in
             let folder = try temporaryFolder("two-nodes")
             let environment = ["SHARE_DATABASE_URL": try TestPostgres.url(of: name)]
-            let nodes = try (0..<2).map { _ in try Daemon(folder: folder, arguments: ["--listen", "127.0.0.1:0"], environment: environment) }
-            let port = try freePort()
-            let base = "http://127.0.0.1:\(port)"
-            // The site file the README gives for several nodes, with this test's nodes and port.
-            let site = try String(contentsOf: Self.deployFolder.appending(path: "nginx/share-nodes.conf"), encoding: .utf8)
-            let servers = nodes.map { "server \($0.address.dropFirst("http://".count)) max_fails=1 fail_timeout=5s;" }
-            let server = site.replacingOccurrences(
-                of: "    server 10.0.0.11:8080 max_fails=1 fail_timeout=5s;\n    server 10.0.0.12:8080 max_fails=1 fail_timeout=5s;",
-                with: servers.joined(separator: "\n")
-            ).replacingOccurrences(of: "listen 80;", with: "listen 127.0.0.1:\(port);")
-            #expect(server.contains(servers[1]))
-            let proxy = try Proxy.nginx(server: server, in: folder, isReady: { (try? RawConnection(port: port)) != nil })
+            let (nodes, base, proxy) = try Self.twoNodesBehindNginx(in: folder, environment: environment)
             defer { proxy.stop() }
 
             // The real CLI through the balancer: one history whichever node answers.
@@ -69,6 +58,91 @@ import Testing
             // Swift may end a value's life after its last use: the nodes (and their processes) live to here.
             withExtendedLifetime(nodes) {}
         }
+    }
+
+    /// Two nodes on one database behind nginx, configured by the site file the README gives for several nodes.
+    private static func twoNodesBehindNginx(in folder: URL, environment: [String: String]) throws -> (nodes: [Daemon], base: String, proxy: Proxy) {
+        let nodes = try (0..<2).map { _ in try Daemon(folder: folder, arguments: ["--listen", "127.0.0.1:0"], environment: environment) }
+        let port = try freePort()
+        let site = try String(contentsOf: Self.deployFolder.appending(path: "nginx/share-nodes.conf"), encoding: .utf8)
+        let servers = nodes.map { "server \($0.address.dropFirst("http://".count)) max_fails=1 fail_timeout=5s;" }
+        let server = site.replacingOccurrences(
+            of: "    server 10.0.0.11:8080 max_fails=1 fail_timeout=5s;\n    server 10.0.0.12:8080 max_fails=1 fail_timeout=5s;",
+            with: servers.joined(separator: "\n")
+        ).replacingOccurrences(of: "listen 80;", with: "listen 127.0.0.1:\(port);")
+        #expect(server.contains(servers[1]))
+        let proxy = try Proxy.nginx(server: server, in: folder, isReady: { (try? RawConnection(port: port)) != nil })
+        return (nodes, "http://127.0.0.1:\(port)", proxy)
+    }
+
+    /// A file uploaded through the balancer while the node receiving it is killed: nothing of it shows meanwhile,
+    /// and `share add` resumes through the other node from the chunks stored, in the same run.
+    @Test func anUploadWhoseNodeIsKilledResumesThroughTheOtherNode() async throws {
+        try await TestPostgres.withDatabase { name in
+            let folder = try temporaryFolder("upload-two-nodes")
+            let (nodes, base, proxy) = try Self.twoNodesBehindNginx(in: folder, environment: ["SHARE_DATABASE_URL": try TestPostgres.url(of: name)])
+            defer { proxy.stop() }
+            let file = folder.appending(path: "video.mp4")
+            let random = try #require(FileHandle(forReadingAtPath: "/dev/urandom"))
+            let bytes = try #require(try random.read(upToCount: 24 * 1_048_576))
+            try bytes.write(to: file)
+            let state = folder.appending(path: "state")
+            let journal = state.appending(path: "share/uploads")
+            let adding = Process()
+            adding.executableURL = shareBinary
+            adding.arguments = ["add", file.path, "--limit-rate", "4M"]
+            adding.environment = ["HOME": folder.path, "PATH": "/usr/bin:/bin", "SHARE_SERVER": base, "XDG_STATE_HOME": state.path]
+            let output = folder.appending(path: "add.out")
+            FileManager.default.createFile(atPath: output.path, contents: nil)
+            adding.standardOutput = try FileHandle(forWritingTo: output)
+            let errors = folder.appending(path: "add.err")
+            FileManager.default.createFile(atPath: errors.path, contents: nil)
+            adding.standardError = try FileHandle(forWritingTo: errors)
+            try adding.run()
+            try await waitUntil("the upload is noted in the journal") {
+                ((try? FileManager.default.contentsOfDirectory(atPath: journal.path)) ?? []).count == 1
+            }
+            let entry = try #require(try FileManager.default.contentsOfDirectory(atPath: journal.path).first)
+            let upload = try String(contentsOf: journal.appending(path: entry), encoding: .utf8)
+            let path = String(upload.dropFirst(base.count))
+            // Asked of each node directly: the chunks stored through one are there for the other.
+            try await waitUntil("both nodes see part of the file stored") {
+                var offsets: [Int] = []
+                for node in nodes {
+                    let head = try await http("HEAD", node.address + path, headers: ["Tus-Resumable": "1.0.0"])
+                    offsets.append(Int(head.headers["upload-offset"] ?? "") ?? 0)
+                }
+                return offsets.allSatisfy { $0 > 0 }
+            }
+            #expect(try await http("GET", "\(base)/share").body == "[]", "nothing shows before the last byte")
+            let receiving = try await Self.nodeReceiving(path, nodes)
+            nodes[receiving].stop(signal: SIGKILL)
+            try await waitUntil("share add finishes", within: .seconds(120)) { !adding.isRunning }
+            let said = try String(contentsOf: errors, encoding: .utf8)
+            #expect(adding.terminationStatus == 0, "\(said)")
+            let id = try #require(try String(contentsOf: output, encoding: .utf8).split(separator: " ").first.map(String.init))
+            let other = nodes[1 - receiving]
+            let saved = folder.appending(path: "saved.mp4")
+            #expect(try share(["get", id, "-o", saved.path], server: other.address).status == 0)
+            #expect(try Data(contentsOf: saved) == bytes, "every byte, in order, across the two nodes")
+            withExtendedLifetime(nodes) {}
+        }
+    }
+
+    /// Which node's log shows the upload's PATCH begun: the one receiving its bytes.
+    private static func nodeReceiving(_ path: String, _ nodes: [Daemon]) async throws -> Int {
+        var receiving = 0
+        try await waitUntil("a node receives the upload's bytes") {
+            for (index, node) in nodes.enumerated() {
+                let log = (try? String(contentsOf: node.log, encoding: .utf8)) ?? ""
+                if log.contains("upload receiving") && log.contains(String(path.split(separator: "/").last ?? "").prefix(4)) {
+                    receiving = index
+                    return true
+                }
+            }
+            return false
+        }
+        return receiving
     }
 
     /// The same id given to both nodes at the same moment: the database decides, one gets 201 and the other 409.

@@ -86,9 +86,11 @@ import Testing
 
     @Test func badUploadsAreRefusedNamingWhatIsWrong() async throws {
         try await withServer({ $0.server.maxUploadBytes = 1000 }) { client in
-            let noVersion = try await client.execute(
-                uri: "/share/uploads", method: .post, headers: [.init("Upload-Length")!: "10"], body: nil)
-            #expect(noVersion.status == .preconditionFailed && noVersion.headers[.init("Tus-Version")!] == "1.0.0")
+            let noVersion = try await client.execute(uri: "/share/uploads", method: .post, headers: [.init("Upload-Length")!: "10"], body: nil)
+            #expect(noVersion.status == .badRequest && noVersion.problemDetail.contains("Tus-Resumable"))
+            let otherVersion = try await client.execute(
+                uri: "/share/uploads", method: .post, headers: [.init("Upload-Length")!: "10", .init("Tus-Resumable")!: "0.2.2"], body: nil)
+            #expect(otherVersion.status == .preconditionFailed && otherVersion.headers[.init("Tus-Version")!] == "1.0.0")
             let tooLarge = try await Self.start(client, length: 1001)
             #expect(tooLarge.status == .contentTooLarge && tooLarge.problemDetail.contains("1000"))
             let noName = try await Self.start(client, length: 10, metadata: Self.metadata([("folder", "/")]))

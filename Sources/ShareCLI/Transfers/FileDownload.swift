@@ -63,8 +63,8 @@ struct FileDownload {
                 }
                 return
             } catch let error as ClientError {
-                guard error.isConnectionLost, seekable, attempt < Self.attempts else { throw CommandFailure(error) }
-                progress?.say("connection lost; resuming (\(attempt) of \(Self.attempts - 1))")
+                guard error.isTransient, seekable, attempt < Self.attempts else { throw CommandFailure(error) }
+                progress?.say("interrupted; resuming (\(attempt) of \(Self.attempts - 1))")
                 sleep(UInt32(min(8, 1 << (attempt - 1))))
                 attempt += 1
             }

@@ -60,10 +60,10 @@ struct FileUpload {
             } catch let error as ClientError {
                 // A conflict: the server still takes the bytes of a request cut off a moment ago; its offset follows.
                 let conflict = if case .conflict = error { true } else { false }
-                guard error.isConnectionLost || conflict, attempt < Self.attempts else { throw CommandFailure(error) }
+                guard error.isTransient || conflict, attempt < Self.attempts else { throw CommandFailure(error) }
                 progress?.say(
                     conflict
-                        ? "the server is still storing an earlier part; resuming" : "connection lost; resuming (\(attempt) of \(Self.attempts - 1))")
+                        ? "the server is still storing an earlier part; resuming" : "interrupted; resuming (\(attempt) of \(Self.attempts - 1))")
                 sleep(UInt32(min(8, 1 << (attempt - 1))))
                 attempt += 1
             }

@@ -10,9 +10,13 @@ enum TusProtocol {
     /// The only type a body of bytes is declared as.
     static let mediaType = "application/offset+octet-stream"
 
-    /// Refuses a request of another version of the protocol than this one (412, naming the one spoken).
+    /// Refuses a request that does not say it speaks tus (400), or speaks another version of it (412, naming the one
+    /// spoken).
     static func requireVersion(_ headers: HTTPFields) throws {
-        guard headers[.tusResumable] == version else {
+        guard let spoken = headers[.tusResumable] else {
+            throw ShareError.invalidField("Tus-Resumable", "is required: send Tus-Resumable: \(version)")
+        }
+        guard spoken == version else {
             throw Problem(
                 .preconditionFailed, "this server speaks tus \(version): send Tus-Resumable: \(version)",
                 headers: [.tusVersion: version, .tusResumable: version])
