@@ -47,6 +47,8 @@ package struct AutomaticBackups: Service {
             logger.info("backup written", metadata: ["backup": "\(summary)", "file": "\(file)"])
             for old in try backups().dropLast(keep) {
                 try FileManager.default.removeItem(atPath: "\(directory)/\(old)")
+                // The files of its shares, where its store keeps them beside it.
+                try? FileManager.default.removeItem(atPath: "\(directory)/\(old).files")
                 logger.info("old backup removed", metadata: ["backup": "\(old)"])
             }
         } catch {

@@ -122,4 +122,37 @@ import Glibc
         #expect(try Data(contentsOf: saved) == bytes, "every byte, in order, across the two runs")
         #expect(again.stop() == 0)
     }
+
+    /// A backup carries the files of its shares; a restore brings them back after their shares were purged, and a
+    /// backup whose files went missing is refused rather than restored without them.
+    @Test func aBackupCarriesItsFilesAndARestoreBringsThemBack() async throws {
+        let folder = try temporaryFolder()
+        let database = folder.appending(path: "share.db").path
+        let daemon = try Daemon(folder: folder)
+        let file = folder.appending(path: "plan.pdf")
+        let bytes = try Self.randomFile(file, bytes: 1_500_000)
+        let added = try share(["add", file.path], server: daemon.address)
+        let id = try #require(added.stdout.split(separator: " ").first.map(String.init))
+        let backup = folder.appending(path: "backups/share-1.db").path
+        try FileManager.default.createDirectory(atPath: folder.appending(path: "backups").path, withIntermediateDirectories: true)
+        let taken = try Daemon.run(["backup", "--db", database, "--to", backup], in: folder)
+        #expect(taken.status == 0, "\(taken.output)")
+        #expect(try share(["rm", id, "--purge", "--yes"], server: daemon.address).status == 0)
+        #expect(Self.blobs(folder).isEmpty, "purging the last share freed its file")
+        #expect(daemon.stop() == 0)
+
+        let restored = try Daemon.run(["restore", "--db", database, "--from", backup, "--force"], in: folder)
+        #expect(restored.status == 0, "\(restored.output)")
+        let again = try Daemon(folder: folder)
+        let saved = folder.appending(path: "saved.pdf")
+        #expect(try share(["get", id, "-o", saved.path], server: again.address).status == 0)
+        #expect(try Data(contentsOf: saved) == bytes, "the restored share opens with its own bytes")
+        #expect(again.stop() == 0)
+
+        // Neither the backup nor the history has the file any more.
+        try FileManager.default.removeItem(at: folder.appending(path: "backups/share-1.db.files/blobs"))
+        try FileManager.default.removeItem(at: folder.appending(path: "share.db.files/blobs"))
+        let lacking = try Daemon.run(["restore", "--db", database, "--from", backup, "--force"], in: folder)
+        #expect(lacking.status != 0 && lacking.output.contains("lacks the bytes of 1 file"), "\(lacking.output)")
+    }
 }

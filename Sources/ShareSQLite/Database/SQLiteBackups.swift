@@ -31,9 +31,14 @@ public enum SQLiteBackups {
         guard try DatabaseFile.create(destination) else { throw StoreError.exists(path: destination) }
         do {
             try readOnly(source).inDatabase { db in try db.execute(sql: "VACUUM INTO ?", arguments: [destination]) }
-            return try check(destination)
+            let summary = try check(destination)
+            try SQLiteBlobFiles.carry(
+                namedBy: destination, to: try SQLiteBlobFiles(database: destination, reading: true),
+                from: try SQLiteBlobFiles(database: source, reading: true))
+            return summary
         } catch {
             try? FileManager.default.removeItem(atPath: destination)
+            try? FileManager.default.removeItem(atPath: destination + ".files")
             throw error
         }
     }
@@ -104,6 +109,9 @@ public enum SQLiteBackups {
             try readOnly(backup).inDatabase { db in try db.execute(sql: "VACUUM INTO ?", arguments: [staged]) }
             _ = try check(staged)
             try newEpoch(staged)
+            // The files first: files no share needs yet are harmless, a share without its file is not.
+            try SQLiteBlobFiles.carry(
+                namedBy: staged, to: try SQLiteBlobFiles(database: target, reading: true), from: try SQLiteBlobFiles(database: backup, reading: true))
             var aside: String?
             if exists {
                 // Fold the write-ahead log into the file, so that the file alone is the whole history put aside.

@@ -32,3 +32,23 @@ extension SQLiteStore {
         return audit
     }
 }
+
+extension SQLiteBlobFiles {
+    /// Gives `target` the files of the blobs the database at `database` names (a backup's, or a history being
+    /// restored), taken from `source`: a second name for each file (a copy where the file system has none; blobs never
+    /// change once kept). A file `source` lacks fails it.
+    static func carry(namedBy database: String, to target: SQLiteBlobFiles, from source: SQLiteBlobFiles) throws {
+        let hashes = try SQLiteBackups.readOnly(database).read { db in try String.fetchAll(db, sql: "SELECT hash FROM share_blob") }
+        for hash in hashes where !FileManager.default.fileExists(atPath: target.blob(hash)) {
+            try FileManager.default.createDirectory(
+                atPath: (target.blob(hash) as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
+            guard FileManager.default.fileExists(atPath: source.blob(hash)) else {
+                throw StoreError.missingBytes(path: source.root, count: 1, hashes: [hash])
+            }
+            if link(source.blob(hash), target.blob(hash)) != 0 {
+                try FileManager.default.copyItem(atPath: source.blob(hash), toPath: target.blob(hash))
+            }
+        }
+    }
+}
