@@ -82,10 +82,13 @@ extension SQLiteStore {
     }
 
     public func dropStaleUploads(now: Timestamp) async throws -> Int {
-        let ids = try await writer.write { db in
-            try String.fetchAll(
-                db, sql: "DELETE FROM share_upload WHERE touched_at < ? RETURNING id",
-                arguments: [now.millisecondsSinceEpoch - UploadStatus.patience])
+        let ids = try await writer.write { [appending] db in
+            // One receiving bytes now is not stale, however long ago its request began.
+            let stale = try String.fetchAll(
+                db, sql: "SELECT id FROM share_upload WHERE touched_at < ?", arguments: [now.millisecondsSinceEpoch - UploadStatus.patience]
+            ).filter { !appending.contains($0) }
+            for id in stale { try db.execute(sql: "DELETE FROM share_upload WHERE id = ?", arguments: [id]) }
+            return stale
         }
         for id in ids {
             files.remove(upload: id)

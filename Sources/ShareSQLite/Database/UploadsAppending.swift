@@ -9,6 +9,10 @@ final class UploadsAppending: Sendable {
         ids.withLock { $0.insert(id).inserted }
     }
 
+    func contains(_ id: String) -> Bool {
+        ids.withLock { $0.contains(id) }
+    }
+
     func end(_ id: String) {
         _ = ids.withLock { $0.remove(id) }
     }
