@@ -3,11 +3,13 @@ import NIOCore
 import ShareKit
 
 /// The part of appending to an upload that is the same on every store: arriving buffers are checked against the
-/// upload's length, gathered into chunks of `chunkBytes`, hashed and handed to the store's `write`; where it stopped
-/// is known however the body ends.
+/// upload's length, gathered into chunks of `chunkBytes`, hashed and handed to the store's `write`, one chunk being
+/// written while the next arrives; where it stopped is known however the body ends.
 package struct UploadReceiver {
     package let length: Int64
+    /// The bytes written: on an error, those before it.
     package private(set) var offset: Int64
+    /// The hash of the bytes written.
     package private(set) var hash: SHA256
     /// The size of a write: a store's chunk, and few enough calls for the file system or the database.
     package static let chunkBytes = 1_048_576
@@ -21,37 +23,71 @@ package struct UploadReceiver {
     package var isComplete: Bool { offset == length }
 
     /// Receives `body`, writing each chunk with `write` at its offset. When the body breaks off, what arrived
-    /// before is written still, and `offset` and `hash` are those of every byte written.
+    /// before is written still.
     package mutating func receive<Body: AsyncSequence>(
-        _ body: Body, write: (ByteBuffer, _ offset: Int64) async throws -> Void
+        _ body: Body, write: @escaping @Sendable (ByteBuffer, _ offset: Int64) async throws -> Void
     ) async throws where Body.Element == ByteBuffer {
+        var writing = ChunkWriting(write: write, offset: offset, hash: hash)
+        defer { (offset, hash) = (writing.written, writing.hash) }
         var gathered = ByteBuffer()
         do {
             for try await buffer in body {
-                guard Int64(gathered.readableBytes + buffer.readableBytes) <= length - offset else {
+                guard Int64(gathered.readableBytes + buffer.readableBytes) <= length - writing.received else {
                     throw ShareError.invalidField("Upload-Length", "is \(length) bytes: the body goes past it")
                 }
                 if gathered.readableBytes == 0, buffer.readableBytes >= Self.chunkBytes {
-                    try await written(buffer, write)
+                    try await writing.start(buffer)
                     continue
                 }
                 var buffer = buffer
                 gathered.writeBuffer(&buffer)
                 if gathered.readableBytes >= Self.chunkBytes {
-                    try await written(gathered, write)
-                    gathered.clear()
+                    try await writing.start(gathered)
+                    gathered = ByteBuffer()
                 }
             }
         } catch {
-            if gathered.readableBytes > 0 { try await written(gathered, write) }
+            if gathered.readableBytes > 0 { try? await writing.start(gathered) }
+            try? await writing.finish()
             throw error
         }
-        if gathered.readableBytes > 0 { try await written(gathered, write) }
+        if gathered.readableBytes > 0 { try await writing.start(gathered) }
+        try await writing.finish()
+    }
+}
+
+/// Chunks written one at a time, the next one hashed and gathered while the one before is being written.
+private struct ChunkWriting {
+    let write: @Sendable (ByteBuffer, Int64) async throws -> Void
+    /// The bytes whose write has completed, and their hash.
+    private(set) var written: Int64
+    private(set) var hash: SHA256
+    private var pending: (task: Task<Void, any Error>, bytes: Int64, hash: SHA256)?
+
+    init(write: @escaping @Sendable (ByteBuffer, Int64) async throws -> Void, offset: Int64, hash: SHA256) {
+        self.write = write
+        self.written = offset
+        self.hash = hash
     }
 
-    private mutating func written(_ chunk: ByteBuffer, _ write: (ByteBuffer, Int64) async throws -> Void) async throws {
-        try await write(chunk, offset)
-        chunk.withUnsafeReadableBytes { hash.update(bufferPointer: $0) }
-        offset += Int64(chunk.readableBytes)
+    /// The bytes handed to `start`, written or being written.
+    var received: Int64 { written + (pending?.bytes ?? 0) }
+
+    /// Starts writing `chunk` once the chunk before it is written.
+    mutating func start(_ chunk: ByteBuffer) async throws {
+        var next = pending?.hash ?? hash
+        chunk.withUnsafeReadableBytes { next.update(bufferPointer: $0) }
+        try await finish()
+        let (write, at) = (self.write, written)
+        pending = (Task { try await write(chunk, at) }, Int64(chunk.readableBytes), next)
+    }
+
+    /// Waits for the chunk being written.
+    mutating func finish() async throws {
+        guard let pending else { return }
+        self.pending = nil
+        try await pending.task.value
+        written += pending.bytes
+        hash = pending.hash
     }
 }
