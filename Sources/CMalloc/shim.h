@@ -20,17 +20,9 @@ static inline void share_release_free_memory(void) {
 static inline void share_limit_malloc_arenas(int count) {
     mallopt(M_ARENA_MAX, count);
 }
-
-// Once a large block (a chunk of a file being sent) is freed, glibc raises the size it maps blocks from the system
-// at, and later chunks come from the arenas, which keep them. A fixed threshold maps every such chunk and unmaps
-// it when freed (eight downloads at once: docs/benchmarks.md, "Transfers").
-static inline void share_fix_malloc_mmap_threshold(int bytes) {
-    mallopt(M_MMAP_THRESHOLD, bytes);
-}
 #else
 static inline void share_release_free_memory(void) {}
 static inline void share_limit_malloc_arenas(int count) { (void)count; }
-static inline void share_fix_malloc_mmap_threshold(int bytes) { (void)bytes; }
 #endif
 
 #endif

@@ -39,8 +39,6 @@ public func runDaemon(
     raiseOpenFileLimit(toHold: setup.config.server.maxConnections, logger: logger)
     // One malloc arena per core (at least two), not glibc's eight: RSS stays flat under steady traffic.
     share_limit_malloc_arenas(Int32(max(2, ProcessInfo.processInfo.activeProcessorCount)))
-    // Blocks of 128 KiB and more (chunks of files sent and received) go back to the system when freed.
-    share_fix_malloc_mmap_threshold(128 * 1024)
     let metrics = ServerMetrics()
     metrics.bootstrap()
     let application: any ApplicationProtocol
