@@ -47,6 +47,26 @@ extension SQLiteStore {
         let held = files.uploadSize(id) ?? 0
         guard offset == held else { throw ShareError.uploadOffset(held: held) }
         var receiver = UploadReceiver(length: share.size, offset: offset, hash: try await hashOfUpload(id, upTo: offset))
+        do {
+            try await receive(body, into: id, with: &receiver)
+        } catch {
+            digests.keep(id, receiver.hash, at: receiver.offset)
+            try? await touch(id, now)
+            throw error
+        }
+        digests.keep(id, receiver.hash, at: receiver.offset)
+        guard receiver.isComplete else {
+            try await touch(id, now)
+            return UploadStatus(id: id, length: share.size, offset: receiver.offset, expiresAt: UploadStatus.expiry(touchedAt: now))
+        }
+        let record = try await finishUpload(id, share, hash: receiver.hash.hex(), now: now, by: by)
+        digests.forget(id)
+        return UploadStatus(id: id, length: share.size, offset: share.size, expiresAt: UploadStatus.expiry(touchedAt: now), share: record)
+    }
+
+    /// Appends `body` to the upload's file; what arrived whole before an error stays, synchronized to the disk.
+    private func receive<Body: AsyncSequence>(_ body: Body, into id: String, with receiver: inout UploadReceiver) async throws
+    where Body.Element == ByteBuffer {
         try await Self.writingFiles {
             try await FileSystem.shared.withFileHandle(
                 forReadingAndWritingAt: FilePath(files.upload(id)), options: .modifyFile(createIfNecessary: false)
@@ -62,16 +82,13 @@ extension SQLiteStore {
                 try await file.synchronize()
             }
         }
-        digests.keep(id, receiver.hash, at: receiver.offset)
-        guard receiver.isComplete else {
-            try await writer.write { db in
-                try db.execute(sql: "UPDATE share_upload SET touched_at = ? WHERE id = ?", arguments: [now.millisecondsSinceEpoch, id])
-            }
-            return UploadStatus(id: id, length: share.size, offset: receiver.offset, expiresAt: UploadStatus.expiry(touchedAt: now))
+    }
+
+    /// Notes that the upload got bytes at `now`: it waits a day from then.
+    private func touch(_ id: String, _ now: Timestamp) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "UPDATE share_upload SET touched_at = ? WHERE id = ?", arguments: [now.millisecondsSinceEpoch, id])
         }
-        let record = try await finishUpload(id, share, hash: receiver.hash.hex(), now: now, by: by)
-        digests.forget(id)
-        return UploadStatus(id: id, length: share.size, offset: share.size, expiresAt: UploadStatus.expiry(touchedAt: now), share: record)
     }
 
     public func abandonUpload(id: String) async throws {
