@@ -6,10 +6,6 @@ import StoreTestSupport
 import Synchronization
 import Testing
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// `shared` on PostgreSQL as a team runs it: several nodes behind nginx on one database, a node killed, the
 /// database restarted, a SQLite history moved up. Were any of it to fail, a write the user saw acknowledged could be
 /// lost, a balancer would keep sending requests to a node that cannot answer them, or a move would change the
@@ -20,7 +16,18 @@ import FoundationNetworking
         try await TestPostgres.withDatabase { name in
             let folder = try temporaryFolder("two-nodes")
             let environment = ["SHARE_DATABASE_URL": try TestPostgres.url(of: name)]
-            let (nodes, base, proxy) = try Self.twoNodesBehindNginx(in: folder, environment: environment)
+            let nodes = try (0..<2).map { _ in try Daemon(folder: folder, arguments: ["--listen", "127.0.0.1:0"], environment: environment) }
+            let port = try freePort()
+            let base = "http://127.0.0.1:\(port)"
+            // The site file the README gives for several nodes, with this test's nodes and port.
+            let site = try String(contentsOf: Self.deployFolder.appending(path: "nginx/share-nodes.conf"), encoding: .utf8)
+            let servers = nodes.map { "server \($0.address.dropFirst("http://".count)) max_fails=1 fail_timeout=5s;" }
+            let server = site.replacingOccurrences(
+                of: "    server 10.0.0.11:8080 max_fails=1 fail_timeout=5s;\n    server 10.0.0.12:8080 max_fails=1 fail_timeout=5s;",
+                with: servers.joined(separator: "\n")
+            ).replacingOccurrences(of: "listen 80;", with: "listen 127.0.0.1:\(port);")
+            #expect(server.contains(servers[1]))
+            let proxy = try Proxy.nginx(server: server, in: folder, isReady: { (try? RawConnection(port: port)) != nil })
             defer { proxy.stop() }
 
             // The real CLI through the balancer: one history whichever node answers.
@@ -62,80 +69,6 @@ import FoundationNetworking
             // Swift may end a value's life after its last use: the nodes (and their processes) live to here.
             withExtendedLifetime(nodes) {}
         }
-    }
-
-    /// Two nodes on one database behind nginx, configured by the site file the README gives for several nodes.
-    private static func twoNodesBehindNginx(in folder: URL, environment: [String: String]) throws -> (nodes: [Daemon], base: String, proxy: Proxy) {
-        let nodes = try (0..<2).map { _ in try Daemon(folder: folder, arguments: ["--listen", "127.0.0.1:0"], environment: environment) }
-        let port = try freePort()
-        let site = try String(contentsOf: Self.deployFolder.appending(path: "nginx/share-nodes.conf"), encoding: .utf8)
-        let servers = nodes.map { "server \($0.address.dropFirst("http://".count)) max_fails=1 fail_timeout=5s;" }
-        let server = site.replacingOccurrences(
-            of: "    server 10.0.0.11:8080 max_fails=1 fail_timeout=5s;\n    server 10.0.0.12:8080 max_fails=1 fail_timeout=5s;",
-            with: servers.joined(separator: "\n")
-        ).replacingOccurrences(of: "listen 80;", with: "listen 127.0.0.1:\(port);")
-        #expect(server.contains(servers[1]))
-        let proxy = try Proxy.nginx(server: server, in: folder, isReady: { (try? RawConnection(port: port)) != nil })
-        return (nodes, "http://127.0.0.1:\(port)", proxy)
-    }
-
-    /// A node killed while it receives an upload's bytes: nothing of the upload shows meanwhile, the other node holds
-    /// every chunk the killed one stored, and the upload resumes through it to the whole file.
-    @Test func anUploadWhoseNodeIsKilledResumesThroughTheOtherNode() async throws {
-        try await TestPostgres.withDatabase { name in
-            let folder = try temporaryFolder("upload-two-nodes")
-            let environment = ["SHARE_DATABASE_URL": try TestPostgres.url(of: name)]
-            let nodes = try (0..<2).map { _ in try Daemon(folder: folder, arguments: ["--listen", "127.0.0.1:0"], environment: environment) }
-            let random = try #require(FileHandle(forReadingAtPath: "/dev/urandom"))
-            let bytes = [UInt8](try #require(try random.read(upToCount: 24 * 1_048_576)))
-            let tus = ["Tus-Resumable": "1.0.0"]
-            let created = try await Self.send(
-                "POST", "\(nodes[0].address)/share/uploads",
-                headers: tus.merging(["Upload-Length": "\(bytes.count)", "Upload-Metadata": "filename dmlkZW8ubXA0"]) { $1 })
-            let path = try #require(created.value(forHTTPHeaderField: "Location"))
-
-            // The first node gets the whole body announced and five and a half MiB of it, then is killed.
-            let port = try #require(Int(nodes[0].address.split(separator: ":").last ?? ""))
-            let connection = try RawConnection(port: port)
-            connection.send(
-                "PATCH \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nTus-Resumable: 1.0.0\r\nUpload-Offset: 0\r\n"
-                    + "Content-Type: application/offset+octet-stream\r\nContent-Length: \(bytes.count)\r\n\r\n")
-            let sent = 5 * 1_048_576 + 500_000
-            connection.send(bytes: Array(bytes[..<sent]))
-            let other = nodes[1].address
-            // Chunks are a little over 1 MiB each (whole buffers gathered): four at least are stored, in full.
-            try await waitUntil("the other node sees four chunks stored") { try await Self.offset(other + path) >= 4 * 1_048_576 }
-            #expect(try await http("GET", "\(other)/share").body == "[]", "nothing shows before the last byte")
-            nodes[0].stop(signal: SIGKILL)
-
-            let held = try await Self.offset(other + path)
-            #expect(held >= 4 * 1_048_576 && held <= sent, "the chunks the killed node stored, and nothing it did not receive")
-            let finished = try await Self.send(
-                "PATCH", other + path, headers: tus.merging(["Upload-Offset": "\(held)", "Content-Type": "application/offset+octet-stream"]) { $1 },
-                body: Data(bytes[held...]))
-            #expect(finished.statusCode == 200)
-            let listed = try WireJSON.decoder().decode([ShareRecord].self, from: Data(try await http("GET", "\(other)/share").body.utf8))
-            let link = try #require(listed.first?.link)
-            let saved = folder.appending(path: "saved.mp4")
-            #expect(try share(["get", link, "-o", saved.path], server: other).status == 0)
-            #expect(try Data(contentsOf: saved) == Data(bytes), "every byte, in order, across the two nodes")
-            withExtendedLifetime((nodes, connection)) {}
-        }
-    }
-
-    /// The bytes an upload holds, as a node says.
-    private static func offset(_ url: String) async throws -> Int {
-        Int(try await send("HEAD", url, headers: ["Tus-Resumable": "1.0.0"]).value(forHTTPHeaderField: "Upload-Offset") ?? "") ?? -1
-    }
-
-    /// A request with a body of bytes.
-    private static func send(_ method: String, _ url: String, headers: [String: String], body: Data? = nil) async throws -> HTTPURLResponse {
-        var request = URLRequest(url: URL(string: url)!, timeoutInterval: 120)
-        request.httpMethod = method
-        request.httpBody = body
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let (_, response) = try await URLSession.shared.data(for: request)
-        return response as! HTTPURLResponse
     }
 
     /// The same id given to both nodes at the same moment: the database decides, one gets 201 and the other 409.

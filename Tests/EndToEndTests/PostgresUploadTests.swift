@@ -1,0 +1,72 @@
+import Foundation
+import ShareKit
+import ShareTestSupport
+import StoreTestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Files on PostgreSQL with several nodes: any node takes up an upload another node began, from the chunks it
+/// stored. Were it otherwise, a node lost mid-upload would cost the user the whole transfer, or a half file.
+@Suite struct PostgresUploadTests {
+    /// A node killed while it receives an upload's bytes: nothing of the upload shows meanwhile, the other node holds
+    /// every chunk the killed one stored, and the upload resumes through it to the whole file.
+    @Test func anUploadWhoseNodeIsKilledResumesThroughTheOtherNode() async throws {
+        try await TestPostgres.withDatabase { name in
+            let folder = try temporaryFolder("upload-two-nodes")
+            let environment = ["SHARE_DATABASE_URL": try TestPostgres.url(of: name)]
+            let nodes = try (0..<2).map { _ in try Daemon(folder: folder, arguments: ["--listen", "127.0.0.1:0"], environment: environment) }
+            let random = try #require(FileHandle(forReadingAtPath: "/dev/urandom"))
+            let bytes = [UInt8](try #require(try random.read(upToCount: 24 * 1_048_576)))
+            let tus = ["Tus-Resumable": "1.0.0"]
+            let created = try await Self.send(
+                "POST", "\(nodes[0].address)/share/uploads",
+                headers: tus.merging(["Upload-Length": "\(bytes.count)", "Upload-Metadata": "filename dmlkZW8ubXA0"]) { $1 })
+            let path = try #require(created.value(forHTTPHeaderField: "Location"))
+
+            // The first node gets the whole body announced and five and a half MiB of it, then is killed.
+            let port = try #require(Int(nodes[0].address.split(separator: ":").last ?? ""))
+            let connection = try RawConnection(port: port)
+            connection.send(
+                "PATCH \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nTus-Resumable: 1.0.0\r\nUpload-Offset: 0\r\n"
+                    + "Content-Type: application/offset+octet-stream\r\nContent-Length: \(bytes.count)\r\n\r\n")
+            let sent = 5 * 1_048_576 + 500_000
+            connection.send(bytes: Array(bytes[..<sent]))
+            let other = nodes[1].address
+            // Chunks are a little over 1 MiB each (whole buffers gathered): four at least are stored, in full.
+            try await waitUntil("the other node sees four chunks stored") { try await Self.offset(other + path) >= 4 * 1_048_576 }
+            #expect(try await http("GET", "\(other)/share").body == "[]", "nothing shows before the last byte")
+            nodes[0].stop(signal: SIGKILL)
+
+            let held = try await Self.offset(other + path)
+            #expect(held >= 4 * 1_048_576 && held <= sent, "the chunks the killed node stored, and nothing it did not receive")
+            let finished = try await Self.send(
+                "PATCH", other + path, headers: tus.merging(["Upload-Offset": "\(held)", "Content-Type": "application/offset+octet-stream"]) { $1 },
+                body: Data(bytes[held...]))
+            #expect(finished.statusCode == 200)
+            let listed = try WireJSON.decoder().decode([ShareRecord].self, from: Data(try await http("GET", "\(other)/share").body.utf8))
+            let link = try #require(listed.first?.link)
+            let saved = folder.appending(path: "saved.mp4")
+            #expect(try share(["get", link, "-o", saved.path], server: other).status == 0)
+            #expect(try Data(contentsOf: saved) == Data(bytes), "every byte, in order, across the two nodes")
+            withExtendedLifetime((nodes, connection)) {}
+        }
+    }
+
+    /// The bytes an upload holds, as a node says.
+    private static func offset(_ url: String) async throws -> Int {
+        Int(try await send("HEAD", url, headers: ["Tus-Resumable": "1.0.0"]).value(forHTTPHeaderField: "Upload-Offset") ?? "") ?? -1
+    }
+
+    /// A request with a body of bytes.
+    private static func send(_ method: String, _ url: String, headers: [String: String], body: Data? = nil) async throws -> HTTPURLResponse {
+        var request = URLRequest(url: URL(string: url)!, timeoutInterval: 120)
+        request.httpMethod = method
+        request.httpBody = body
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let (_, response) = try await URLSession.shared.data(for: request)
+        return response as! HTTPURLResponse
+    }
+}
