@@ -26,9 +26,10 @@ struct PostgresBlob: StoredBytes {
         }
     }
 
-    /// The chunk that holds byte `position`, and where it starts.
+    /// The chunk that holds byte `position`, and where it starts; read without the quick lane's limit, which a
+    /// megabyte's read under load may outgrow, and which it would only read again.
     private func chunk(holding position: Int64) async throws -> (Int64, ByteBuffer)? {
-        try await store.read { [seq, store] connection in
+        try await store.lease(statementTimeout: 0) { [seq, store] connection in
             let rows = try await connection.query(
                 "SELECT start, bytes FROM share_blob_chunk WHERE blob = \(seq) AND start <= \(position) ORDER BY start DESC LIMIT 1",
                 logger: store.logger)
