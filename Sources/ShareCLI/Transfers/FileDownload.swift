@@ -9,8 +9,6 @@ struct FileDownload {
     let url: String
     let file: ShareAPI.LinkedFile
 
-    static let attempts = 5
-
     /// Saves the file as `target`.
     func save(as target: String) throws {
         let tag = file.etag.filter { $0.isLetter || $0.isNumber }.prefix(12)
@@ -47,26 +45,19 @@ struct FileDownload {
         let progress = context.statusLine.map { ProgressLine(output: $0, label: "Downloading \(file.name ?? "file")", total: file.size) }
         defer { progress?.clear() }
         let seekable = (try? handle.seekToEnd()) != nil
-        var attempt = 1
-        while true {
+        // Standard output cannot be resumed: what went is gone from this side.
+        try TransferRetries.run(progress: progress, retrying: { error, number in seekable ? TransferRetries.interrupted(error, number) : nil }) {
+            attempt in
             let offset = seekable ? Int64((try? handle.offset()) ?? 0) : 0
             guard offset < file.size || (offset == 0 && file.size == 0 && attempt == 1) else { return }
             var received = offset
-            do {
-                let resumed = try context.api.download(url, from: offset, etag: file.etag) { bytes in
-                    handle.write(Data(bytes))
-                    received += Int64(bytes.count)
-                    progress?.show(received)
-                }
-                if offset > 0 && !resumed {
-                    throw CommandFailure("the file changed on the server while it was downloaded; run the command again", status: .failure)
-                }
-                return
-            } catch let error as ClientError {
-                guard error.isTransient, seekable, attempt < Self.attempts else { throw CommandFailure(error) }
-                progress?.say("interrupted; resuming (\(attempt) of \(Self.attempts - 1))")
-                sleep(UInt32(min(8, 1 << (attempt - 1))))
-                attempt += 1
+            let resumed = try context.api.download(url, from: offset, etag: file.etag) { bytes in
+                handle.write(Data(bytes))
+                received += Int64(bytes.count)
+                progress?.show(received)
+            }
+            if offset > 0 && !resumed {
+                throw CommandFailure("the file changed on the server while it was downloaded; run the command again", status: .failure)
             }
         }
     }

@@ -13,9 +13,6 @@ struct FileUpload {
     let folder: String?
     let link: NewLinkFields
 
-    /// Tries after a dropped connection before the command gives up (the journal keeps the upload).
-    static let attempts = 5
-
     func run() throws -> ShareAPI.Answer {
         let key = UploadJournal.key(
             server: context.api.server.display, user: context.api.user, path: path, share: "\(name)\u{0}\(folder ?? "")")
@@ -45,28 +42,23 @@ struct FileUpload {
         defer { close(descriptor) }
         let progress = context.statusLine.map { ProgressLine(output: $0, label: "Uploading \(name)", total: size) }
         defer { progress?.clear() }
-        var attempt = 1
-        while true {
-            do {
-                guard let offset = try context.api.uploadOffset(url) else {
-                    throw CommandFailure("the server dropped the upload of \(path); run the command again to start it over", status: .failure)
-                }
-                lseek(descriptor, off_t(offset), SEEK_SET)
-                let source = UploadSource(descriptor: descriptor, size: size - offset, progress: { progress?.show(offset + $0) })
-                guard let answer = try context.api.appendUpload(url, at: offset, from: source) else {
-                    throw CommandFailure("the server took the last byte of \(path) without making its share", status: .failure)
-                }
-                return answer
-            } catch let error as ClientError {
+        return try TransferRetries.run(
+            progress: progress,
+            retrying: { error, number in
                 // A conflict: the server still takes the bytes of a request cut off a moment ago; its offset follows.
-                let conflict = if case .conflict = error { true } else { false }
-                guard error.isTransient || conflict, attempt < Self.attempts else { throw CommandFailure(error) }
-                progress?.say(
-                    conflict
-                        ? "the server is still storing an earlier part; resuming" : "interrupted; resuming (\(attempt) of \(Self.attempts - 1))")
-                sleep(UInt32(min(8, 1 << (attempt - 1))))
-                attempt += 1
+                if case .conflict = error { return "the server is still storing an earlier part; resuming" }
+                return TransferRetries.interrupted(error, number)
             }
+        ) { _ in
+            guard let offset = try context.api.uploadOffset(url) else {
+                throw CommandFailure("the server dropped the upload of \(path); run the command again to start it over", status: .failure)
+            }
+            lseek(descriptor, off_t(offset), SEEK_SET)
+            let source = UploadSource(descriptor: descriptor, size: size - offset, progress: { progress?.show(offset + $0) })
+            guard let answer = try context.api.appendUpload(url, at: offset, from: source) else {
+                throw CommandFailure("the server took the last byte of \(path) without making its share", status: .failure)
+            }
+            return answer
         }
     }
 }

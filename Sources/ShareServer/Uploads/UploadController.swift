@@ -65,9 +65,7 @@ struct UploadController {
                 .response(from: request, context: context)
         }
         let offset = try TusProtocol.bytes(request.headers, .uploadOffset)
-        let id = try Self.id(context)
-        context.logger.info("upload receiving", metadata: ["upload": "\(id.prefix(4))", "offset": "\(offset)"])
-        let status = try await receive(request, into: id, at: offset, try histories.choose(request, context), context)
+        let status = try await receive(request, into: try Self.id(context), at: offset, try histories.choose(request, context), context)
         guard let share = status.share else { return Response(status: .noContent, headers: TusProtocol.headers(status)) }
         return try JSONBody.response(share, headers: TusProtocol.headers(status))
     }
