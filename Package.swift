@@ -52,7 +52,6 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "_NIOFileSystem", package: "swift-nio"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
             plugins: ["EmbedTexts"]
         ),

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import NIOCore
 import PostgresNIO
@@ -42,7 +41,7 @@ extension PostgresStore {
         guard offset == pending.received else { throw ShareError.uploadOffset(held: pending.received) }
         let blob = PostgresBlob(store: self, seq: pending.blob, hash: "", size: pending.share.size)
         var receiver = UploadReceiver(
-            length: pending.share.size, offset: offset, hash: try await hashOfUpload(id, blob, upTo: offset))
+            length: pending.share.size, offset: offset, hash: try await digests.hash(of: id, upTo: offset, reading: blob))
         do {
             try await receiver.receive(body) { chunk, at in try await appendChunk(chunk, at: at, to: id, now: now) }
         } catch {
@@ -163,14 +162,6 @@ extension PostgresStore {
         let rows = try await connection.query("SELECT received FROM share_upload WHERE id = \(id)", logger: logger)
         for try await received in rows.decode(Int64.self) { return received }
         throw ShareError.uploadNotFound(id: id)
-    }
-
-    /// The hash of the upload's first `offset` bytes: kept from its last request on this node, or read back.
-    private func hashOfUpload(_ id: String, _ blob: PostgresBlob, upTo offset: Int64) async throws -> SHA256 {
-        if let kept = digests.take(id, at: offset) { return kept }
-        var hash = SHA256()
-        try await blob.send(0..<offset) { chunk in chunk.withUnsafeReadableBytes { hash.update(bufferPointer: $0) } }
-        return hash
     }
 
     /// Makes the finished upload its share: the record, its event and its blob (named by its hash, or dropped for

@@ -11,11 +11,20 @@ package final class UploadDigests: Sendable {
     package init() {}
 
     /// The hash of upload `id`'s first `offset` bytes, if this process saw them; it is the caller's until given back.
-    package func take(_ id: String, at offset: Int64) -> SHA256? {
+    private func take(_ id: String, at offset: Int64) -> SHA256? {
         digests.withLock { digests in
             guard let kept = digests.removeValue(forKey: id), kept.offset == offset else { return nil }
             return kept.hash
         }
+    }
+
+    /// The hash of upload `id`'s first `offset` bytes: the one this process kept, else read back from `bytes`, what
+    /// the store holds of the upload.
+    package func hash(of id: String, upTo offset: Int64, reading bytes: some StoredBytes) async throws -> SHA256 {
+        if let kept = take(id, at: offset) { return kept }
+        var hash = SHA256()
+        try await bytes.send(0..<offset) { chunk in chunk.withUnsafeReadableBytes { hash.update(bufferPointer: $0) } }
+        return hash
     }
 
     package func keep(_ id: String, _ hash: SHA256, at offset: Int64) {

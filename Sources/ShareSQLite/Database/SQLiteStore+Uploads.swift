@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import GRDB
 import NIOCore
@@ -46,7 +45,9 @@ extension SQLiteStore {
         defer { appending.end(id) }
         let held = files.uploadSize(id) ?? 0
         guard offset == held else { throw ShareError.uploadOffset(held: held) }
-        var receiver = UploadReceiver(length: share.size, offset: offset, hash: try await hashOfUpload(id, upTo: offset))
+        var receiver = UploadReceiver(
+            length: share.size, offset: offset,
+            hash: try await digests.hash(of: id, upTo: offset, reading: SQLiteBlob(path: files.upload(id), hash: "", size: offset)))
         do {
             try await receive(body, into: id, with: &receiver)
         } catch {
@@ -146,16 +147,6 @@ extension SQLiteStore {
             expiresAt: (row[3] as Int64?).map(Timestamp.init(millisecondsSinceEpoch:)), maxDownloads: row[4], code: row[5])
         share.link.stored = true
         return (share, Timestamp(millisecondsSinceEpoch: row[6]))
-    }
-
-    /// The hash of the upload's first `offset` bytes: kept from its last request, or read back from its file.
-    private func hashOfUpload(_ id: String, upTo offset: Int64) async throws -> SHA256 {
-        if let kept = digests.take(id, at: offset) { return kept }
-        var hash = SHA256()
-        try await SQLiteBlob(path: files.upload(id), hash: "", size: offset).send(0..<offset) { chunk in
-            chunk.withUnsafeReadableBytes { hash.update(bufferPointer: $0) }
-        }
-        return hash
     }
 
     /// Makes the finished upload its share: the record, its event and its blob (the file moved to its hash's name, or
