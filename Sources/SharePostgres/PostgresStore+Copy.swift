@@ -9,12 +9,15 @@ public struct PostgresCopiedCounts: Sendable, Equatable {
     public var events = 0
     public var thumbnails = 0
     public var downloads = 0
+    /// Distinct stored bytes (blobs), each copied once however many records share them.
+    public var files = 0
 
-    public init(records: Int = 0, events: Int = 0, thumbnails: Int = 0, downloads: Int = 0) {
+    public init(records: Int = 0, events: Int = 0, thumbnails: Int = 0, downloads: Int = 0, files: Int = 0) {
         self.records = records
         self.events = events
         self.thumbnails = thumbnails
         self.downloads = downloads
+        self.files = files
     }
 }
 
@@ -26,18 +29,25 @@ extension PostgresStore {
         }
     }
 
-    /// Copies the records `next` gives, chunk by chunk until it gives nil, with their owners, thumbnails and events,
-    /// each history's in the order they come, in one transaction: all of them or none, the running totals made from
-    /// them at the end. Returns what the database holds then.
-    public func copyIn(_ next: @Sendable @escaping () async throws -> [CopiedRecord]?) async throws -> PostgresCopiedCounts {
+    /// Copies the records `next` gives, chunk by chunk until it gives nil, with their owners, thumbnails, events and
+    /// bytes (read from `bytes` by hash, once each, checked against it), each history's in the order they come, in one
+    /// transaction: all of them or none, the running totals made from them at the end. Returns what the database
+    /// holds then.
+    public func copyIn(
+        _ next: @Sendable @escaping () async throws -> [CopiedRecord]?, bytes: @Sendable @escaping (String) async throws -> any StoredBytes
+    ) async throws -> PostgresCopiedCounts {
         try await change { connection in
             try await switchTotalsTriggers("DISABLE", connection)
             var owners: [String: Int64] = ["": OwnerNumber.nobody]
+            var blobs: [String: Int64] = [:]
             while let chunk = try await next() {
                 for name in Set(chunk.map(\.owner)) where owners[name] == nil {
                     owners[name] = try await self.owners.numbering(name, connection, logger: logger)
                 }
-                let seqs = try await insertRecords(chunk, owners: owners, connection)
+                for hash in Set(chunk.compactMap(\.blob)) where blobs[hash] == nil {
+                    blobs[hash] = try await copyBlob(try await bytes(hash), connection)
+                }
+                let seqs = try await insertRecords(chunk, owners: owners, blobs: blobs, connection)
                 try await insertThumbnails(chunk, seqs: seqs, connection)
                 try await insertEvents(chunk, seqs: seqs, connection)
                 try await insertDownloads(chunk, seqs: seqs, connection)
@@ -48,8 +58,31 @@ extension PostgresStore {
                 records: try await count("SELECT count(*) FROM share", connection),
                 events: try await count("SELECT count(*) FROM share_event", connection),
                 thumbnails: try await count("SELECT count(*) FROM share_thumbnail", connection),
-                downloads: try await count("SELECT count(*) FROM share_download", connection))
+                downloads: try await count("SELECT count(*) FROM share_download", connection),
+                files: try await count("SELECT count(*) FROM share_blob", connection))
         }
+    }
+
+    /// Writes `bytes` as a blob of chunks and returns its `seq`; throws unless what was read has the size and hash
+    /// the bytes are named by.
+    private func copyBlob(_ bytes: any StoredBytes, _ connection: PostgresConnection) async throws -> Int64 {
+        let rows = try await connection.query(
+            "INSERT INTO share_blob (hash, size) VALUES (\(bytes.hash), \(bytes.size)) RETURNING seq", logger: logger)
+        var inserted: Int64?
+        for try await seq in rows.decode(Int64.self) { inserted = seq }
+        guard let seq = inserted else { throw StoreError.files(action: "copy a share's bytes", reason: "no blob was made for \(bytes.hash)") }
+        var start: Int64 = 0
+        let copied = try await bytes.copy(inPiecesOf: UploadReceiver.chunkBytes) { piece in
+            try await connection.query(
+                "INSERT INTO share_blob_chunk (blob, start, bytes) VALUES (\(seq), \(start), \(piece))", logger: logger)
+            start += Int64(piece.readableBytes)
+        }
+        guard copied.hash == bytes.hash, copied.bytes == bytes.size else {
+            throw StoreError.files(
+                action: "copy a share's bytes",
+                reason: "the file of \(bytes.hash) holds \(copied.bytes) of its \(bytes.size) bytes, whose hash is \(copied.hash)")
+        }
+        return seq
     }
 
     /// Turns off (`DISABLE`) or on (`ENABLE`) the triggers that keep the running totals as records are inserted,
@@ -61,20 +94,24 @@ extension PostgresStore {
     }
 
     /// Inserts the chunk's records in its order; each one's `seq`, in the same order.
-    private func insertRecords(_ chunk: [CopiedRecord], owners: [String: Int64], _ connection: PostgresConnection) async throws -> [Int64] {
+    private func insertRecords(
+        _ chunk: [CopiedRecord], owners: [String: Int64], blobs: [String: Int64], _ connection: PostgresConnection
+    ) async throws -> [Int64] {
         var sql = BoundSQL(
             """
-            INSERT INTO share (owner, \(PostgresRows.newColumns), thumbnail)
-            SELECT r.owner, \(PostgresRows.arrayValues), r.pictured
+            INSERT INTO share (owner, \(PostgresRows.newColumns), thumbnail, blob)
+            SELECT r.owner, \(PostgresRows.arrayValues), r.pictured, NULLIF(r.blob, \(PostgresRows.absent))
             FROM unnest(
             """)
         try sql.bind(array: chunk.map { owners[$0.owner] ?? OwnerNumber.nobody })
         try PostgresRows.bindArrays(of: chunk.map(\.record), to: &sql)
         sql.append(", ")
         try sql.bind(array: chunk.map { $0.thumbnail != nil })
+        sql.append(", ")
+        try sql.bind(array: chunk.map { $0.blob.flatMap { blobs[$0] } ?? PostgresRows.absent })
         sql.append(
             """
-            ) WITH ORDINALITY AS r (owner, \(PostgresRows.arrayColumns), pictured, n)
+            ) WITH ORDINALITY AS r (owner, \(PostgresRows.arrayColumns), pictured, blob, n)
             ORDER BY n RETURNING seq
             """)
         var seqs: [Int64] = []

@@ -12,10 +12,11 @@ import ShareServer
 struct MigrateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "migrate",
-        abstract: "Copy the SQLite history (records, trash, events, thumbnails, users) into an empty PostgreSQL database.",
+        abstract: "Copy the SQLite history (records, trash, events, thumbnails, downloads, files, users) into an empty PostgreSQL database.",
         discussion: """
             Run it while shared is stopped (it takes the SQLite file's lock). The copy is one transaction: all of \
-            it or nothing; then the counts and each user's bytes are compared with the file's. Then set \
+            it or nothing; each file's bytes are checked against their SHA-256 as they are copied; then the counts, \
+            each user's bytes and the files are compared with the file's. Then set \
             [database] url to the same URL (and remove path), and start shared on it, on as many machines as \
             you like. The password comes from PGPASSWORD or [database] password_file, never from the URL.
 
@@ -34,12 +35,6 @@ struct MigrateCommand: AsyncParsableCommand {
     func run() async throws {
         var settings = try database.settings()
         let source = try SQLiteStore(path: try database.sqlitePath(for: "migrate"))
-        let files = try await source.storedBlobs()
-        guard files.count == 0 else {
-            throw ValidationError(
-                "the history holds the bytes of \(files.count) files (\(files.bytes) bytes), which shared migrate does not carry yet; nothing was copied"
-            )
-        }
         let address: PostgresAddress
         do {
             address = try PostgresAddress(url: to)
@@ -55,13 +50,21 @@ struct MigrateCommand: AsyncParsableCommand {
             guard try await target.isEmpty() else {
                 throw ValidationError("\(address) already holds a history: shared migrate copies into an empty database")
             }
-            let copied = try await target.copyIn { try await reader.next() }
+            let copied = try await target.copyIn(
+                { try await reader.next() },
+                bytes: { hash in
+                    guard let bytes = try await source.storedBytes(hash: hash) else {
+                        throw ValidationError("no share holds the bytes named \(hash) any more: is shared still running on the file?")
+                    }
+                    return bytes
+                })
             try await verify(copied, read: await reader.read, source: source, target: target)
             return copied
         }
         let (live, trashed) = try await source.recordCounts()
+        let files = try await source.storedBlobs()
         print(
-            "migrated \(copied.records) records (\(live) live, \(trashed) in the trash), \(copied.events) events, \(copied.thumbnails) thumbnails and \(copied.downloads) downloads into \(address)"
+            "migrated \(copied.records) records (\(live) live, \(trashed) in the trash), \(copied.events) events, \(copied.thumbnails) thumbnails, \(copied.downloads) downloads and \(copied.files) files (\(ByteSize.text(files.bytes))) into \(address)"
         )
         print("next: set [database] url = \"\(address)\" (and remove path), then start shared")
     }
@@ -72,7 +75,9 @@ struct MigrateCommand: AsyncParsableCommand {
             throw ValidationError("the copy holds \(copied) where the file gave \(read); nothing was kept")
         }
         let (sourceCounts, targetCounts) = (try await source.recordCounts(), try await target.recordCounts())
-        guard sourceCounts == targetCounts, try await source.users() == target.users(), try await source.usage() == target.usage() else {
+        guard sourceCounts == targetCounts, try await source.users() == target.users(), try await source.usage() == target.usage(),
+            try await source.storedBlobs() == target.storedBlobs()
+        else {
             throw ValidationError("the copy's totals differ from the file's (\(targetCounts) against \(sourceCounts))")
         }
     }
@@ -83,6 +88,7 @@ private actor ChunkReader {
     let source: SQLiteStore
     private var position: Int64 = 0
     private(set) var read = PostgresCopiedCounts()
+    private var hashes: Set<String> = []
 
     init(source: SQLiteStore) {
         self.source = source
@@ -96,6 +102,9 @@ private actor ChunkReader {
         read.events += records.reduce(0) { $0 + $1.events.count }
         read.thumbnails += records.filter { $0.thumbnail != nil }.count
         read.downloads += records.reduce(0) { $0 + $1.downloads.count }
+        let files = Set(records.compactMap(\.blob)).subtracting(hashes)
+        read.files += files.count
+        hashes.formUnion(files)
         return records
     }
 }

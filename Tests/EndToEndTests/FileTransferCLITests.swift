@@ -11,33 +11,19 @@ import Glibc
 /// owner by id and to anyone by its link and code, the same bytes are kept once, and an upload cut off resumes in
 /// the next run without sending again what arrived.
 @Suite(.serialized) struct FileTransferCLITests {
-    private static func randomFile(_ url: URL, bytes: Int) throws -> Data {
-        let random = try #require(FileHandle(forReadingAtPath: "/dev/urandom"))
-        defer { try? random.close() }
-        let data = try #require(try random.read(upToCount: bytes))
-        try data.write(to: url)
-        return data
-    }
-
-    /// The files the daemon in `folder` keeps for shares.
-    private static func blobs(_ folder: URL) -> [String] {
-        let root = folder.appending(path: "share.db.files/blobs").path
-        return (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? []).filter { $0.count > 40 }
-    }
-
     @Test func aFileAddedOpensByIdForItsOwnerAndByLinkAndCodeForAnyone() async throws {
         let folder = try temporaryFolder()
         let daemon = try Daemon(folder: folder, environment: ["SHARE_AUTH_TOKENS": "owner-secret"])
         let owner = ["SHARE_TOKEN": "owner-secret"]
         let file = folder.appending(path: "Q1 report.pdf")
-        let bytes = try Self.randomFile(file, bytes: 3_000_000)
+        let bytes = try randomBytes(3_000_000, writtenTo: file)
         let added = try share(["add", file.path, "--code"], server: daemon.address, environment: owner)
         #expect(added.status == 0, "\(added.stderr)")
         let lines = added.stdout.split(separator: "\n").map(String.init)
         let id = try #require(lines.first?.split(separator: " ").first.map(String.init))
         let link = try #require(lines.first { $0.hasPrefix("  link: ") }.map { String($0.dropFirst("  link: ".count)) })
         let code = try #require(lines.first { $0.hasPrefix("  code: ") }.map { String($0.dropFirst("  code: ".count)) })
-        #expect(Self.blobs(folder).count == 1, "the bytes are kept beside the database")
+        #expect(blobFiles(folder).count == 1, "the bytes are kept beside the database")
 
         let mine = folder.appending(path: "mine.pdf")
         let byID = try share(["get", id, "-o", mine.path], server: daemon.address, environment: owner)
@@ -53,7 +39,7 @@ import Glibc
         #expect(downloads.stdout.split(separator: "\n").count == 3, "two whole downloads: \(downloads.stdout)")
 
         #expect(try share(["add", file.path, "--name", "again.pdf"], server: daemon.address, environment: owner).status == 0)
-        #expect(Self.blobs(folder).count == 1, "the same bytes are kept once")
+        #expect(blobFiles(folder).count == 1, "the same bytes are kept once")
         let recordOnly = try share(["add", file.path, "--record-only", "--name", "record.pdf"], server: daemon.address, environment: owner)
         #expect(recordOnly.status == 0 && !recordOnly.stdout.contains("link:"), "a record alone opens nothing: \(recordOnly.stdout)")
         #expect(daemon.stop() == 0)
@@ -66,7 +52,7 @@ import Glibc
         let database = folder.appending(path: "share.db").path
         let whole = try Daemon.run(["check", "--db", database], in: folder)
         #expect(whole.status == 0 && whole.output.contains("1 file of shares (3000000 bytes) whole"), "\(whole.output)")
-        let blob = folder.appending(path: "share.db.files/blobs/\(try #require(Self.blobs(folder).first))")
+        let blob = URL(filePath: try #require(blobFiles(folder).first))
         let stray = blob.deletingLastPathComponent().appending(path: String(repeating: "0", count: 64))
         try FileManager.default.copyItem(at: blob, to: stray)
         let unclaimed = try Daemon.run(["check", "--db", database], in: folder)
@@ -80,7 +66,7 @@ import Glibc
         let folder = try temporaryFolder()
         let daemon = try Daemon(folder: folder)
         let file = folder.appending(path: "video.mp4")
-        let bytes = try Self.randomFile(file, bytes: 64 * 1_048_576)
+        let bytes = try randomBytes(64 * 1_048_576, writtenTo: file)
         let state = folder.appending(path: "state")
         let environment = ["XDG_STATE_HOME": state.path]
         let journal = state.appending(path: "share/uploads")
@@ -130,7 +116,7 @@ import Glibc
         let database = folder.appending(path: "share.db").path
         let daemon = try Daemon(folder: folder)
         let file = folder.appending(path: "plan.pdf")
-        let bytes = try Self.randomFile(file, bytes: 1_500_000)
+        let bytes = try randomBytes(1_500_000, writtenTo: file)
         let added = try share(["add", file.path], server: daemon.address)
         let id = try #require(added.stdout.split(separator: " ").first.map(String.init))
         let backup = folder.appending(path: "backups/share-1.db").path
@@ -138,7 +124,7 @@ import Glibc
         let taken = try Daemon.run(["backup", "--db", database, "--to", backup], in: folder)
         #expect(taken.status == 0, "\(taken.output)")
         #expect(try share(["rm", id, "--purge", "--yes"], server: daemon.address).status == 0)
-        #expect(Self.blobs(folder).isEmpty, "purging the last share freed its file")
+        #expect(blobFiles(folder).isEmpty, "purging the last share freed its file")
         #expect(daemon.stop() == 0)
 
         let restored = try Daemon.run(["restore", "--db", database, "--from", backup, "--force"], in: folder)

@@ -180,8 +180,9 @@ import Testing
         withExtendedLifetime(cluster) {}
     }
 
-    /// `shared migrate` moves a 100,000-record SQLite history (trash included, links with their tokens and limits) to
-    /// PostgreSQL; the export from either is the same bytes.
+    /// `shared migrate` moves a 100,000-record SQLite history (trash included, links with their tokens and limits,
+    /// the files behind shares) to PostgreSQL; the export from either is the same bytes, and so is every file. A file
+    /// that no longer matches its hash stops the copy with nothing kept.
     @Test func aMigratedHistoryExportsTheSameBytesAsTheFileItCameFrom() async throws {
         try await TestPostgres.withDatabase { name in
             let folder = try temporaryFolder("migrate")
@@ -195,6 +196,14 @@ import Testing
             #expect(try await http("GET", link, followingRedirects: false).status == 302)
             let downloads = try await http("GET", sqlite.address + "/share/M9/downloads").body
             #expect(downloads.contains(#""complete":true"#))
+            // Files: the same bytes shared twice, kept once; the larger spans several chunks.
+            let film = folder.appending(path: "film.mp4")
+            let filmBytes = try randomBytes(2 * 1_048_576 + 17, writtenTo: film)
+            let added = try share(["add", film.path], server: sqlite.address)
+            let filmID = try #require(added.stdout.split(separator: " ").first.map(String.init), "\(added.stderr)")
+            #expect(try share(["add", film.path, "--name", "again.mp4"], server: sqlite.address).status == 0)
+            try randomBytes(10, writtenTo: folder.appending(path: "note.txt"))
+            #expect(try share(["add", folder.appending(path: "note.txt").path], server: sqlite.address).status == 0)
             let before = try share(["export", "--with-trash"], server: sqlite.address)
             // Statistics read the running totals, which the copy makes at its end: the same as the file's.
             let statistics = ["/share/stats?by=day&tz=Asia/Kolkata", "/share/stats?trashed=true&by=month", "/share/folders?parent=/"]
@@ -202,19 +211,29 @@ import Testing
             for path in statistics { answers.append(try await http("GET", sqlite.address + path).body) }
             sqlite.stop()
             let url = try TestPostgres.url(of: name)
-            let migrated = try Daemon.run(["migrate", "--to", url, "--db", folder.appending(path: "share.db").path], in: folder, seconds: 300)
-            #expect(migrated.status == 0, "\(migrated.output)")
-            #expect(migrated.output.contains("migrated 100000 records") && migrated.output.contains("and 1 downloads"), "\(migrated.output)")
+            let migrate = ["migrate", "--to", url, "--db", folder.appending(path: "share.db").path]
+            let filmFile = try #require(blobFiles(folder).max { (Self.fileSize($0) ?? 0) < (Self.fileSize($1) ?? 0) })
+            try Data(filmBytes.reversed()).write(to: URL(filePath: filmFile))
+            let refused = try Daemon.run(migrate, in: folder, seconds: 300)
+            #expect(refused.status != 0 && refused.output.contains("whose hash is"), "a changed file stops the copy: \(refused.output)")
+            try filmBytes.write(to: URL(filePath: filmFile))
+            let migrated = try Daemon.run(migrate, in: folder, seconds: 300)
+            #expect(migrated.status == 0, "nothing was kept of the refused copy: \(migrated.output)")
+            #expect(
+                migrated.output.contains("migrated 100003 records") && migrated.output.contains("1 downloads and 2 files"), "\(migrated.output)")
             // The trash is kept (trash_days = 0): these records were trashed long ago.
             let postgres = try Daemon(
                 folder: folder, arguments: ["--listen", "127.0.0.1:0"], environment: ["SHARE_DATABASE_URL": url, "SHARE_DATABASE_TRASH_DAYS": "0"])
             let after = try share(["export", "--with-trash"], server: postgres.address)
             #expect(after.stdout.count == before.stdout.count && after.stdout == before.stdout, "the export is the same bytes")
             #expect(try await http("GET", postgres.address + "/share/M9/downloads").body == downloads, "the access log is copied")
+            let fetched = folder.appending(path: "fetched.mp4")
+            #expect(try share(["get", filmID, "-o", fetched.path], server: postgres.address).status == 0)
+            #expect(try Data(contentsOf: fetched) == filmBytes, "the file is copied")
             for (path, answer) in zip(statistics, answers) {
                 #expect(try await http("GET", postgres.address + path).body == answer, "\(path)")
             }
-            let again = try Daemon.run(["migrate", "--to", url, "--db", folder.appending(path: "share.db").path], in: folder)
+            let again = try Daemon.run(migrate, in: folder)
             #expect(again.status != 0 && again.output.contains("already holds a history"), "\(again.output)")
         }
     }
@@ -259,6 +278,10 @@ import Testing
     static let deployFolder = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../deploy").standardized
 
     /// NDJSON of `records` records as an export holds them: names in several scripts, folders, one in 20 trashed.
+    private static func fileSize(_ path: String) -> Int? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
+    }
+
     private static func history(records: Int) -> Data {
         var generator = SplitMix(seed: 21)
         let words = ["report", "photo", "年度报告", "résumé", "プラン", "budget"]

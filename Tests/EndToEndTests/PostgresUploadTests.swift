@@ -18,8 +18,7 @@ import FoundationNetworking
             let folder = try temporaryFolder("upload-two-nodes")
             let environment = ["SHARE_DATABASE_URL": try TestPostgres.url(of: name)]
             let nodes = try (0..<2).map { _ in try Daemon(folder: folder, arguments: ["--listen", "127.0.0.1:0"], environment: environment) }
-            let random = try #require(FileHandle(forReadingAtPath: "/dev/urandom"))
-            let bytes = [UInt8](try #require(try random.read(upToCount: 24 * 1_048_576)))
+            let bytes = [UInt8](try randomBytes(24 * 1_048_576))
             let tus = ["Tus-Resumable": "1.0.0"]
             let created = try await Self.send(
                 "POST", "\(nodes[0].address)/share/uploads",

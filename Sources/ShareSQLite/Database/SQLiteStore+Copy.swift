@@ -5,14 +5,16 @@ import ShareKit
 
 extension SQLiteStore {
     /// Every history's records stored after `position` (a `seq`), in the order they were stored, at most `limit`,
-    /// trashed or not, each with its owner, thumbnail and events; and the position of the last (nil when none is left).
+    /// trashed or not, each with its owner, thumbnail, events, downloads and the hash of its bytes; and the position of
+    /// the last (nil when none is left).
     public func copyChunk(after position: Int64, limit: Int) async throws -> (records: [CopiedRecord], last: Int64?) {
         try await writer.read { db in
             let rows = try Row.fetchAll(
                 db,
                 sql: """
                     SELECT \(SQLiteRow.columns), seq, coalesce((SELECT name FROM share_user WHERE id = owner), ''),
-                        (SELECT image FROM share_thumbnail WHERE share_seq = seq), (SELECT tag FROM share_thumbnail WHERE share_seq = seq)
+                        (SELECT image FROM share_thumbnail WHERE share_seq = seq), (SELECT tag FROM share_thumbnail WHERE share_seq = seq),
+                        (SELECT b.hash FROM share_blob b WHERE b.seq = share.blob)
                     FROM share WHERE seq > ? ORDER BY seq LIMIT ?
                     """, arguments: [position, limit])
             let seq = Int(SQLiteRow.columnCount)
@@ -44,9 +46,15 @@ extension SQLiteStore {
                 let thumbnail = (row[seq + 2] as Data?).map { Thumbnail(image: [UInt8]($0), tag: row[seq + 3]) }
                 return CopiedRecord(
                     owner: row[seq + 1], record: SQLiteRow.record(row, .plain), thumbnail: thumbnail, events: events[row[seq]] ?? [],
-                    downloads: downloads[row[seq]] ?? [])
+                    downloads: downloads[row[seq]] ?? [], blob: row[seq + 4])
             }
             return (records, last)
         }
+    }
+
+    /// The bytes named by `hash`, for a copy into another store; nil when no share holds them.
+    public func storedBytes(hash: String) async throws -> (any StoredBytes)? {
+        let size = try await writer.read { db in try Int64.fetchOne(db, sql: "SELECT size FROM share_blob WHERE hash = ?", arguments: [hash]) }
+        return size.map { SQLiteBlob(path: files.blob(hash), hash: hash, size: $0) }
     }
 }
