@@ -44,7 +44,10 @@ extension PostgresStore {
         guard let quota, bytes > 0 else { return }
         try await connection.query("SELECT pg_advisory_xact_lock(\(Self.quotaLock), \(Int32(truncatingIfNeeded: owner)))", logger: logger)
         let rows = try await connection.query(
-            "SELECT coalesce(sum(bytes), 0) FROM share_owner_total WHERE owner = \(owner) AND NOT trashed", logger: logger)
+            """
+            SELECT coalesce(sum(bytes), 0) + (SELECT coalesce(sum(length), 0) FROM share_upload WHERE owner = \(owner))
+            FROM share_owner_total WHERE owner = \(owner) AND NOT trashed
+            """, logger: logger)
         var used = Decimal(0)
         for try await bytes in rows.decode(Decimal.self) { used = bytes }
         if used + bytes > Decimal(quota) { throw ShareError.quotaExceeded(quota: quota, used: used) }

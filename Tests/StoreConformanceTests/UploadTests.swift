@@ -141,6 +141,27 @@ import Testing
         }
     }
 
+    /// Two uploads started together cannot both fit a quota only one fits: the second is refused before its first
+    /// byte, not at its last. A finished upload counts once, as its share.
+    @Test(arguments: Backend.allCases)
+    func uploadsInProgressCountAgainstTheQuota(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            let alice = store.history(of: "alice", quota: 1_000)
+            let first = try await alice.startUpload(try Self.new("first.bin", size: 600), now: .now())
+            await #expect(throws: ShareError.quotaExceeded(quota: 1_000, used: 600), "the first upload's 600 bytes are held for it") {
+                try await alice.startUpload(try Self.new("second.bin", size: 500), now: .now())
+            }
+            await #expect(throws: ShareError.quotaExceeded(quota: 1_000, used: 600), "and a plain record is held to them too") {
+                try await alice.createShare(try Self.new("record.bin", size: 500), by: "alice")
+            }
+            let finished = try await alice.appendToUpload(id: first.id, at: 0, Self.body(Self.bytes(600)), now: .now(), by: "alice")
+            #expect(finished.share?.size == 600, "the upload's own bytes do not stand in its way at its end")
+            let second = try await alice.startUpload(try Self.new("second.bin", size: 400), now: .now())
+            try await alice.abandonUpload(id: second.id)
+            _ = try await alice.startUpload(try Self.new("third.bin", size: 400), now: .now())
+        }
+    }
+
     @Test(arguments: Backend.allCases)
     func anUploadWithNoByteForADayIsDroppedAndAnEmptyFileIsAShareAtOnce(_ backend: Backend) async throws {
         try await backend.withStore { store in

@@ -153,9 +153,9 @@ extension SQLiteStore {
     /// dropped for the same bytes kept already) in one transaction.
     private func finishUpload(_ id: String, _ share: NewShare, hash: String, now: Timestamp, by: String) async throws -> ShareRecord {
         let record = try await change { [files] db in
-            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM share_upload WHERE id = ?)", arguments: [id]) == true else {
-                throw ShareError.uploadNotFound(id: id)
-            }
+            // Gone first, so that the quota counts these bytes once: as the share's, no longer as an upload's.
+            try db.execute(sql: "DELETE FROM share_upload WHERE id = ?", arguments: [id])
+            guard db.changesCount == 1 else { throw ShareError.uploadNotFound(id: id) }
             let record = try insertShare(share, now: now, as: .uploaded, by: by, db)
             var blob = try Int64.fetchOne(db, sql: "SELECT seq FROM share_blob WHERE hash = ?", arguments: [hash])
             if blob == nil {
@@ -165,7 +165,6 @@ extension SQLiteStore {
                 blob = db.lastInsertedRowID
             }
             try db.execute(sql: "UPDATE share SET blob = ? WHERE id = ?", arguments: [blob, record.id])
-            try db.execute(sql: "DELETE FROM share_upload WHERE id = ?", arguments: [id])
             return record
         }
         // Bytes kept already: the upload's own copy goes.

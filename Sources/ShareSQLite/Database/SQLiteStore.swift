@@ -174,10 +174,13 @@ public struct SQLiteStore: ShareStore {
         try ownerNumbers.number(of: owner, db)
     }
 
-    /// Refuses a change that adds `added` to the live records when it would take them past the quota.
+    /// Refuses a change that adds `added` to the live records when it would take them, with the uploads in progress,
+    /// past the quota.
     func refusePastQuota(adding added: Sums, _ db: Database) throws {
         guard let quota, added.total.bytes > 0 else { return }
-        let used = try SQLiteRunningTotals.sums(owner: try ownerNumber(db), trashed: false, db).total.bytes
+        let owner = try ownerNumber(db)
+        let uploading = try Int64.fetchOne(db, sql: "SELECT coalesce(sum(length), 0) FROM share_upload WHERE owner = ?", arguments: [owner]) ?? 0
+        let used = try SQLiteRunningTotals.sums(owner: owner, trashed: false, db).total.bytes + Decimal(uploading)
         if used + added.total.bytes > Decimal(quota) { throw ShareError.quotaExceeded(quota: quota, used: used) }
     }
 
