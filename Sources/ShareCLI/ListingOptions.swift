@@ -1,7 +1,7 @@
 import ArgumentParser
 import ShareKit
 
-/// The CLI's words for a listing's sort: `created`, `name`, `size`.
+/// The CLI's words for a listing's sort: `created`, `name`, `size`, `downloads`.
 extension ListingSort: ExpressibleByArgument {
     public init?(argument: String) {
         guard let sort = Self.allCases.first(where: { $0.commandLineName == argument }) else { return nil }
@@ -14,7 +14,10 @@ extension ListingSort: ExpressibleByArgument {
 
     /// What `--help` says of each value.
     public static var allValueDescriptions: [String: String] {
-        ["created": "when it was shared", "name": "the file name, case-insensitively", "size": "its size in bytes"]
+        [
+            "created": "when it was shared", "name": "the file name, case-insensitively", "size": "its size in bytes",
+            "downloads": "its completed downloads",
+        ]
     }
 
     var commandLineName: String { self == .createdAt ? "created" : rawValue }
@@ -22,7 +25,7 @@ extension ListingSort: ExpressibleByArgument {
 
 extension ListingOrder: EnumerableFlag {
     public static func help(for value: ListingOrder) -> ArgumentHelp? {
-        value == .asc ? "Oldest, smallest or A first." : "Newest, largest or Z first."
+        value == .asc ? "Oldest, smallest, least downloaded or A first." : "Newest, largest, most downloaded or Z first."
     }
 }
 
@@ -47,7 +50,7 @@ struct PagingOptions: ParsableArguments {
     }
 }
 
-/// Which shares: by day or range in the user's zone, and by icon category.
+/// Which shares: by day or range in the user's zone, by icon category, and by their link's state.
 struct FilterOptions: ParsableArguments {
     @Option(help: "Only shares from this day (YYYY-MM-DD), in your time zone.")
     var date: String?
@@ -61,6 +64,9 @@ struct FilterOptions: ParsableArguments {
     @Option(help: "Only these icon categories, comma-separated: image, pdf, doc, txt, ppt, xls, zip, audio, video, other.")
     var type: String?
 
+    @Option(help: "Only shares whose link is in these states, comma-separated: active, expired, revoked.")
+    var state: String?
+
     func validate() throws {
         if date != nil && (from != nil || to != nil) { throw ValidationError("give --date, or --from/--to, not both") }
         if let date, CalendarDay(date) == nil { throw ValidationError("--date must be a day as YYYY-MM-DD, got '\(date)'") }
@@ -69,7 +75,7 @@ struct FilterOptions: ParsableArguments {
     /// The filters as the listing's texts, with dates read in the zone named `zoneName` (always sent, so days are
     /// the user's).
     func texts(zoneName: String) -> [(ListingQuery.Parameter, String?)] {
-        [(.date, date), (.from, from), (.to, to), (.type, type), (.tz, date ?? from ?? to == nil ? nil : zoneName)]
+        [(.date, date), (.from, from), (.to, to), (.type, type), (.state, state), (.tz, date ?? from ?? to == nil ? nil : zoneName)]
     }
 }
 
@@ -92,7 +98,7 @@ extension ListingQuery {
 
 /// How `ls` and `find` order and page their listing.
 struct OrderOptions: ParsableArguments {
-    @Option(help: "Order by: created, name or size (default created).")
+    @Option(help: "Order by: created, name, size or downloads (default created).")
     var sort: ListingSort?
 
     @Flag(exclusivity: .exclusive)

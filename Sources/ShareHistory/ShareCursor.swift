@@ -42,7 +42,7 @@ public struct ShareCursor: Equatable, Sendable {
         switch sort {
         case .name:
             value = .text(String(parts[4]))
-        case .createdAt, .size:
+        case .createdAt, .size, .downloads:
             guard let number = Int64(parts[4]) else { return nil }
             value = .integer(number)
         }

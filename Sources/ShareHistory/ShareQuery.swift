@@ -11,6 +11,10 @@ public struct ShareQuery: Equatable, Sendable {
     /// The folded pieces (`SearchWords`) the name must each contain; none: any name.
     public var nameWords: [String] = []
     public var types: Set<IconCategory>?
+    /// Shares that open whose link is in one of these states at `statesJudgedAt`.
+    public var states: Set<ShareState>?
+    /// When the states are judged: once for the whole listing, so that every read of it agrees.
+    public var statesJudgedAt: Timestamp?
     public var folder: String?
     /// With `folder`, include its subfolders too.
     public var recursive = false
@@ -37,6 +41,7 @@ public struct ShareQuery: Equatable, Sendable {
         if let to = listing.to { narrow(from: nil, before: instant(to, dayEnd: true)) }
         nameWords = listing.text.map(SearchWords.pieces) ?? []
         types = listing.types
+        if let states = listing.states { judge(states, at: .now()) }
         folder = listing.folder
         recursive = listing.recursive ?? false
         trashed = listing.trashed ?? false
@@ -44,6 +49,12 @@ public struct ShareQuery: Equatable, Sendable {
         order = listing.order ?? .desc
         limit = listing.limit ?? ListingQuery.defaultLimit
         if let text = listing.cursor { cursor = try Self.cursor(text, sort: sort, order: order) }
+    }
+
+    /// Lists only shares whose link is in one of `states` at `now`.
+    public mutating func judge(_ states: Set<ShareState>, at now: Timestamp) {
+        self.states = states
+        statesJudgedAt = now
     }
 
     /// Tightens the `createdAt` window; bounds only ever shrink, so every filter is honoured (AND).

@@ -20,9 +20,9 @@ package struct StatisticsFromTotals {
         window = Window(query)
     }
 
-    /// Whether the totals hold every filter of `query`: all but the text and a folder.
+    /// Whether the totals hold every filter of `query`: all but the text, the states and a folder.
     package static func canAnswer(_ query: ShareQuery) -> Bool {
-        query.nameWords.isEmpty && (query.folder == nil || (query.folder == FolderPath.root && query.recursive))
+        query.nameWords.isEmpty && query.states == nil && (query.folder == nil || (query.folder == FolderPath.root && query.recursive))
     }
 
     /// As in the totals' `day`: the bias makes the division round down before 1970 too.

@@ -46,6 +46,7 @@ enum PostgresFilter {
                 sql.append(")")
             }
         }
+        if let states = query.states { appendStates(states, at: query.statesJudgedAt ?? .now(), to: &sql) }
         if let from = query.createdFrom {
             sql.append(" AND created_at >= ")
             sql.bind(from.millisecondsSinceEpoch)
@@ -54,6 +55,26 @@ enum PostgresFilter {
             sql.append(" AND created_at < ")
             sql.bind(before.millisecondsSinceEpoch)
         }
+    }
+
+    /// The shares that open whose link is in one of `states` at `now`, each part written as an index reads it
+    /// (`share_live_by_state`, `share_live_spent`).
+    private static func appendStates(_ states: Set<ShareState>, at now: Timestamp, to sql: inout BoundSQL) {
+        let spent = "revoked_at IS NULL AND max_downloads IS NOT NULL AND downloads >= max_downloads"
+        var parts: [(String, Int64?)] = []
+        if states.contains(.revoked) { parts.append(("revoked_at IS NOT NULL", nil)) }
+        if states.contains(.expired) { parts += [(spent, nil), ("revoked_at IS NULL AND expires_at <= ", now.millisecondsSinceEpoch)] }
+        if states.contains(.active) {
+            let open = "revoked_at IS NULL AND (max_downloads IS NULL OR downloads < max_downloads) AND "
+            parts += [(open + "expires_at IS NULL", nil), (open + "expires_at > ", now.millisecondsSinceEpoch)]
+        }
+        sql.append(" AND link_token IS NOT NULL AND (")
+        for (index, (condition, time)) in parts.enumerated() {
+            sql.append((index > 0 ? " OR (" : "(") + condition)
+            if let time { sql.bind(time) }
+            sql.append(")")
+        }
+        sql.append(")")
     }
 
     /// `text` with `\`, `%` and `_` escaped for LIKE, whose default escape character is `\`.

@@ -62,6 +62,7 @@ struct PostgresListing {
         switch query.sort {
         case .createdAt: value = .integer(row.columns.createdAt)
         case .size: value = .integer(row.columns.size)
+        case .downloads: value = .integer(row.columns.downloads)
         case .name: value = .text(row.nameKey)
         }
         return ShareCursor(sort: query.sort, order: query.order, value: value, id: row.columns.id)
@@ -72,6 +73,7 @@ struct PostgresListing {
         case .createdAt: return "created_at"
         case .name: return "name_key"
         case .size: return "size"
+        case .downloads: return "downloads"
         }
     }
 }

@@ -56,9 +56,7 @@ import Testing
                         let expected = try await sqlite.history(of: "grid", quota: nil).listShares(query)
                         let answered = try await postgres.history(of: "grid", quota: nil).listShares(query)
                         requests += 1
-                        #expect(
-                            String(decoding: answered.body, as: UTF8.self) == String(decoding: expected.body, as: UTF8.self), "\(label), page \(page)"
-                        )
+                        #expect(Self.tokensMasked(answered.body) == Self.tokensMasked(expected.body), "\(label), page \(page)")
                         #expect(answered.next == expected.next, "\(label), page \(page): the cursor")
                         let examined = try await rowsExamined(by: query, owner: grid, postgres)
                         let ordered = try await orderedRows(sqlite, live: live, sort: sort.column, from: query.cursor, to: expected.next)
@@ -74,6 +72,11 @@ import Testing
             }
             print("store conformance grid: \(requests) requests, the same on both stores; the closest to its bound: \(closest.label)")
         }
+    }
+
+    /// A page's JSON with each link's token (drawn by each store for itself) left out.
+    private static func tokensMasked(_ body: [UInt8]) -> String {
+        String(decoding: body, as: UTF8.self).replacing(/"link":"\/s\/[A-Za-z0-9_-]+"/, with: #""link":"/s/…""#)
     }
 
     /// The most rows PostgreSQL may read for a page of 100 whose better read touches `best` rows. PostgreSQL's

@@ -48,7 +48,8 @@ import Testing
             }
             try await queue.write { db in
                 try db.execute(sql: "DROP TABLE IF EXISTS temp.matches")
-                try db.execute(sql: "CREATE TEMP TABLE matches AS SELECT id, created_at, name_key, size FROM share NOT INDEXED WHERE \(condition)")
+                try db.execute(
+                    sql: "CREATE TEMP TABLE matches AS SELECT id, created_at, name_key, size, downloads FROM share NOT INDEXED WHERE \(condition)")
             }
             for sort in GridCombinations.sorts {
                 let label = (filters.map(\.label) + [combination.trashed ? "trashed" : "", "sort=\(sort.sort) \(sort.order)"])

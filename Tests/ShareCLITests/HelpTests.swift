@@ -1,3 +1,4 @@
+import ShareKit
 import Testing
 
 @testable import ShareCLI
@@ -8,7 +9,7 @@ import Testing
         for command in [ListCommand.self, FindCommand.self] as [any ShareSubcommand.Type] {
             let help = ShareCommand.helpMessage(for: command, columns: 120)
             let values = help.split(separator: "\n").filter { $0.hasPrefix("        ") && $0.contains(" - ") }
-            #expect(values.count == 3, "\(help)")
+            #expect(values.count == ListingSort.allCases.count, "\(help)")
             #expect(values.allSatisfy { !$0.trimmingCharacters(in: .whitespaces).hasSuffix("-") }, "\(values)")
             #expect(help.contains("created") && help.contains("when it was shared"))
         }

@@ -113,6 +113,7 @@ import Testing
             case .createdAt: key = record.createdAt.description
             case .name: key = SearchKey.fold(record.name)
             case .size: key = String(record.size)
+            case .downloads: key = String(record.downloads ?? 0)
             }
             return key + " " + record.id.uppercased()
         }

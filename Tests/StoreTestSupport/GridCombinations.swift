@@ -2,7 +2,7 @@ import Foundation
 import ShareHistory
 import ShareKit
 
-/// The listing's dimensions (dates, types, folders, texts), their values over `GridHistory`'s shapes, the sorts, and
+/// The listing's dimensions (dates, types, folders, texts, link states), their values over `GridHistory`'s shapes, the sorts, and
 /// the combinations that cross every pair: what the listing grids of both stores walk through.
 public enum GridCombinations {
     /// A filter of one dimension: its query parameters, the same rule as plain SQL, and whether an index reads
@@ -58,9 +58,31 @@ public enum GridCombinations {
         text("report 12"), text("pdf draft zebra"), text("e 1"),
     ]
 
+    /// Link states as the record's `state` says them, at the time the grid is made (no link of `GridHistory` changes
+    /// state for years either side).
+    public static let states: [Filter] = {
+        let now = Timestamp.now().millisecondsSinceEpoch
+        let revoked = "link_token IS NOT NULL AND revoked_at IS NOT NULL"
+        let expired = """
+            link_token IS NOT NULL AND revoked_at IS NULL AND (expires_at <= \(now) OR (max_downloads IS NOT NULL AND downloads >= max_downloads))
+            """
+        let active = """
+            link_token IS NOT NULL AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > \(now)) \
+            AND (max_downloads IS NULL OR downloads < max_downloads)
+            """
+        return [
+            Filter(label: "", parameters: [], sql: "1", indexed: false),
+            Filter(label: "active", parameters: [("state", "active")], sql: "(\(active))", indexed: true),
+            Filter(label: "expired", parameters: [("state", "expired")], sql: "(\(expired))", indexed: true),
+            Filter(label: "revoked", parameters: [("state", "revoked")], sql: "(\(revoked))", indexed: true),
+            Filter(label: "expired,revoked", parameters: [("state", "expired,revoked")], sql: "((\(expired)) OR (\(revoked)))", indexed: true),
+        ]
+    }()
+
     public static let sorts: [(sort: String, order: String, column: String)] = [
         ("createdAt", "desc", "created_at"), ("createdAt", "asc", "created_at"), ("name", "asc", "name_key"),
-        ("name", "desc", "name_key"), ("size", "desc", "size"), ("size", "asc", "size"),
+        ("name", "desc", "name_key"), ("size", "desc", "size"), ("size", "asc", "size"), ("downloads", "desc", "downloads"),
+        ("downloads", "asc", "downloads"),
     ]
 
     public static func day(_ day: String, label: String) -> Filter {
@@ -91,7 +113,7 @@ public enum GridCombinations {
     /// Every pair of dimensions crossed in full (the others left out), so that each value meets each other
     /// dimension's values; the trash with each value alone.
     public static var combinations: [(filters: [Filter], trashed: Bool)] {
-        let dimensions = [dates, types, folders, texts]
+        let dimensions = [dates, types, folders, texts, states]
         var combinations: [[Filter]] = []
         for first in dimensions.indices {
             for second in dimensions.indices where second > first {

@@ -6,7 +6,8 @@ import ShareTestSupport
 
 /// A generated history with the shapes that make listings hard: a day holding thousands of records, a type and
 /// a folder found only among the oldest records, a type with none, a folder of ten, names that tie, sizes that
-/// tie, a folder whose name the tree's prefix also starts, a rare word and common ones, and some of it trashed.
+/// tie, a folder whose name the tree's prefix also starts, a rare word and common ones, links in every state (a few
+/// revoked), download counts that tie, and some of it trashed.
 public enum GridHistory {
     public static let start = Timestamp(rfc3339: "2021-01-01T00:00:00Z")!.millisecondsSinceEpoch
     public static let end = Timestamp(rfc3339: "2026-01-01T00:00:00Z")!.millisecondsSinceEpoch
@@ -23,6 +24,18 @@ public enum GridHistory {
         "/", "/", "/reports", "/reports/2021", "/reports/2021/q1", "/reports/2022", "/reports-old", "/reports.bak", "/photos",
         "/projects/alpha", "/projects/beta",
     ]
+
+    /// The link of the share on `line`, a third of them: downloaded a few times each, some revoked, some with their
+    /// downloads used up, some past their time, some expiring in years.
+    private static func link(_ line: Int, created: Int64) -> NewLink {
+        var link = NewLink(source: "https://elsewhere.example/\(line)")
+        link.downloads = Int64(line % 41)
+        if line % 51 == 0 { link.revokedAt = Timestamp(millisecondsSinceEpoch: created + Timestamp.millisecondsPerDay) }
+        if line % 9 == 0 { link.maxDownloads = 20 }
+        if line % 12 == 0 { link.expiresAt = Timestamp(millisecondsSinceEpoch: created + 30 * Timestamp.millisecondsPerDay) }
+        if line % 24 == 0 { link.expiresAt = Timestamp(rfc3339: "2031-01-01T00:00:00Z") }
+        return link
+    }
 
     /// Fills `database` with `records` records; with `idSeed`, their ids are drawn from it (mixed case, as
     /// imported ids may be) rather than by the store, so that two stores filled alike hold the same records.
@@ -56,9 +69,10 @@ public enum GridHistory {
             let trashed = line % 31 == 0 ? Timestamp(millisecondsSinceEpoch: created + 1000).description : nil
             var id: String?
             if ids != nil { id = String((0..<10).map { _ in idCharacters.randomElement(using: &ids!)! }) }
-            let share = try NewShare(
+            var share = try NewShare(
                 id: id, name: name + "." + ext, folder: folder, createdAt: Timestamp(millisecondsSinceEpoch: created).description,
                 size: size, trashedAt: trashed)
+            if line % 3 == 0 { share.link = link(line, created: created) }
             batch.append((line, share))
             if batch.count == 2_000 {
                 _ = try await session.stage(batch)

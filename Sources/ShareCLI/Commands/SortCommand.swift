@@ -13,7 +13,7 @@ struct SortCommand: ShareSubcommand {
               share sort --by size --desc --limit 10
             """)
 
-    @Option(help: "Order by: created, name or size.")
+    @Option(help: "Order by: created, name, size or downloads.")
     var by: ListingSort = .createdAt
 
     @Flag(exclusivity: .exclusive)

@@ -3,7 +3,7 @@
 extension ListingQuery {
     /// Every parameter a listing understands; others are ignored, so that old servers tolerate new clients.
     public enum Parameter: String, CaseIterable, Sendable {
-        case folder, recursive, q, date, from, to, type, tz, sort, order, limit, trashed, cursor
+        case folder, recursive, q, date, from, to, type, state, tz, sort, order, limit, trashed, cursor
     }
 
     /// Reads a query string (`date=2021-01-17&tz=Asia%2FShanghai`).
@@ -56,7 +56,9 @@ extension ListingQuery {
             if let problem = SearchWords.problem(with: text) { throw .invalidParameter(name, problem) }
             self.text = text
         case .type:
-            types = try Self.categories(text)
+            types = try Self.set(text, parameter: parameter, noun: "categories")
+        case .state:
+            states = try Self.set(text, parameter: parameter, noun: "states")
         case .folder:
             do {
                 folder = try FolderPath.normalize(text)
@@ -90,6 +92,7 @@ extension ListingQuery {
         case .from: return from?.description
         case .to: return to?.description
         case .type: return types.map { types in IconCategory.allCases.filter(types.contains).map(\.rawValue).joined(separator: ",") }
+        case .state: return states.map { states in ShareState.allCases.filter(states.contains).map(\.rawValue).joined(separator: ",") }
         case .tz: return zone
         case .sort: return sort?.rawValue
         case .order: return order?.rawValue
@@ -99,16 +102,19 @@ extension ListingQuery {
         }
     }
 
-    private static func categories(_ text: String) throws(ShareError) -> Set<IconCategory> {
-        var categories: Set<IconCategory> = []
+    /// A comma-separated list of `Choice`s (`pdf,doc`), any case; `noun` names them in the error.
+    private static func set<Choice: RawRepresentable & CaseIterable & Hashable>(
+        _ text: String, parameter: Parameter, noun: String
+    ) throws(ShareError) -> Set<Choice> where Choice.RawValue == String {
+        var choices: Set<Choice> = []
         for name in text.split(separator: ",", omittingEmptySubsequences: false) {
-            guard let category = IconCategory(rawValue: name.lowercased()) else {
-                let known = IconCategory.allCases.map(\.rawValue).joined(separator: ", ")
-                throw .invalidParameter(Parameter.type.rawValue, "must list categories among \(known), got '\(name)'")
+            guard let choice = Choice(rawValue: name.lowercased()) else {
+                let known = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+                throw .invalidParameter(parameter.rawValue, "must list \(noun) among \(known), got '\(name)'")
             }
-            categories.insert(category)
+            choices.insert(choice)
         }
-        return categories
+        return choices
     }
 
     private static func choice<Choice: RawRepresentable & CaseIterable>(_ text: String, parameter: String) throws(ShareError) -> Choice

@@ -39,6 +39,8 @@ public struct ListingQuery: Equatable, Sendable {
     /// Words the file name holds, in any order (`SearchWords`), compared after NFC and full case folding.
     public var text: String?
     public var types: Set<IconCategory>?
+    /// Shares whose link is in one of these states; a record this service does not open has none.
+    public var states: Set<ShareState>?
     /// A normalised folder (`FolderPath`).
     public var folder: String?
     /// With `folder`, its subfolders too.
@@ -60,10 +62,11 @@ public struct ListingQuery: Equatable, Sendable {
 
 /// What a listing is ordered by; ties are always broken by id so that pages never overlap or skip.
 public enum ListingSort: String, CaseIterable, Sendable {
-    case createdAt, name, size
+    case createdAt, name, size, downloads
 }
 
-/// `asc`: oldest, smallest or A first; `desc` (the default): newest, largest or Z first.
+/// `asc`: oldest, smallest, least downloaded or A first; `desc` (the default): newest, largest, most downloaded or Z
+/// first.
 public enum ListingOrder: String, CaseIterable, Sendable {
     case asc, desc
 }

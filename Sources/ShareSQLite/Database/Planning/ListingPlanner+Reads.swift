@@ -2,8 +2,9 @@ import ShareHistory
 import ShareKit
 
 /// The reads that can answer a query, by the indexes the schema has: for each sort, one over the live records
-/// (by name and size also holding the folder, by time and size the folded name) and one led by the type; one
-/// led by the folder, by time; the trigram index for text.
+/// (by name, size and downloads also holding the folder, by time, size and downloads the folded name) and one led
+/// by the type; one led by the folder, by time; one of the shares that open by their link's state; the trigram
+/// index for text.
 extension ListingPlanner {
     /// Indexes read in the listing's order: the ones led by the types or the folder asked for (a folder only by
     /// time), else the sort's own. A read led by a filter reads a part of the sort's own read, in the same order:
@@ -13,7 +14,7 @@ extension ListingPlanner {
         let exactFolder = query.recursive ? nil : query.folder
         let folderLed = sort == .createdAt ? exactFolder : nil
         let dateServed = !hasDateRange || sort == .createdAt
-        let rowsNeedTests = !dateServed || !query.nameWords.isEmpty || subtree != nil
+        let rowsNeedTests = !dateServed || !query.nameWords.isEmpty || subtree != nil || query.states != nil
         // The cursor is the read's own to add (`IndexRead.orderedRows`), as it resumes past it.
         var base = SQLiteFilter(live: true, owner: owner)
         if sort == .createdAt { base.addCreatedRange(query) }
@@ -52,6 +53,9 @@ extension ListingPlanner {
             } else if hasDateRange && query.types == nil {
                 reads.append(read(Self.index(led: nil, .createdAt), [range], ordered: false, totals: datesAndTypes))
             }
+        }
+        if let states = query.states, let now = query.statesJudgedAt {
+            reads.append(read(StateSeeks.index, StateSeeks.seeks(states, at: now.millisecondsSinceEpoch, owner: owner), ordered: false))
         }
         if let subtree {
             // The folder itself, and its descendants.
@@ -103,6 +107,10 @@ extension ListingPlanner {
         "share_live_by_type_created": ["owner", "type", "created_at"],
         "share_live_by_type_name": ["owner", "type", "name_key"],
         "share_live_by_type_size": ["owner", "type", "size"],
+        "share_live_by_downloads": ["owner", "downloads", "name_key", "folder"],
+        "share_live_by_type_downloads": ["owner", "type", "downloads"],
+        // Its seeks hold the state asked for.
+        StateSeeks.index: ["owner", "state", "expires_at"],
     ]
 
     /// The columns the query's filters test.
@@ -112,6 +120,7 @@ extension ListingPlanner {
         if query.folder != nil && !(query.recursive && query.folder == FolderPath.root) { columns.insert("folder") }
         if query.types != nil { columns.insert("type") }
         if hasDateRange { columns.insert("created_at") }
+        if query.states != nil { columns.insert("state") }
         return columns
     }
 

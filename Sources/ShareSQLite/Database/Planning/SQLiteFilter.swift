@@ -41,6 +41,9 @@ struct SQLiteFilter: Sendable {
         if let types = query.types {
             add("type IN \(types.map(\.rawValue).sorted())")
         }
+        if let states = query.states {
+            add(StateSeeks.test(states, at: (query.statesJudgedAt ?? .now()).millisecondsSinceEpoch))
+        }
         addCreatedRange(query)
     }
 

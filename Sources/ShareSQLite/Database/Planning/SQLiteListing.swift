@@ -138,6 +138,7 @@ struct SQLiteListing: Sendable {
         case .createdAt: return "created_at"
         case .name: return "name_key"
         case .size: return "size"
+        case .downloads: return "downloads"
         }
     }
 }
@@ -161,6 +162,7 @@ private struct LastRow {
         switch sort {
         case .createdAt: number = row.integer(3)
         case .size: number = row.integer(4)
+        case .downloads: number = row.integer(12)
         case .name:
             name.removeAll(keepingCapacity: true)
             name.append(contentsOf: row.text(SQLiteRow.columnCount))
