@@ -7,3 +7,6 @@ CREATE INDEX share_live_by_type_downloads ON share (owner, type, downloads, id) 
 CREATE INDEX share_live_by_state ON share (
     owner, revoked_at IS NOT NULL, (max_downloads IS NOT NULL AND downloads >= max_downloads), expires_at
 ) WHERE trashed_at IS NULL AND link_token IS NOT NULL;
+
+-- The sizes of each history's live shares whose files the service holds: what `GET /me` says the files take.
+CREATE INDEX share_live_files ON share (owner, size) WHERE trashed_at IS NULL AND blob IS NOT NULL;

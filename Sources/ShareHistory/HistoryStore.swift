@@ -62,6 +62,8 @@ public protocol HistoryStore: Sendable {
     func listShares(_ query: ShareQuery) async throws -> SharePage
     /// How many live records there are and their bytes: what the history holds (`GET /me`).
     func usage() async throws -> ShareStats.Total
+    /// The bytes of the live shares whose files the service holds (uploaded): what the files take (`GET /me`).
+    func filesBytes() async throws -> Int64
     /// The subfolders of `parent` (a normalised path) holding live records, by name, each with the count and bytes
     /// of the live records in it and below it (`GET /share/folders`).
     func folders(in parent: String) async throws -> [FolderUsage]

@@ -35,6 +35,7 @@ public struct NewLink: Equatable, Sendable {
         record.downloads = downloads
         record.revokedAt = revokedAt
         record.linkToken = opens ? LinkToken.generate() : nil
+        record.stored = stored ? true : nil
     }
 }
 

@@ -59,6 +59,10 @@ public enum RecordJSON {
             appendKey("state", to: &bytes)
             appendString(utf8: link.state(at: form.now).rawValue.utf8, to: &bytes)
         }
+        if link?.stored == true {
+            appendKey("stored", to: &bytes)
+            bytes.append(contentsOf: "true".utf8)
+        }
         if thumbnail {
             appendKey("thumbnail", to: &bytes)
             bytes.append(contentsOf: "true".utf8)

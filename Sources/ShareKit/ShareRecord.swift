@@ -29,6 +29,8 @@ public struct ShareRecord: Codable, Hashable, Sendable {
     public var linkToken: String?
     /// When the owner cut the link off (`state` is then `revoked`).
     public var revokedAt: Timestamp?
+    /// True when the service holds the file's bytes (an upload's share); absent otherwise.
+    public var stored: Bool?
 
     public init(
         id: String, name: String, folder: String, createdAt: Timestamp, size: Int64, type: IconCategory,
@@ -45,6 +47,6 @@ public struct ShareRecord: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, folder, createdAt, size, type, trashedAt, thumbnail, link, source, expiresAt, maxDownloads, downloads, state, code
+        case id, name, folder, createdAt, size, type, trashedAt, thumbnail, link, source, expiresAt, maxDownloads, downloads, state, code, stored
     }
 }

@@ -11,6 +11,8 @@ public struct UserInfo: Codable, Sendable, Equatable {
     public var usedBytes: Decimal
     /// The user's quota, when one is set.
     public var quotaBytes: Int64?
+    /// The bytes of the live shares whose files the service holds (a part of `usedBytes`).
+    public var filesBytes: Int64?
     /// `token`, `proxy` or `unix-peer`; nil when nothing is configured or nobody signed in.
     public var signedInWith: String?
     /// Where the page's *Sign out* goes under proxy sign-in, when set.
@@ -21,7 +23,7 @@ public struct UserInfo: Codable, Sendable, Equatable {
     public var trashDays: Int?
 
     private enum CodingKeys: String, CodingKey {
-        case user, admin, histories, usedBytes, quotaBytes, signedInWith, signOutUrl, shareUrl, trashDays
+        case user, admin, histories, usedBytes, quotaBytes, filesBytes, signedInWith, signOutUrl, shareUrl, trashDays
     }
 
     /// `user` is written as `null` when nobody signed in, never left out: it is what a client reads first.
@@ -32,6 +34,7 @@ public struct UserInfo: Codable, Sendable, Equatable {
         try container.encode(histories, forKey: .histories)
         try container.encode(usedBytes, forKey: .usedBytes)
         try container.encodeIfPresent(quotaBytes, forKey: .quotaBytes)
+        try container.encodeIfPresent(filesBytes, forKey: .filesBytes)
         try container.encodeIfPresent(signedInWith, forKey: .signedInWith)
         try container.encodeIfPresent(signOutUrl, forKey: .signOutUrl)
         try container.encodeIfPresent(shareUrl, forKey: .shareUrl)
@@ -39,7 +42,8 @@ public struct UserInfo: Codable, Sendable, Equatable {
     }
 
     public init(
-        user: String?, admin: Bool, histories: String, usedBytes: Decimal, quotaBytes: Int64? = nil, signedInWith: String? = nil,
+        user: String?, admin: Bool, histories: String, usedBytes: Decimal, quotaBytes: Int64? = nil, filesBytes: Int64? = nil,
+        signedInWith: String? = nil,
         signOutUrl: String? = nil, shareUrl: String? = nil, trashDays: Int? = nil
     ) {
         self.user = user
@@ -47,6 +51,7 @@ public struct UserInfo: Codable, Sendable, Equatable {
         self.histories = histories
         self.usedBytes = usedBytes
         self.quotaBytes = quotaBytes
+        self.filesBytes = filesBytes
         self.signedInWith = signedInWith
         self.signOutUrl = signOutUrl
         self.shareUrl = shareUrl

@@ -7,8 +7,8 @@ import ShareKit
 enum PostgresRows {
     /// The columns of a record, in the order `Columns` reads them; the columns after them start at `columnCount`.
     static let columns =
-        "id, name, folder, created_at, size, type, trashed_at, thumbnail, link_token, source, expires_at, max_downloads, downloads, revoked_at, code"
-    static let columnCount = 15
+        "id, name, folder, created_at, size, type, trashed_at, thumbnail, link_token, source, expires_at, max_downloads, downloads, revoked_at, code, blob IS NOT NULL"
+    static let columnCount = 16
 
     /// A record's columns, read from a row that starts with `columns`.
     struct Columns: Sendable {
@@ -22,6 +22,7 @@ enum PostgresRows {
         let downloads: Int64
         let revokedAt: Int64?
         let code: String?
+        let stored: Bool
 
         init(_ row: PostgresRandomAccessRow) throws {
             (id, name, folder) = (try row[0].decode(String.self), try row[1].decode(String.self), try row[2].decode(String.self))
@@ -29,7 +30,7 @@ enum PostgresRows {
             (trashedAt, thumbnail) = (try row[6].decode(Int64?.self), try row[7].decode(Bool.self))
             (linkToken, source) = (try row[8].decode(String?.self), try row[9].decode(String?.self))
             (expiresAt, maxDownloads, downloads) = (try row[10].decode(Int64?.self), try row[11].decode(Int64?.self), try row[12].decode(Int64.self))
-            (revokedAt, code) = (try row[13].decode(Int64?.self), try row[14].decode(String?.self))
+            (revokedAt, code, stored) = (try row[13].decode(Int64?.self), try row[14].decode(String?.self), try row[15].decode(Bool.self))
         }
 
         /// The record, its link shown as `form` says.
@@ -45,6 +46,7 @@ enum PostgresRows {
             record.downloads = downloads
             record.revokedAt = time(revokedAt)
             record.code = code
+            record.stored = stored ? true : nil
             record.show(form)
             return record
         }
@@ -54,7 +56,7 @@ enum PostgresRows {
         func appendJSON(_ form: RecordForm, owner: String? = nil, thumbnailImage: ByteBuffer? = nil, to bytes: inout [UInt8]) {
             let link = LinkColumns(
                 token: linkToken?.utf8, source: source?.utf8, expiresAt: expiresAt, maxDownloads: maxDownloads, downloads: downloads,
-                revokedAt: revokedAt, code: code?.utf8)
+                revokedAt: revokedAt, code: code?.utf8, stored: stored)
             func append(_ image: UnsafeRawBufferPointer?, to bytes: inout [UInt8]) {
                 RecordJSON.append(
                     id: id.utf8, name: name.utf8, folder: folder.utf8, createdAt: createdAt, size: size, type: type.utf8, trashedAt: trashedAt,

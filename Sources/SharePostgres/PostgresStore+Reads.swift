@@ -102,6 +102,16 @@ extension PostgresStore {
         }
     }
 
+    public func filesBytes() async throws -> Int64 {
+        try await read { connection in
+            let owner = try await ownerNumber(connection)
+            let rows = try await connection.query(
+                "SELECT coalesce(sum(size), 0)::bigint FROM share WHERE owner = \(owner) AND trashed_at IS NULL AND blob IS NOT NULL", logger: logger)
+            for try await bytes in rows.decode(Int64.self) { return bytes }
+            return 0
+        }
+    }
+
     public func folders(in parent: String) async throws -> [FolderUsage] {
         try await read { connection in
             let owner = try await ownerNumber(connection)

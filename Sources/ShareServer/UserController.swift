@@ -19,7 +19,8 @@ struct UserController {
             let choice = try histories.choose(request, context)
             let me = UserInfo(
                 user: context.user, admin: histories.admins.isAdmin(context.identity), histories: auth.histories.rawValue,
-                usedBytes: try await choice.history.usage().bytes, quotaBytes: choice.quota, signedInWith: context.identity?.method?.rawValue,
+                usedBytes: try await choice.history.usage().bytes, quotaBytes: choice.quota,
+                filesBytes: try await choice.history.filesBytes(), signedInWith: context.identity?.method?.rawValue,
                 signOutUrl: context.identity?.method == .proxy && !auth.signOutURL.isEmpty ? auth.signOutURL : nil,
                 shareUrl: shareURL.isEmpty ? nil : shareURL, trashDays: trashDays)
             return try JSONBody.response(me)

@@ -46,7 +46,8 @@ import Glibc
         #expect(signedIn.status == 200)
         #expect(
             try me(signedIn)
-                == UserInfo(user: "carol@example.org", admin: false, histories: "shared", usedBytes: 0, signedInWith: "proxy", trashDays: 30))
+                == UserInfo(
+                    user: "carol@example.org", admin: false, histories: "shared", usedBytes: 0, filesBytes: 0, signedInWith: "proxy", trashDays: 30))
         let passedAlong = try await http(
             "GET", "\(trusted.address)/me", headers: ["X-Forwarded-User": "carol@example.org", "Authorization": "Basic Y2Fyb2w6cHc="])
         #expect(try me(passedAlong).user == "carol@example.org", "a proxy's own Basic sign-in passed along is not a token")

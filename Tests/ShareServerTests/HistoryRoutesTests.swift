@@ -83,7 +83,8 @@ import Testing
             #expect(
                 me
                     == UserInfo(
-                        user: "carol", admin: false, histories: "per-user", usedBytes: 60, quotaBytes: 100, signedInWith: "token", trashDays: 30))
+                        user: "carol", admin: false, histories: "per-user", usedBytes: 60, quotaBytes: 100, filesBytes: 0, signedInWith: "token",
+                        trashDays: 30))
             #expect(try await client.send(.post, "/share", #"{"name": "b.zip", "size": 900}"#, headers: Self.bob).status == .created)
         }
     }

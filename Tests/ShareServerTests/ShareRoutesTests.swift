@@ -41,7 +41,7 @@ import Testing
         try await withServer(backend: backend) { client in
             let record = try await client.create(#""name": "a.txt", "size": 1"#)
             let response = try await client.send(.get, "/share/\(record.id.lowercased())")
-            #expect(try response.decode(ShareRecord.self) == record)
+            #expect(try response.decode(ShareRecord.self) == record, "\(response.text) \(record)")
             let missing = try await client.send(.get, "/share/NOSUCHID")
             #expect(missing.status == .notFound)
             #expect(missing.problemDetail.contains("NOSUCHID"))
@@ -79,7 +79,7 @@ import Testing
             #expect(try await client.send(.get, "/share?trashed=true").decode([ShareRecord].self).map(\.id) == [record.id])
 
             let restored = try await client.send(.post, "/share/\(record.id)/restore")
-            #expect(try restored.decode(ShareRecord.self) == record)
+            #expect(try restored.decode(ShareRecord.self) == record, "\(restored.text) \(record)")
             let badFlag = try await client.send(.delete, "/share/\(record.id)?purge=true&trashed=maybe")
             #expect(badFlag.status == .badRequest, "every parameter is checked, even one this request does not need")
             #expect(try await client.send(.delete, "/share/\(record.id)?purge=true").status == .noContent)

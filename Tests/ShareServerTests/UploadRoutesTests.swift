@@ -55,6 +55,8 @@ import Testing
             #expect(done.status == .ok)
             let share = try done.decode(ShareRecord.self)
             #expect(share.name == "Q1 report.html" && share.folder == "/work" && share.size == 300_000 && share.code?.count == 6)
+            let listed = try await client.send(.get, "/share?q=Q1").decode([ShareRecord].self)
+            #expect(share.stored == true && listed.map(\.stored) == [true], "its record says the service holds its bytes")
             let file = "\(try #require(share.link))/file?code=\(try #require(share.code))"
 
             let whole = try await client.send(.get, file)

@@ -16,7 +16,7 @@ import Testing
             _ = try await client.send(.delete, "/share/\(trashed.id)")
             try await client.create(#""name": "c.pdf", "size": 4"#)
             let me = try await client.send(.get, "/me").decode(UserInfo.self)
-            #expect(me == UserInfo(user: "local", admin: false, histories: "shared", usedBytes: 7, trashDays: 30))
+            #expect(me == UserInfo(user: "local", admin: false, histories: "shared", usedBytes: 7, filesBytes: 0, trashDays: 30))
         }
     }
 
@@ -50,7 +50,8 @@ import Testing
             }, backend: backend
         ) { client in
             let alice = try await client.send(.get, "/me", headers: [.authorization: "Bearer alice-secret"]).decode(UserInfo.self)
-            #expect(alice == UserInfo(user: "alice", admin: true, histories: "shared", usedBytes: 0, signedInWith: "token", trashDays: 30))
+            #expect(
+                alice == UserInfo(user: "alice", admin: true, histories: "shared", usedBytes: 0, filesBytes: 0, signedInWith: "token", trashDays: 30))
             let bob = try await client.send(.get, "/me", headers: [.authorization: "Bearer bob-secret"]).decode(UserInfo.self)
             #expect(bob.user == "bob" && !bob.admin && bob.signOutUrl == nil, "the proxy's sign-out is for proxy sign-in only")
             let nobody = try await client.send(.get, "/me")

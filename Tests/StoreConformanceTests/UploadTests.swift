@@ -156,6 +156,7 @@ import Testing
             }
             let finished = try await alice.appendToUpload(id: first.id, at: 0, Self.body(Self.bytes(600)), now: .now(), by: "alice")
             #expect(finished.share?.size == 600, "the upload's own bytes do not stand in its way at its end")
+            #expect(try await alice.filesBytes() == 600, "what the files take counts the finished upload")
             let second = try await alice.startUpload(try Self.new("second.bin", size: 400), now: .now())
             try await alice.abandonUpload(id: second.id)
             _ = try await alice.startUpload(try Self.new("third.bin", size: 400), now: .now())

@@ -25,8 +25,12 @@ public struct LinkColumns<Text: Collection<UInt8>> {
     public var downloads: Int64
     public var revokedAt: Int64?
     public var code: Text?
+    /// Whether the service holds the share's bytes.
+    public var stored: Bool
 
-    public init(token: Text?, source: Text?, expiresAt: Int64?, maxDownloads: Int64?, downloads: Int64, revokedAt: Int64?, code: Text?) {
+    public init(
+        token: Text?, source: Text?, expiresAt: Int64?, maxDownloads: Int64?, downloads: Int64, revokedAt: Int64?, code: Text?, stored: Bool = false
+    ) {
         self.token = token
         self.source = source
         self.expiresAt = expiresAt
@@ -34,6 +38,7 @@ public struct LinkColumns<Text: Collection<UInt8>> {
         self.downloads = downloads
         self.revokedAt = revokedAt
         self.code = code
+        self.stored = stored
     }
 
     /// The link's state at `now`.

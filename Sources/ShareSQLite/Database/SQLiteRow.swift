@@ -7,8 +7,8 @@ enum SQLiteRow {
     /// A record's columns, in the order `record` and `appendJSON` read them; the columns after them start at
     /// `columnCount`.
     static let columns =
-        "id, name, folder, created_at, size, type, trashed_at, thumbnail, link_token, source, expires_at, max_downloads, downloads, revoked_at, code"
-    static let columnCount: Int32 = 15
+        "id, name, folder, created_at, size, type, trashed_at, thumbnail, link_token, source, expires_at, max_downloads, downloads, revoked_at, code, blob IS NOT NULL"
+    static let columnCount: Int32 = 16
 
     /// The record of a row selected with `columns`, showing its link as `form` says.
     static func record(_ row: Row, _ form: RecordForm) -> ShareRecord {
@@ -23,6 +23,7 @@ enum SQLiteRow {
         record.downloads = row[12]
         record.revokedAt = time(13)
         record.code = row[14]
+        record.stored = row[15] ? true : nil
         record.show(form)
         return record
     }
@@ -41,7 +42,7 @@ enum SQLiteRow {
             hasLink
             ? LinkColumns(
                 token: optionalText(8), source: optionalText(9), expiresAt: optionalInteger(10), maxDownloads: optionalInteger(11),
-                downloads: row.integer(12), revokedAt: optionalInteger(13), code: optionalText(14)) : nil
+                downloads: row.integer(12), revokedAt: optionalInteger(13), code: optionalText(14), stored: row.integer(15) != 0) : nil
         RecordJSON.append(
             id: row.text(0), name: row.text(1), folder: row.text(2), createdAt: row.integer(3), size: row.integer(4),
             type: row.text(5), trashedAt: optionalInteger(6), thumbnail: row.integer(7) != 0, link: link, form: form,

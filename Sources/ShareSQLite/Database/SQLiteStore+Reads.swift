@@ -97,6 +97,17 @@ extension SQLiteStore {
         }
     }
 
+    public func filesBytes() async throws -> Int64 {
+        try await writer.read { db in
+            try Int64.fetchOne(
+                db.cachedStatement(
+                    sql:
+                        "SELECT coalesce(sum(size), 0) FROM share INDEXED BY share_live_files WHERE owner = ? AND trashed_at IS NULL AND blob IS NOT NULL"
+                ),
+                arguments: [try ownerNumber(db)]) ?? 0
+        }
+    }
+
     public func recordCounts() async throws -> (live: Int, trashed: Int) {
         try await writer.read { db in
             (try SQLiteRunningTotals.sums(owner: nil, trashed: false, db).count, try SQLiteRunningTotals.sums(owner: nil, trashed: true, db).count)
