@@ -10,6 +10,16 @@ export function actFor(user) {
   historyUser = user;
 }
 
+/** A failed request's problem detail from its body, else its status line. */
+export function problemDetail(status, statusText, body) {
+  try {
+    const problem = JSON.parse(body);
+    return problem.detail || problem.title || `${status} ${statusText}`;
+  } catch {
+    return `${status} ${statusText}`;
+  }
+}
+
 /** A failed request: the server's problem detail (or what went wrong), its status (0: no answer), and whether the
  * browser was offline when it failed. */
 export class RequestError extends Error {
@@ -38,9 +48,7 @@ export function forgetToken() {
 
 /** Sends a request and returns the response, or throws a RequestError naming the problem. */
 export async function request(url, { method = "GET", body, signal } = {}) {
-  const headers = { Accept: "application/json" };
-  const bearer = token();
-  if (bearer) headers.Authorization = `Bearer ${bearer}`;
+  const headers = signedIn({ Accept: "application/json" });
   if (body !== undefined) headers["Content-Type"] = "application/json";
   let response;
   try {
@@ -53,18 +61,17 @@ export async function request(url, { method = "GET", body, signal } = {}) {
   if (response.ok) return response;
   // The server's own trouble is not the person's to solve: they are told what it means for them.
   if (response.status >= 500) throw new RequestError("The server could not answer just now, so what you see may be out of date.", response.status);
-  let detail = `${response.status} ${response.statusText}`;
-  try {
-    const problem = await response.json();
-    detail = problem.detail || problem.title || detail;
-  } catch {
-    // Not a problem document: the status line says enough.
-  }
-  throw new RequestError(detail, response.status);
+  throw new RequestError(problemDetail(response.status, response.statusText, await response.text()), response.status);
+}
+
+/** `headers` with the token, when there is one. */
+export function signedIn(headers) {
+  const bearer = token();
+  return bearer ? { ...headers, Authorization: `Bearer ${bearer}` } : headers;
 }
 
 /** `url` in the history being shown: with `user` when an admin looks at another user's. */
-function historyURL(url) {
+export function historyURL(url) {
   if (!historyUser) return url;
   const absolute = new URL(url, document.baseURI);
   absolute.searchParams.set("user", historyUser);

@@ -13,10 +13,12 @@ import { row } from "./rows.js";
 import { choose, clearSelection, connectSelection, deselect, isSelected } from "./selection.js";
 import { apiParameters, isFiltered, pageURL, readState, unfiltered } from "./state.js";
 import { fetchStorage, showStorage } from "./storage.js";
+import { openShareDialog } from "./sharedialog.js";
 import { releasePictures } from "./thumbnails.js";
 import { connect, emptyTrash, shareMenu, trashMenu } from "./tidy.js";
 import { showTrashNote } from "./trash.js";
 import { onUndoFailure } from "./toast.js";
+import { connectUploads } from "./uploads.js";
 import { searchWords } from "./words.js";
 
 const byId = (id) => document.getElementById(id);
@@ -43,7 +45,7 @@ function showStatus(text) {
 
 function emptyText() {
   if (state.trashed) return "The trash is empty.";
-  if (!isFiltered(state) && !state.folder) return "Nothing has been shared yet. Share a file with share add FILE on the command line, and it shows here.";
+  if (!isFiltered(state) && !state.folder) return "Nothing has been shared yet. Upload a file (or drop one here), or share add FILE on the command line.";
   return "No shares match.";
 }
 
@@ -54,6 +56,7 @@ function showView() {
   const trash = byId("trash-toggle");
   trash.setAttribute("aria-pressed", String(Boolean(state.trashed)));
   trash.textContent = state.trashed ? "Back to shares" : "Trash";
+  byId("upload-button").hidden = Boolean(state.trashed);
   document.body.classList.toggle("trash", Boolean(state.trashed));
   showTrash();
   byId("user-picker").value = state.user;
@@ -268,6 +271,11 @@ connect({ state: () => state, load, refreshStorage, failed, replaceRow, removeRo
 connectSelection({ rows: () => rows.records, matching: () => matching, trashed: () => Boolean(state.trashed), load, failed, filter: selectionFilter });
 connectFilters({ state: () => state, change, matching: () => matching });
 onUndoFailure((error, retry) => failed(error, retry, "Undo"));
+connectUploads({
+  folder: () => state.folder,
+  uploaded: () => load(),
+  share: (record, returnTo) => openShareDialog(record, { returnTo, onChange: replaceRow }),
+});
 
 // MARK: - Controls
 

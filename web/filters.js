@@ -1,5 +1,5 @@
 // The filters that find things: the search box, the date (a preset, a month, a day or a range applied when it is
-// whole), the type and the sort. On a phone they open as a sheet over the list with "Show N shares", and what is
+// whole), the type, the link's state and the sort. On a phone they open as a sheet over the list with "Show N shares", and what is
 // active stays in sight as chips that each clear with one tap. "Go to" starts the list at a month.
 
 import { changeFromFields, dateFilterCount, fieldValues, isPlausible, noDates } from "./dates.js";
@@ -7,8 +7,9 @@ import { count } from "./format.js";
 import { descending, unfiltered } from "./state.js";
 
 const byId = (id) => document.getElementById(id);
-const controls = { q: byId("q"), type: byId("type"), sort: byId("sort"), from: byId("from"), to: byId("to"), month: byId("month") };
-const orderLabels = { createdAt: ["Oldest first", "Newest first"], name: ["A to Z", "Z to A"], size: ["Smallest first", "Largest first"] };
+const controls = { q: byId("q"), type: byId("type"), state: byId("state"), sort: byId("sort"), from: byId("from"), to: byId("to"), month: byId("month") };
+const orderLabels = { createdAt: ["Oldest first", "Newest first"], name: ["A to Z", "Z to A"], size: ["Smallest first", "Largest first"],
+  downloads: ["Least downloaded first", "Most downloaded first"] };
 const presetNames = { today: "Today", "7d": "Last 7 days", month: "This month", year: "This year" };
 const panel = byId("filter-panel");
 const toggle = byId("filter-toggle");
@@ -54,6 +55,7 @@ function dateWords(state) {
 /** The controls as `state` has them. */
 export function showFilters(state) {
   controls.type.value = state.type;
+  controls.state.value = state.state;
   // The search being typed is left alone; Back to another search shows that one.
   if (document.activeElement !== controls.q || controls.q.value.trim() !== state.q) controls.q.value = state.q;
   controls.sort.value = state.sort || "createdAt";
@@ -64,7 +66,7 @@ export function showFilters(state) {
   const order = byId("order");
   order.textContent = orderLabels[controls.sort.value][descending(state) ? 1 : 0];
   order.setAttribute("aria-label", `Order: ${order.textContent}`);
-  const active = (state.type ? 1 : 0) + dateFilterCount(state) + (state.sort || state.order ? 1 : 0);
+  const active = (state.type ? 1 : 0) + (state.state ? 1 : 0) + dateFilterCount(state) + (state.sort || state.order ? 1 : 0);
   toggle.textContent = active ? `Filters (${active})` : "Filters";
   byId("jump-label").hidden = Boolean(state.sort);
   showChips(state);
@@ -88,6 +90,7 @@ function showChips(state) {
     chips.push(button);
   };
   if (state.type) chip(controls.type.selectedOptions[0]?.textContent ?? state.type, { type: "" });
+  if (state.state) chip(`Link: ${controls.state.selectedOptions[0]?.textContent ?? state.state}`, { state: "" });
   if (dateFilterCount(state)) chip(dateWords(state), noDates);
   if (state.sort || state.order) chip(`${controls.sort.selectedOptions[0].textContent}: ${byId("order").textContent}`, { sort: "", order: "" });
   const box = byId("active");
@@ -171,6 +174,7 @@ for (const chip of byId("presets").children) {
   });
 }
 controls.type.addEventListener("change", () => page.change({ type: controls.type.value }));
+controls.state.addEventListener("change", () => page.change({ state: controls.state.value }));
 // Each sort starts where people look first: the newest, A to Z, the largest.
 controls.sort.addEventListener("change", () => {
   const sort = controls.sort.value;

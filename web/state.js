@@ -4,7 +4,7 @@
 import { dateParameters } from "./dates.js";
 
 // `user`: an admin's view of another user's history (the API's `user`, which every request carries: api.js).
-const fields = ["q", "when", "date", "from", "to", "type", "folder", "sort", "order", "trashed", "user"];
+const fields = ["q", "when", "date", "from", "to", "type", "state", "folder", "sort", "order", "trashed", "user"];
 
 export function readState(search = location.search) {
   const query = new URLSearchParams(search);
@@ -24,7 +24,7 @@ export function pageURL(state) {
 /** The API parameters of `state`, with the browser's zone for its days. */
 export function apiParameters(state, zone) {
   const query = new URLSearchParams();
-  for (const field of ["q", "type", "sort", "order"]) if (state[field]) query.set(field, state[field]);
+  for (const field of ["q", "type", "state", "sort", "order"]) if (state[field]) query.set(field, state[field]);
   for (const [field, value] of Object.entries(dateParameters(state))) if (value) query.set(field, value);
   if (state.folder) {
     query.set("folder", state.folder);
@@ -39,7 +39,7 @@ export function apiParameters(state, zone) {
 export const descending = (state) => state.order !== "asc";
 
 /** The view's filters, none of them set: what Clear and the title give. */
-export const unfiltered = { q: "", when: "", date: "", from: "", to: "", type: "" };
+export const unfiltered = { q: "", when: "", date: "", from: "", to: "", type: "", state: "" };
 
 /** Whether any filter narrows the view (the folder aside). */
 export const isFiltered = (state) => Object.keys(unfiltered).some((field) => state[field]);

@@ -1,5 +1,6 @@
 // Storage in sight: the whole history's use against the quota in the header, its bytes per type in a bar with a
-// legend, and what the view's filters match said as such ("40 shares · 38.0 MB match").
+// legend and the part its kept files take, and what the view's filters match said as such ("40 shares · 38.0 MB
+// match").
 
 import { request } from "./api.js";
 import { count, size, typeNames } from "./format.js";
@@ -20,9 +21,12 @@ async function totals(parameters) {
  */
 export async function fetchStorage(parameters, filtered) {
   const zone = parameters.get("tz");
-  const [whole, match] = await Promise.allSettled([totals({ tz: zone }), filtered ? totals(parameters) : null]);
+  const [whole, match, me] = await Promise.allSettled([
+    totals({ tz: zone }), filtered ? totals(parameters) : null, request("me").then((answer) => answer.json()),
+  ]);
   const value = (result) => (result.status === "fulfilled" ? result.value : null);
-  return { whole: value(whole), match: filtered ? value(match) : value(whole) };
+  const files = Number(value(me)?.filesBytes) || 0;
+  return { whole: value(whole) && { ...value(whole), files }, match: filtered ? value(match) : value(whole) };
 }
 
 /** Draws what `fetchStorage` found; `trash`: the match is the trash's. Returns how many shares the view matches. */
@@ -62,7 +66,8 @@ function showWhole(stats) {
   );
   const used = quota ? `${size(total)} of ${size(quota)}` : `${size(total)} used`;
   byId("storage-bar").setAttribute("aria-label", `Storage used: ${used}`);
-  byId("storage-text").textContent = `${used} in ${count(stats.count, "share")}`;
+  const files = stats.files ? ` · ${size(stats.files)} of files kept` : "";
+  byId("storage-text").textContent = `${used} in ${count(stats.count, "share")}${files}`;
   byId("usage-text").textContent = used;
   const meter = byId("usage-meter");
   meter.hidden = !quota;

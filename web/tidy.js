@@ -4,6 +4,7 @@
 import { nextPage, request, shareURL } from "./api.js";
 import { askFor, showList, showMenu } from "./dialogs.js";
 import { count, dateTime, shown } from "./format.js";
+import { openShareDialog } from "./sharedialog.js";
 import { forget, toast } from "./toast.js";
 
 let page;
@@ -25,6 +26,9 @@ export function shareMenu(record, button) {
   showMenu(shown(record.name), [
     ["Rename", (opener) => rename(record, opener ?? button)],
     ["Move to a folder", (opener) => move([record], opener ?? button)],
+    ...(record.link && record.state !== "revoked"
+      ? [["Share…", (opener) => openShareDialog(record, { returnTo: opener ?? button, onChange: page.replaceRow })]]
+      : []),
     [record.link ? "Copy link" : "Copy share id", () => copy(record, button)],
     ["History", (opener) => history(record, opener ?? button)],
     ["Delete", () => trash([record])],

@@ -1045,7 +1045,8 @@ class LinkTests(BrowserTests):
 
 
 class LinkStateTests(BrowserTests):
-    """Shares with links: each row says at a glance whether its link opens, until when, and how often it was used."""
+    """Shares with links: each row says at a glance whether its link opens, until when, and how often it was used; the
+    list filters by a link's state and sorts by downloads."""
 
     @classmethod
     def setUpClass(cls):
@@ -1075,6 +1076,22 @@ class LinkStateTests(BrowserTests):
         closed = self.driver.find_element(By.CSS_SELECTOR, '.row[data-id="LINK0003"] .meta .link')
         self.assertIn("closed", closed.get_attribute("class"))
         self.assertEqual(axe_violations(self.driver), [])
+
+    def test_the_link_filter_lists_only_shares_in_that_state_and_the_view_keeps_it(self):
+        self.page.open()
+        Select(self.driver.find_element(By.ID, "state")).select_by_value("expired")
+        self.page.wait(lambda: self.page.ids() == ["LINK0002"], message="only the used-up link")
+        self.assertIn("state=expired", self.driver.current_url)
+        Select(self.driver.find_element(By.ID, "state")).select_by_value("active")
+        self.page.wait(lambda: self.page.ids() == ["LINK0001"], message="only the link that opens")
+        self.page.open("?state=revoked")
+        self.assertEqual(self.page.ids(), ["LINK0003"], "the view is the page's URL")
+
+    def test_sorting_by_downloads_puts_the_most_downloaded_first(self):
+        self.page.open()
+        Select(self.driver.find_element(By.ID, "sort")).select_by_value("downloads")
+        self.page.wait(lambda: self.page.ids()[:2] == ["LINK0001", "LINK0002"], message="two downloads, then one")
+        self.assertEqual(self.driver.find_element(By.ID, "order").text, "Most downloaded first")
 
 
 class WeightTests(BrowserTests):
@@ -1306,6 +1323,9 @@ class SubPathTests(BrowserTests):
         os.makedirs(SCREENSHOTS, exist_ok=True)
         self.driver.save_screenshot(os.path.join(SCREENSHOTS, "sub-path.png"))
 
+
+# Sharing from the page lives in a module of its own, run with these (scripts/test-web lists this module's classes).
+from test_sharing import UploadTests  # noqa: E402,F401
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)
