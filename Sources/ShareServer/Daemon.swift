@@ -39,6 +39,7 @@ public func runDaemon(
     raiseOpenFileLimit(toHold: setup.config.server.maxConnections, logger: logger)
     // One malloc arena per core (at least two), not glibc's eight: RSS stays flat under steady traffic.
     share_limit_malloc_arenas(Int32(max(2, ProcessInfo.processInfo.activeProcessorCount)))
+    share_map_large_blocks(Int32(UploadReceiver.chunkBytes))
     let metrics = ServerMetrics()
     metrics.bootstrap()
     let application: any ApplicationProtocol

@@ -11,9 +11,6 @@ struct SQLiteBlob: StoredBytes {
     let hash: String
     let size: Int64
 
-    /// The bytes read at a time.
-    static let chunkBytes = 1_048_576
-
     func send(_ range: Range<Int64>, to sink: (ByteBuffer) async throws -> Void) async throws {
         let file = try OpenFile(path)
         var (current, spare) = (ReusedChunk(), ReusedChunk())
@@ -33,7 +30,7 @@ struct SQLiteBlob: StoredBytes {
 /// A chunk's buffer, filled on a pool thread while the other is sent; written in place when the connection has let
 /// go of what it sent last.
 private final class ReusedChunk: @unchecked Sendable {
-    var buffer = ByteBufferAllocator().buffer(capacity: SQLiteBlob.chunkBytes)
+    var buffer = ByteBufferAllocator().buffer(capacity: UploadReceiver.chunkBytes)
 }
 
 /// A file open for reading, closed with the last reference to it.
@@ -52,7 +49,7 @@ private final class OpenFile: Sendable {
     /// Reads the chunk at `position` (up to `end`) into `chunk` on the thread pool: how many bytes it holds, 0 at
     /// `end`. A file that ends first is an error naming it.
     func fill(_ chunk: ReusedChunk, at position: Int64, before end: Int64) async throws -> Int {
-        let count = Int(min(Int64(SQLiteBlob.chunkBytes), end - position))
+        let count = Int(min(Int64(UploadReceiver.chunkBytes), end - position))
         guard count > 0 else { return 0 }
         return try await NIOThreadPool.singleton.runIfActive { [descriptor, path] in
             chunk.buffer.clear()
