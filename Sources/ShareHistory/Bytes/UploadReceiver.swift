@@ -29,30 +29,35 @@ package struct UploadReceiver {
     ) async throws where Body.Element == ByteBuffer {
         var writing = ChunkWriting(write: write, offset: offset, hash: hash)
         defer { (offset, hash) = (writing.written, writing.hash) }
-        var gathered = ByteBuffer()
+        // Two chunks' buffers, each filled again once its write is done: the allocator is asked for no more.
+        var gathered = ByteBufferAllocator().buffer(capacity: Self.chunkBytes)
         do {
             for try await buffer in body {
                 guard Int64(gathered.readableBytes + buffer.readableBytes) <= length - writing.received else {
                     throw ShareError.invalidField("Upload-Length", "is \(length) bytes: the body goes past it")
                 }
                 if gathered.readableBytes == 0, buffer.readableBytes >= Self.chunkBytes {
-                    try await writing.start(buffer)
+                    _ = try await writing.start(buffer)
                     continue
                 }
                 var buffer = buffer
-                gathered.writeBuffer(&buffer)
-                if gathered.readableBytes >= Self.chunkBytes {
-                    try await writing.start(gathered)
-                    gathered = ByteBuffer()
+                while var part = buffer.readSlice(length: min(buffer.readableBytes, Self.chunkBytes - gathered.readableBytes)),
+                    part.readableBytes > 0
+                {
+                    gathered.writeBuffer(&part)
+                    guard gathered.readableBytes == Self.chunkBytes else { continue }
+                    let written = try await writing.start(gathered)
+                    gathered = written ?? ByteBufferAllocator().buffer(capacity: Self.chunkBytes)
+                    gathered.clear()
                 }
             }
         } catch {
-            if gathered.readableBytes > 0 { try? await writing.start(gathered) }
-            try? await writing.finish()
+            if gathered.readableBytes > 0 { _ = try? await writing.start(gathered) }
+            _ = try? await writing.finish()
             throw error
         }
-        if gathered.readableBytes > 0 { try await writing.start(gathered) }
-        try await writing.finish()
+        if gathered.readableBytes > 0 { _ = try await writing.start(gathered) }
+        _ = try await writing.finish()
     }
 }
 
@@ -62,7 +67,7 @@ private struct ChunkWriting {
     /// The bytes whose write has completed, and their hash.
     private(set) var written: Int64
     private(set) var hash: SHA256
-    private var pending: (task: Task<Void, any Error>, bytes: Int64, hash: SHA256)?
+    private var pending: (task: Task<Void, any Error>, chunk: ByteBuffer, hash: SHA256)?
 
     init(write: @escaping @Sendable (ByteBuffer, Int64) async throws -> Void, offset: Int64, hash: SHA256) {
         self.write = write
@@ -71,23 +76,25 @@ private struct ChunkWriting {
     }
 
     /// The bytes handed to `start`, written or being written.
-    var received: Int64 { written + (pending?.bytes ?? 0) }
+    var received: Int64 { written + Int64(pending?.chunk.readableBytes ?? 0) }
 
-    /// Starts writing `chunk` once the chunk before it is written.
-    mutating func start(_ chunk: ByteBuffer) async throws {
+    /// Starts writing `chunk` once the chunk before it is written; returns that one's buffer, free to fill again.
+    mutating func start(_ chunk: ByteBuffer) async throws -> ByteBuffer? {
         var next = pending?.hash ?? hash
         chunk.withUnsafeReadableBytes { next.update(bufferPointer: $0) }
-        try await finish()
+        let done = try await finish()
         let (write, at) = (self.write, written)
-        pending = (Task { try await write(chunk, at) }, Int64(chunk.readableBytes), next)
+        pending = (Task { try await write(chunk, at) }, chunk, next)
+        return done
     }
 
-    /// Waits for the chunk being written.
-    mutating func finish() async throws {
-        guard let pending else { return }
+    /// Waits for the chunk being written; returns its buffer.
+    mutating func finish() async throws -> ByteBuffer? {
+        guard let pending else { return nil }
         self.pending = nil
         try await pending.task.value
-        written += pending.bytes
+        written += Int64(pending.chunk.readableBytes)
         hash = pending.hash
+        return pending.chunk
     }
 }
