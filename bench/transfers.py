@@ -4,7 +4,7 @@ default) downloaded from `shared` (`GET /s/{token}/file`) and from nginx serving
 `shared` (tus: one POST, one PATCH with the whole body, the share made on its last byte) and to nginx storing the same
 body (`PUT` through its DAV module, `client_body_in_file_only`); then eight downloads and eight uploads at once,
 sampling `shared`'s resident memory. Each single transfer runs ROUNDS times, the two servers alternating, and the
-median counts. curl is the client of both.
+median counts. curl is the client of both. Last, the recipient's page of the link under wrk, beside `/healthz`.
 
 Usage: python3 bench/transfers.py --bin .build/release [--size-mib 1024] [--rounds 3] [--work DIR]; prints Markdown."""
 import argparse
@@ -19,7 +19,7 @@ import tempfile
 import threading
 import time
 
-from measure import free_port
+from measure import free_port, wrk
 
 MIB = 1_048_576
 
@@ -143,6 +143,9 @@ http {{ access_log off; sendfile on; client_body_temp_path {work}/nginx/body; cl
                 seconds = time.monotonic() - started
             return memory.peak, seconds
 
+        # The recipient's page of the link, beside the same daemon's fixed cost, under wrk.
+        page = wrk(f"{url}{record['link']}")
+        healthz = wrk(f"{url}/healthz")
         idle = rss_mb(shared.pid)
         download_peak, download_seconds = at_once(lambda index: curl("-o", "/dev/null", link))
         upload_peak, upload_seconds = at_once(lambda index: upload_to_shared(url, source, size, f"eight {index}.bin"))
@@ -160,6 +163,9 @@ http {{ access_log off; sendfile on; client_body_temp_path {work}/nginx/body; cl
         print(f"| idle | {idle:.0f} MB | |")
         print(f"| 8 downloads of the same file | {download_peak:.0f} MB | {download_seconds:.1f} |")
         print(f"| 8 uploads of the same bytes | {upload_peak:.0f} MB | {upload_seconds:.1f} |")
+        print("\n| under wrk | req/s | p99 ms | not 2xx |\n|---|---:|---:|---:|")
+        for name, result in (("the recipient's page `GET /s/{token}`", page), ("`/healthz` (the fixed cost)", healthz)):
+            print(f"| {name} | {result['rps']:.0f} | {result['p99']:.1f} | {result['errors']} |")
     finally:
         for process in processes:
             process.terminate()
