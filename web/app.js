@@ -116,11 +116,10 @@ async function load() {
   const parameters = apiParameters(state, zone());
   const back = history.state;
   try {
-    const [response, folders, storage, who] = await Promise.all([
+    const [response, folders, storage] = await Promise.all([
       request(`share?${parameters}`, { signal: controller.signal }),
       state.trashed ? [] : fetchFolders(state.folder),
       fetchStorage(parameters, narrowed()),
-      me ? me : request("me").then((answer) => answer.json()).catch(() => null),
     ]);
     let records = await response.json();
     let following = nextPage(response);
@@ -131,7 +130,7 @@ async function load() {
     }
     if (controller.signal.aborted) return;
     words = searchWords(state.q);
-    if (!me && who) showUser(who);
+    if (!me && storage.me) showUser(storage.me);
     showFolders(folders, { link: folderURL, onOpen: openFolder, filtered: isFiltered(state) });
     drawStorage(storage);
     rows.reset(records);

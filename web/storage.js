@@ -17,7 +17,8 @@ async function totals(parameters) {
 
 /**
  * The totals of the whole history and, when `filtered`, of the listing `parameters` (the trash's, in the trash):
- * `{ whole, match }`, either null when it could not be had.
+ * `{ whole, match, me }` (`me`: what `GET /me` says, with the bytes the files take), each null when it could not
+ * be had.
  */
 export async function fetchStorage(parameters, filtered) {
   const zone = parameters.get("tz");
@@ -26,7 +27,7 @@ export async function fetchStorage(parameters, filtered) {
   ]);
   const value = (result) => (result.status === "fulfilled" ? result.value : null);
   const files = Number(value(me)?.filesBytes) || 0;
-  return { whole: value(whole) && { ...value(whole), files }, match: filtered ? value(match) : value(whole) };
+  return { whole: value(whole) && { ...value(whole), files }, match: filtered ? value(match) : value(whole), me: value(me) };
 }
 
 /** Draws what `fetchStorage` found; `trash`: the match is the trash's. Returns how many shares the view matches. */
