@@ -1,0 +1,41 @@
+import Foundation
+import ShareKit
+import ShareTestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A disk that fills during an upload, with the real binaries: the files' folder is a small file system of its own.
+/// Were it handled wrong, the person would get a share with half its bytes, a 500, or a daemon that stops answering.
+@Suite(.serialized, .enabled(if: getuid() == 0, "mounting the small file system needs root"))
+struct FullDiskTests {
+    private static func mount(_ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(filePath: "/bin/sh")
+        process.arguments = ["-c", "\"$0\" \"$@\" 2>/dev/null"] + arguments
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    @Test func anUploadThatFillsTheDiskIs507AndNoShareWhileReadsGoOn() async throws {
+        let folder = try temporaryFolder("full-disk")
+        let files = folder.appending(path: "share.db.files")
+        try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+        try #require(try Self.mount(["/bin/mount", "-t", "tmpfs", "-o", "size=3m", "tmpfs", files.path]) == 0, "a 3 MiB file system")
+        defer { _ = try? Self.mount(["/bin/umount", "-l", files.path]) }
+        let daemon = try Daemon(folder: folder)
+        let video = folder.appending(path: "video.mp4")
+        try randomBytes(6 * 1_048_576, writtenTo: video)
+
+        let added = try share(["add", video.path], server: daemon.address)
+        #expect(added.status != 0 && added.stderr.contains("disk is full"), "\(added.status) \(added.stderr)")
+        #expect(try await http("GET", daemon.address + "/share").body == "[]", "no share has part of its bytes")
+        let record = try share(["add", video.path, "--record-only", "--name", "noted.mp4"], server: daemon.address)
+        #expect(record.status == 0, "the database is elsewhere and still takes records: \(record.stderr)")
+        #expect(try await http("GET", daemon.address + "/healthz").status == 200)
+        #expect(daemon.stop() == 0)
+    }
+}
