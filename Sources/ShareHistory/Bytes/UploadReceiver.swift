@@ -46,8 +46,8 @@ package struct UploadReceiver {
                 {
                     gathered.writeBuffer(&part)
                     guard gathered.readableBytes == Self.chunkBytes else { continue }
-                    let written = try await writing.start(gathered)
-                    gathered = written ?? ByteBufferAllocator().buffer(capacity: Self.chunkBytes)
+                    // Straight into `gathered`, so that no other name holds the buffer when it is cleared.
+                    gathered = try await writing.start(gathered) ?? ByteBufferAllocator().buffer(capacity: Self.chunkBytes)
                     gathered.clear()
                 }
             }
@@ -67,7 +67,7 @@ private struct ChunkWriting {
     /// The bytes whose write has completed, and their hash.
     private(set) var written: Int64
     private(set) var hash: SHA256
-    private var pending: (task: Task<Void, any Error>, chunk: ByteBuffer, hash: SHA256)?
+    private var pending: (task: Task<Void, any Error>, chunk: WrittenChunk, hash: SHA256)?
 
     init(write: @escaping @Sendable (ByteBuffer, Int64) async throws -> Void, offset: Int64, hash: SHA256) {
         self.write = write
@@ -76,15 +76,15 @@ private struct ChunkWriting {
     }
 
     /// The bytes handed to `start`, written or being written.
-    var received: Int64 { written + Int64(pending?.chunk.readableBytes ?? 0) }
+    var received: Int64 { written + Int64(pending?.chunk.bytes ?? 0) }
 
     /// Starts writing `chunk` once the chunk before it is written; returns that one's buffer, free to fill again.
     mutating func start(_ chunk: ByteBuffer) async throws -> ByteBuffer? {
         var next = pending?.hash ?? hash
         chunk.withUnsafeReadableBytes { next.update(bufferPointer: $0) }
         let done = try await finish()
-        let (write, at) = (self.write, written)
-        pending = (Task { try await write(chunk, at) }, chunk, next)
+        let (write, at, held) = (self.write, written, WrittenChunk(chunk))
+        pending = (Task { try await write(held.buffer, at) }, held, next)
         return done
     }
 
@@ -93,8 +93,26 @@ private struct ChunkWriting {
         guard let pending else { return nil }
         self.pending = nil
         try await pending.task.value
-        written += Int64(pending.chunk.readableBytes)
+        written += Int64(pending.chunk.bytes)
         hash = pending.hash
-        return pending.chunk
+        return pending.chunk.take()
+    }
+}
+
+/// A chunk being written, held apart from the task that writes it, so that once written its buffer can be taken
+/// back with no other reference to it and filled again in place.
+private final class WrittenChunk: @unchecked Sendable {
+    private(set) var buffer: ByteBuffer
+    let bytes: Int
+
+    init(_ buffer: ByteBuffer) {
+        self.buffer = buffer
+        bytes = buffer.readableBytes
+    }
+
+    /// The buffer, which this holds no more.
+    func take() -> ByteBuffer {
+        defer { buffer = ByteBuffer() }
+        return buffer
     }
 }
