@@ -65,7 +65,7 @@ import FoundationNetworking
         request.httpMethod = method
         request.httpBody = body
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let (_, response) = try await URLSession.shared.data(for: request)
+        let (_, response) = try await exchange(request)
         return response as! HTTPURLResponse
     }
 }
