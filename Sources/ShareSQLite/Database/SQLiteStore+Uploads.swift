@@ -116,14 +116,16 @@ extension SQLiteStore {
     }
 
     public func linkedBytes(token: String) async throws -> (any StoredBytes)? {
-        let row = try await writer.read { db in
+        // Sendable values out of the read, so that it runs on the reader's queue, not this task's thread.
+        let found = try await writer.read { db -> (hash: String, size: Int64)? in
             try Row.fetchOne(
                 db.cachedStatement(
                     sql: "SELECT b.hash, b.size FROM share s JOIN share_blob b ON b.seq = s.blob WHERE s.link_token = ? AND s.trashed_at IS NULL"),
-                arguments: [token])
+                arguments: [token]
+            ).map { ($0[0], $0[1]) }
         }
-        guard let row else { return nil }
-        return SQLiteBlob(path: files.blob(row[0]), hash: row[0], size: row[1])
+        guard let found else { return nil }
+        return SQLiteBlob(path: files.blob(found.hash), hash: found.hash, size: found.size)
     }
 
     public func storedBlobs() async throws -> (count: Int, bytes: Int64) {
@@ -135,18 +137,20 @@ extension SQLiteStore {
 
     /// The share this history's upload `id` becomes, and when it last got bytes.
     private func pendingUpload(_ id: String) async throws -> (share: NewShare, touched: Timestamp) {
-        let row = try await writer.read { db in
-            try Row.fetchOne(
+        let found = try await writer.read { db -> (share: NewShare, touched: Timestamp)? in
+            let row = try Row.fetchOne(
                 db,
                 sql: "SELECT length, name, folder, expires_at, max_downloads, code, touched_at FROM share_upload WHERE id = ? AND owner = ?",
                 arguments: [id, try ownerNumber(db)])
+            guard let row else { return nil }
+            var share = try NewShare(id: nil, name: row[1], folder: row[2], createdAt: nil, size: row[0])
+            share.link = NewLink(
+                expiresAt: (row[3] as Int64?).map(Timestamp.init(millisecondsSinceEpoch:)), maxDownloads: row[4], code: row[5])
+            share.link.stored = true
+            return (share, Timestamp(millisecondsSinceEpoch: row[6]))
         }
-        guard let row else { throw ShareError.uploadNotFound(id: id) }
-        var share = try NewShare(id: nil, name: row[1], folder: row[2], createdAt: nil, size: row[0])
-        share.link = NewLink(
-            expiresAt: (row[3] as Int64?).map(Timestamp.init(millisecondsSinceEpoch:)), maxDownloads: row[4], code: row[5])
-        share.link.stored = true
-        return (share, Timestamp(millisecondsSinceEpoch: row[6]))
+        guard let found else { throw ShareError.uploadNotFound(id: id) }
+        return found
     }
 
     /// Makes the finished upload its share: the record, its event and its blob (the file moved to its hash's name, or
