@@ -34,7 +34,7 @@ import FoundationNetworking
             let sent = 5 * 1_048_576 + 500_000
             connection.send(bytes: Array(bytes[..<sent]))
             let other = nodes[1].address
-            // Chunks are a little over 1 MiB each (whole buffers gathered): four at least are stored, in full.
+            // Chunks are 1 MiB each: four at least are stored, in full.
             try await waitUntil("the other node sees four chunks stored") { try await Self.offset(other + path) >= 4 * 1_048_576 }
             #expect(try await http("GET", "\(other)/share").body == "[]", "nothing shows before the last byte")
             nodes[0].stop(signal: SIGKILL)
