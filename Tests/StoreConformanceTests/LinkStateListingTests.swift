@@ -40,6 +40,8 @@ import Testing
                 return Set(records.map(\.name))
             }
             #expect(try await names("active") == ["open.pdf", "later.pdf", "once.pdf"])
+            let active = try ShareQuery(parameters: [(name: "state", value: "active")], defaultZone: ZonedCalendar(identifier: "UTC")!)
+            #expect(try await store.stats(active, by: StatsPeriod.none).count == 3, "statistics take the state filter too")
             #expect(try await names("expired") == ["past.pdf"])
             #expect(try await names("revoked") == ["cut.pdf"])
             _ = try await store.countDownload(token: try #require(once.linkToken), ShareDownload(at: .now(), address: "203.0.113.0", agent: "curl"))
