@@ -6,21 +6,17 @@ extension StoredBytes {
     /// was read, so that a copy into another store can be checked against the hash the bytes are named by.
     package func copy(inPiecesOf pieceBytes: Int, to sink: (ByteBuffer) async throws -> Void) async throws -> (hash: String, bytes: Int64) {
         var hash = SHA256()
-        var piece = ByteBuffer()
+        var pieces = ChunkGathering(chunkBytes: pieceBytes)
         var copied: Int64 = 0
         try await send(0..<size) { chunk in
-            var chunk = chunk
             chunk.withUnsafeReadableBytes { hash.update(bufferPointer: $0) }
             copied += Int64(chunk.readableBytes)
-            while var part = chunk.readSlice(length: min(chunk.readableBytes, pieceBytes - piece.readableBytes)), part.readableBytes > 0 {
-                piece.writeBuffer(&part)
-                if piece.readableBytes == pieceBytes {
-                    try await sink(piece)
-                    piece = ByteBuffer()
-                }
+            try await pieces.add(chunk) { piece in
+                try await sink(piece)
+                return piece
             }
         }
-        if piece.readableBytes > 0 { try await sink(piece) }
+        if pieces.gathered.readableBytes > 0 { try await sink(pieces.gathered) }
         return (hash.hex(), copied)
     }
 }

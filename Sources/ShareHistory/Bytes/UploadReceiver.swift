@@ -30,33 +30,24 @@ package struct UploadReceiver {
         var writing = ChunkWriting(write: write, offset: offset, hash: hash)
         defer { (offset, hash) = (writing.written, writing.hash) }
         // Two chunks' buffers, each filled again once its write is done: the allocator is asked for no more.
-        var gathered = ByteBufferAllocator().buffer(capacity: Self.chunkBytes)
+        var chunks = ChunkGathering(chunkBytes: Self.chunkBytes)
         do {
             for try await buffer in body {
-                guard Int64(gathered.readableBytes + buffer.readableBytes) <= length - writing.received else {
+                guard Int64(chunks.gathered.readableBytes + buffer.readableBytes) <= length - writing.received else {
                     throw ShareError.invalidField("Upload-Length", "is \(length) bytes: the body goes past it")
                 }
-                if gathered.readableBytes == 0, buffer.readableBytes >= Self.chunkBytes {
+                if chunks.gathered.readableBytes == 0, buffer.readableBytes >= Self.chunkBytes {
                     _ = try await writing.start(buffer)
                     continue
                 }
-                var buffer = buffer
-                while var part = buffer.readSlice(length: min(buffer.readableBytes, Self.chunkBytes - gathered.readableBytes)),
-                    part.readableBytes > 0
-                {
-                    gathered.writeBuffer(&part)
-                    guard gathered.readableBytes == Self.chunkBytes else { continue }
-                    // Straight into `gathered`, so that no other name holds the buffer when it is cleared.
-                    gathered = try await writing.start(gathered) ?? ByteBufferAllocator().buffer(capacity: Self.chunkBytes)
-                    gathered.clear()
-                }
+                try await chunks.add(buffer) { chunk in try await writing.start(chunk) }
             }
         } catch {
-            if gathered.readableBytes > 0 { _ = try? await writing.start(gathered) }
+            if chunks.gathered.readableBytes > 0 { _ = try? await writing.start(chunks.gathered) }
             _ = try? await writing.finish()
             throw error
         }
-        if gathered.readableBytes > 0 { _ = try await writing.start(gathered) }
+        if chunks.gathered.readableBytes > 0 { _ = try await writing.start(chunks.gathered) }
         _ = try await writing.finish()
     }
 }
