@@ -1,6 +1,6 @@
 // The filters that find things: the search box, the date (a preset, a month, a day or a range applied when it is
-// whole), the type, the link's state and the sort. On a phone they open as a sheet over the list with "Show N shares", and what is
-// active stays in sight as chips that each clear with one tap. "Go to" starts the list at a month.
+// whole), the type, the link's state and the sort. On a phone they open as a sheet over the list with "Show N
+// shares", and what is active stays in sight as chips that each clear with one tap. "Go to" starts the list at a month.
 
 import { changeFromFields, dateFilterCount, fieldValues, isPlausible, noDates } from "./dates.js";
 import { count } from "./format.js";
@@ -175,7 +175,7 @@ for (const chip of byId("presets").children) {
 }
 controls.type.addEventListener("change", () => page.change({ type: controls.type.value }));
 controls.state.addEventListener("change", () => page.change({ state: controls.state.value }));
-// Each sort starts where people look first: the newest, A to Z, the largest.
+// Each sort starts where people look first: the newest, A to Z, the largest, the most downloaded.
 controls.sort.addEventListener("change", () => {
   const sort = controls.sort.value;
   page.change({ sort: sort === "createdAt" ? "" : sort, order: sort === "name" ? "asc" : "" });
