@@ -22,6 +22,9 @@ public protocol ShareStore: HistoryStore {
     /// The bytes the store keeps on this node's own disk, by part (`database`, `wal`), for the metrics: none for a
     /// store kept elsewhere.
     func bytesOnDisk() -> [(part: String, bytes: Int64)]
+    /// The memory this node's database caches hold now, for the metrics (SQLite's page caches, which
+    /// `[database] cache_bytes` bounds); nil for a store whose database keeps its own.
+    func cacheBytes() -> Int64?
     /// Every user whose history holds live records, by name, with their count and bytes (`GET /users`).
     func users() async throws -> [UserUsage]
     /// True when the store answers and its schema is the one this program knows.

@@ -159,4 +159,7 @@ public struct PostgresStore: ShareStore {
 
     /// A store in a database server keeps nothing on this node's disk.
     public func bytesOnDisk() -> [(part: String, bytes: Int64)] { [] }
+
+    /// PostgreSQL keeps its caches in its own server.
+    public func cacheBytes() -> Int64? { nil }
 }

@@ -109,7 +109,7 @@ private func summary(of setup: ServerSetup) -> String {
           listen:    \(config.server.listen)
           base_path: \(config.server.basePath)
           timezone:  \(config.server.timezone)
-          database:  \(database.postgres.map { "PostgreSQL \($0), \(database.poolSize) connections" } ?? "\(database.path), log checkpointed past \(database.walCheckpointBytes) bytes")
+          database:  \(database.postgres.map { "PostgreSQL \($0), \(database.poolSize) connections" } ?? "\(database.path), log checkpointed past \(database.walCheckpointBytes) bytes, caches within \(database.cacheBytes) bytes")
           trash:     \(database.trashDays == 0 ? "kept forever" : "purged after \(database.trashDays) days")
           backups:   \(database.backupDirectory.map { "every \(database.backupEverySeconds) s into \($0), \(database.backupKeep) kept" } ?? "none")
           auth:      \(auth)\(config.auth.publicRead ? ", public reads" : "")\(server.metricsPublic ? ", public metrics" : "")

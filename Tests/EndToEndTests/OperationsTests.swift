@@ -49,6 +49,31 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
+    @Test func sqlitesPageCachesStayWithinCacheBytesHoweverMuchIsRead() async throws {
+        let roomy = try await cacheBytesAfterReadingEverything(environment: [:])
+        let bounded = try await cacheBytesAfterReadingEverything(environment: ["SHARE_DATABASE_CACHE_BYTES": "\(2 << 20)"])
+        #expect(roomy.cache > Double(4 << 20), "with the default bound the caches keep more of what was read: \(roomy.cache) bytes")
+        #expect(bounded.cache <= Double(5 << 19), "bounded to 2 MiB, the caches hold \(bounded.cache) bytes")
+        #expect(bounded.resident > 0 && roomy.resident > 0, "the daemon's resident memory is among the metrics")
+    }
+
+    /// `share_database_cache_bytes` and `process_resident_memory_bytes` once a daemon started with `environment` has
+    /// imported 60,000 records and read them all, in every order and several at once.
+    private func cacheBytesAfterReadingEverything(environment: [String: String]) async throws -> (cache: Double, resident: Double) {
+        let daemon = try Daemon(folder: try temporaryFolder(), environment: environment)
+        let records = (0..<60_000).map { #"{"name": "quarterly report \#($0) \#($0 * 7919 % 10007).pdf", "size": \#($0)}"# }
+        #expect(try await http("POST", "\(daemon.address)/share/import", body: records.joined(separator: "\n"), timeout: 300).status == 200)
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for path in ["/share/export", "/share?sort=name&limit=1000", "/share?sort=size&limit=1000", "/share?q=report+99", "/share/stats?by=day"] {
+                group.addTask { try await http("GET", "\(daemon.address)\(path)", timeout: 300).status }
+            }
+            for try await status in group { #expect(status == 200) }
+        }
+        let metrics = try await http("GET", "\(daemon.address)/metrics").body
+        #expect(daemon.stop() == 0)
+        return (sample(metrics, "share_database_cache_bytes "), sample(metrics, "process_resident_memory_bytes "))
+    }
+
     @Test func metricsPassPromtoolAndMoveWithTheRequests() async throws {
         let daemon = try Daemon(folder: try temporaryFolder(), environment: ["SHARE_AUTH_TOKENS": "t0ken"])
         let token = ["Authorization": "Bearer t0ken"]

@@ -100,6 +100,7 @@ extension ConfigSetting {
         },
         .positive("database", "backup_keep", counting: "backups", \.database.backupKeep),
         .positive("database", "wal_checkpoint_bytes", counting: "bytes", \.database.walCheckpointBytes),
+        .positive("database", "cache_bytes", counting: "bytes", \.database.cacheBytes),
         ConfigSetting("auth", "tokens", .strings) { config, tokens, _ in
             guard tokens.allSatisfy(Credential.isSecret) else {
                 throw InvalidSetting(reason: "tokens must be non-empty and contain no spaces")

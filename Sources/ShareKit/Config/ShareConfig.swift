@@ -98,6 +98,9 @@ public struct DatabaseSettings: Sendable, Equatable {
     /// A write-ahead log larger than this is checkpointed and started over, and SQLite truncates it back to this
     /// size after a spike (`journal_size_limit`).
     public var walCheckpointBytes = 32 * 1_048_576
+    /// The memory SQLite's page caches take together, all connections counted: past it, a connection reuses its
+    /// least recently used pages rather than taking more (SQLite's soft heap limit).
+    public var cacheBytes = 32 * 1_048_576
 
     public init(path: String) {
         self.path = path

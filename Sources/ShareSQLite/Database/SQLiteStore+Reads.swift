@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 import ShareHistory
 import ShareKit
 
@@ -36,6 +37,9 @@ extension SQLiteStore {
         guard writer is DatabasePool else { return [] }
         return [("database", DatabaseFile.size(path)), ("wal", DatabaseFile.size(path + "-wal"))]
     }
+
+    /// The memory SQLite holds in this process, nearly all of it its connections' page caches.
+    public func cacheBytes() -> Int64? { sqlite3_memory_used() }
 
     /// The reader a listing's long race may run its ordered reads on beside the others, while no other heavy read
     /// waits: a file's pool has several readers, a database in memory one connection.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import ShareHistory
 import ShareKit
 
@@ -82,6 +83,12 @@ public struct SQLiteStore: ShareStore {
             try db.execute(sql: "PRAGMA cache_size = -6144")
         }
         return configuration
+    }
+
+    /// Bounds the page caches of every SQLite connection in this process together to `bytes` (the soft heap limit):
+    /// one connection's cache may still grow to its own `cache_size` while the others are small.
+    public static func limitCaches(toBytes bytes: Int) {
+        sqlite3_soft_heap_limit64(Int64(bytes))
     }
 
     /// Every SQLite file starts with this header; an empty or missing file is fine to create.

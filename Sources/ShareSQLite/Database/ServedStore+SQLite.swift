@@ -7,6 +7,7 @@ extension ServedStore {
     /// Opens and migrates the SQLite file of `[database] path`, its reads through `lanes`, with the jobs that keep
     /// it: the write-ahead log's checkpoints and, with `backup_dir`, the automatic backups.
     public static func sqlite(_ settings: DatabaseSettings, lanes: ReadLanes, logger: Logger) throws -> ServedStore {
+        SQLiteStore.limitCaches(toBytes: settings.cacheBytes)
         var database = try SQLiteStore(path: settings.path, logLimitBytes: settings.walCheckpointBytes)
         database.lanes = lanes
         logger.info("database ready", metadata: ["path": "\(database.path)", "heavy_reads": "\(database.lanes.heavySlots)"])

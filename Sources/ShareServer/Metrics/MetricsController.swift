@@ -25,6 +25,8 @@ struct MetricsController {
             for (part, bytes) in store.bytesOnDisk() {
                 Gauge(label: "share_database_bytes", dimensions: [("file", part)]).record(bytes)
             }
+            if let bytes = store.cacheBytes() { Gauge(label: "share_database_cache_bytes").record(bytes) }
+            Gauge(label: "process_resident_memory_bytes").record(ProcessMemory.residentBytes())
             return Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                 body: .init(byteBuffer: ByteBuffer(string: metrics.exposition())))

@@ -47,6 +47,8 @@ public struct ServerMetrics: Sendable {
         "http_requests_in_flight": "Requests being answered now, by method.",
         "share_records": "Records in the history, live or in the trash.",
         "share_database_bytes": "Size of the database's files: the database itself and its write-ahead log.",
+        "share_database_cache_bytes": "Memory SQLite's page caches hold now, all connections together (cache_bytes bounds it).",
+        "process_resident_memory_bytes": "The daemon's resident memory.",
         "share_records_imported_total": "Records stored by imports since the daemon started.",
         "share_wal_checkpoints_total": "Checkpoints of the write-ahead log past wal_checkpoint_bytes, by outcome (restarted, busy).",
         "share_wal_checkpoint_duration_seconds": "Time a checkpoint of the write-ahead log took, waiting for readers included.",
