@@ -100,7 +100,7 @@ public struct DatabaseSettings: Sendable, Equatable {
     public var walCheckpointBytes = 32 * 1_048_576
     /// The memory SQLite's page caches take together, all connections counted: past it, a connection reuses its
     /// least recently used pages rather than taking more (SQLite's soft heap limit).
-    public var cacheBytes = 32 * 1_048_576
+    public var cacheBytes = 24 * 1_048_576
 
     public init(path: String) {
         self.path = path
