@@ -8,11 +8,14 @@ import _NIOFileSystem
 /// are created 0600, like the database.
 struct SQLiteBlobFiles: Sendable {
     let root: String
+    /// A database in memory's folder, removed once no store holds it.
+    private let temporary: TemporaryFolder?
 
     /// The folder beside the database at `path`, made unless only `reading`; a database in memory gets a new
     /// temporary one.
     init(database path: String, reading: Bool = false) throws {
-        root = path == ":memory:" ? NSTemporaryDirectory() + "share-files-" + UUID().uuidString : path + ".files"
+        temporary = path == ":memory:" ? TemporaryFolder(NSTemporaryDirectory() + "share-files-" + UUID().uuidString) : nil
+        root = temporary?.path ?? path + ".files"
         for folder in [root, uploads, root + "/blobs"] where !reading {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
@@ -68,5 +71,18 @@ struct SQLiteBlobFiles: Sendable {
         if code == ENOSPC || code == EDQUOT { return ShareError.storageUnavailable("the disk is full") }
         if code == EROFS { return ShareError.storageUnavailable("the file system is read-only") }
         return StoreError.files(action: action, reason: String(cString: strerror(code)))
+    }
+}
+
+/// A folder removed with the last value that holds it.
+private final class TemporaryFolder: Sendable {
+    let path: String
+
+    init(_ path: String) {
+        self.path = path
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
     }
 }
