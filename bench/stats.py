@@ -8,9 +8,10 @@ import urllib.parse
 
 import grid
 
-# (parameters, what it reads, goal in ms or None). Totals: the running totals, plus the records of the days a
-# boundary cuts; records: every matching record (text and folders are not in the totals). The page's storage line
-# asks with `by=none` and the browser's zone; `share stats` asks without `by` (the period that fits the span).
+# (parameters, what it reads, goal in ms or None). Totals: the running totals per month, plus the days and quarter
+# hours at each period's ends (and the records of a quarter hour an end cuts); records: every matching record (text
+# and folders are not in the totals). The page's storage line asks with `by=none` and the browser's zone; `share
+# stats` asks without `by` (the period that fits the span): the default view, ≤ 5 ms in any zone.
 PAGE = [("by", "none")]
 SHAPES = [
     (PAGE + [("tz", "UTC")], "totals", 5),
@@ -23,10 +24,13 @@ SHAPES = [
     (PAGE + [("tz", "America/New_York"), ("from", "2022-01-01"), ("to", "2022-12-31"), ("type", "pdf,doc")], "totals", 10),
     (PAGE + [("trashed", "true")], "totals", 10),
     ([], "totals", 5),
-    ([("tz", "America/New_York")], "totals", None),
-    ([("tz", "Asia/Kathmandu")], "totals", None),
+    ([("tz", "America/New_York")], "totals", 5),
+    ([("tz", "Asia/Kathmandu")], "totals", 5),
+    ([("tz", "Asia/Kolkata")], "totals", 5),
+    ([("tz", "Asia/Kolkata"), ("type", "pdf,doc")], "totals", 10),
+    ([("tz", "Asia/Kathmandu"), ("from", "2022-01-01"), ("to", "2023-06-30")], "totals", 10),
     ([("by", "month"), ("tz", "Europe/Berlin")], "totals", None),
-    ([("by", "day"), ("tz", "America/New_York")], "records", None),
+    ([("by", "day"), ("tz", "America/New_York")], "totals", None),
     ([("type", "pdf")], "totals", 10),
     ([("date", "2023-06-15"), ("tz", "Asia/Kolkata")], "totals", 10),
     ([("from", "2022-03-04T10:30:00Z"), ("to", "2024-07-01T18:45:00Z")], "totals", 10),

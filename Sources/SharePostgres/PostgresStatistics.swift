@@ -15,12 +15,10 @@ struct PostgresStatistics {
     private static let dayBias: Int64 = 1_000_000
 
     /// The statistics `by` a period (nil: the one that fits their span): from the running totals when they hold
-    /// every filter of the query and cost less, else from the records.
+    /// every filter of the query, else from the records.
     func fetch(by period: StatsPeriod?, _ connection: PostgresConnection, logger: Logger) async throws -> ShareStats {
-        if StatisticsFromTotals.canAnswer(query),
-            let stats = try await PostgresTotalsStatistics(query: query, owner: owner).fetch(by: period, connection, logger: logger)
-        {
-            return stats
+        if StatisticsFromTotals.canAnswer(query) {
+            return try await PostgresTotalsStatistics(query: query, owner: owner).fetch(by: period, connection, logger: logger)
         }
         return try await fetchFromRecords(by: period, connection, logger: logger)
     }

@@ -84,7 +84,7 @@ extension PostgresStore {
         guard findings.isEmpty else { throw StoreError.misplacedRecords(path: Self.checkedName, report: findings.joined(separator: "; ")) }
     }
 
-    /// Every running total (per owner, per folder, per day and per month) made again from the records, while writers
+    /// Every running total (per owner, per folder, per day, per month and per quarter hour) made again from the records, while writers
     /// wait; returns how many total rows differed before.
     private func rebuildTotals() async throws -> Int {
         try await lease(statementTimeout: 0) { [self] connection in
@@ -107,7 +107,9 @@ extension PostgresStore {
                  day AS (SELECT owner, trashed_at IS NOT NULL AS trashed, share_utc_day(created_at) AS day, type,
                                 count(*) AS count, sum(size) AS bytes FROM share GROUP BY 1, 2, 3, 4),
                  month AS (SELECT owner, trashed, share_utc_month(day) AS month, type, sum(count) AS count, sum(bytes) AS bytes
-                           FROM day GROUP BY 1, 2, 3, 4)
+                           FROM day GROUP BY 1, 2, 3, 4),
+                 quarter AS (SELECT owner, trashed_at IS NOT NULL AS trashed, share_utc_quarter(created_at) AS quarter, type,
+                                    count(*) AS count, sum(size) AS bytes FROM share GROUP BY 1, 2, 3, 4)
             SELECT ((SELECT count(*) FROM owner_total FULL JOIN share_owner_total AS total USING (owner, trashed)
                      WHERE owner_total.count IS DISTINCT FROM total.count OR owner_total.bytes IS DISTINCT FROM total.bytes)
                   + (SELECT count(*) FROM folder_total FULL JOIN share_folder_total AS total USING (owner, folder)
@@ -115,7 +117,9 @@ extension PostgresStore {
                   + (SELECT count(*) FROM day FULL JOIN share_total AS total USING (owner, trashed, day, type)
                      WHERE day.count IS DISTINCT FROM total.count OR day.bytes IS DISTINCT FROM total.bytes)
                   + (SELECT count(*) FROM month FULL JOIN share_total_month AS total USING (owner, trashed, month, type)
-                     WHERE month.count IS DISTINCT FROM total.count OR month.bytes IS DISTINCT FROM total.bytes))::bigint
+                     WHERE month.count IS DISTINCT FROM total.count OR month.bytes IS DISTINCT FROM total.bytes)
+                  + (SELECT count(*) FROM quarter FULL JOIN share_total_quarter AS total USING (owner, trashed, quarter, type)
+                     WHERE quarter.count IS DISTINCT FROM total.count OR quarter.bytes IS DISTINCT FROM total.bytes))::bigint
             """, logger: logger)
         for try await count in rows.decode(Int.self) { return count }
         return -1

@@ -7,11 +7,10 @@ extension PostgresStore {
     /// The statistics of `query` in this history from the running totals, and counted from its records.
     package func statisticsBothWays(
         _ query: ShareQuery, by period: StatsPeriod?
-    ) async throws -> (fromTotals: ShareStats?, fromRecords: ShareStats) {
+    ) async throws -> (fromTotals: ShareStats, fromRecords: ShareStats) {
         try await lease(statementTimeout: 0) { [self] connection in
             let owner = try await ownerNumber(connection)
-            let fromTotals = try await PostgresTotalsStatistics(query: query, owner: owner)
-                .fetch(by: period, evenIfRecordsCostLess: true, connection, logger: logger)
+            let fromTotals = try await PostgresTotalsStatistics(query: query, owner: owner).fetch(by: period, connection, logger: logger)
             return (fromTotals, try await PostgresStatistics(query: query, owner: owner).fetchFromRecords(by: period, connection, logger: logger))
         }
     }

@@ -3,20 +3,16 @@ import PostgresNIO
 import ShareHistory
 import ShareKit
 
-/// Statistics from PostgreSQL's running totals (`share_total` per UTC day, `share_total_month` per UTC month, kept
-/// by triggers with every change), added up as `StatisticsFromTotals` says, as SQLite's are.
+/// Statistics from PostgreSQL's running totals (`share_total_month` per UTC month, `share_total` per UTC day,
+/// `share_total_quarter` per UTC quarter hour, kept by triggers with every change), added up as `TotalsPlan` says,
+/// as SQLite's are: the plan's reads of each kind in one statement.
 struct PostgresTotalsStatistics {
     let query: ShareQuery
     /// Whose history: the number its records carry (`PostgresOwnerNumbers`).
     let owner: Int64
 
-    /// The statistics `by` a period (nil: the one that fits their span); nil when reading the matching records
-    /// costs less than the records of the cut days would, unless `evenIfRecordsCostLess`.
-    func fetch(
-        by period: StatsPeriod?, evenIfRecordsCostLess: Bool = false, _ connection: PostgresConnection, logger: Logger
-    ) async throws
-        -> ShareStats?
-    {
+    /// The statistics `by` a period (nil: the one that fits their span).
+    func fetch(by period: StatsPeriod?, _ connection: PostgresConnection, logger: Logger) async throws -> ShareStats {
         let plan = StatisticsFromTotals(query)
         guard let (firstDay, lastDay) = try await dayRange(plan, connection, logger: logger) else { return ShareStats.empty(by: period) }
         var matched: (first: Int64, last: Int64)?
@@ -26,13 +22,16 @@ struct PostgresTotalsStatistics {
             else { return ShareStats.empty(by: nil) }
             matched = (first, last)
         }
-        let answer = plan.answer(by: period, from: firstDay, through: lastDay, matched: matched)
-        if answer.readsMonths {
-            return answer.stats(fromMonths: try await totals(perMonth: true, from: firstDay, through: lastDay, connection, logger: logger))
+        let months = try await months(from: firstDay, through: lastDay, connection, logger: logger)
+        let answer = plan.plan(by: period, matched: matched, months: months)
+        var sums = [[Int: Sums]](repeating: [:], count: answer.reads.count)
+        for grain in [TotalsRead.Grain.days, .quarterHours, .records] {
+            let reads = answer.reads.indices.filter { answer.reads[$0].grain == grain }
+            guard !reads.isEmpty else { continue }
+            let read = try await self.sums(of: reads.map { answer.reads[$0] }, connection, logger: logger)
+            for (index, found) in zip(reads, read) { sums[index] = found }
         }
-        let days = try await totals(perMonth: false, from: firstDay, through: lastDay, connection, logger: logger)
-        guard let split = answer.split(days: days, evenIfRecordsCostLess: evenIfRecordsCostLess) else { return nil }
-        return split.stats(reading: try await sums(of: split, connection, logger: logger))
+        return answer.stats(reading: sums)
     }
 
     /// Appends the conditions on the totals' owner, trash state and types.
@@ -66,19 +65,14 @@ struct PostgresTotalsStatistics {
         return nil
     }
 
-    /// The rows of the totals from `firstDay` through `lastDay`: per day, or per month (`day` then being the
-    /// month's first day).
-    private func totals(
-        perMonth: Bool, from firstDay: Int64, through lastDay: Int64, _ connection: PostgresConnection, logger: Logger
-    )
-        async throws -> [TotalsRow]
-    {
-        let (table, unit) = perMonth ? ("share_total_month", "month") : ("share_total", "day")
-        var sql = BoundSQL("SELECT \(unit), type, count, \(Self.bytesHalves) FROM \(table)")
+    /// The rows of the monthly totals of the months from `firstDay`'s through `lastDay`'s (each `day` the month's
+    /// first day).
+    private func months(from firstDay: Int64, through lastDay: Int64, _ connection: PostgresConnection, logger: Logger) async throws -> [TotalsRow] {
+        var sql = BoundSQL("SELECT month, type, count, \(Self.bytesHalves) FROM share_total_month")
         try appendTotalsConditions(to: &sql)
-        sql.append(" AND \(unit) >= ")
-        sql.bind(perMonth ? StatisticsFromTotals.firstOfMonth(firstDay) : firstDay)
-        sql.append(" AND \(unit) <= ")
+        sql.append(" AND month >= ")
+        sql.bind(StatisticsFromTotals.firstOfMonth(firstDay))
+        sql.append(" AND month <= ")
         sql.bind(lastDay)
         var rows: [TotalsRow] = []
         for try await (day, type, count, high, low) in try await connection.query(sql.query, logger: logger)
@@ -104,28 +98,36 @@ struct PostgresTotalsStatistics {
         return nil
     }
 
-    /// The count and bytes per category of the records of each of the split's reads, in one statement: each part
-    /// read through the creation-time index on its own (a join of all the parts with the records would be planned
+    /// The count and bytes per category of each of `reads` (all of one grain), in one statement: each read on its
+    /// own through its table's key or the creation-time index (a join of all of them with the rows would be planned
     /// as a read of the whole table).
-    private func sums(of split: StatisticsFromTotals.DaySplit, _ connection: PostgresConnection, logger: Logger) async throws -> [[Int: Sums]] {
-        var sums = [[Int: Sums]](repeating: [:], count: split.reads.count)
-        guard !split.reads.isEmpty else { return sums }
-        var sql = BoundSQL("SELECT part.number, records.* FROM unnest(")
-        try sql.bind(array: split.reads.map(\.from))
+    private func sums(of reads: [TotalsRead], _ connection: PostgresConnection, logger: Logger) async throws -> [[Int: Sums]] {
+        var sums = [[Int: Sums]](repeating: [:], count: reads.count)
+        let grain = reads[0].grain
+        var sql = BoundSQL("SELECT part.number, sums.* FROM unnest(")
+        try sql.bind(array: reads.map { grain == .records ? $0.from : $0.numbers.lowerBound })
         sql.append("::bigint[], ")
-        try sql.bind(array: split.reads.map(\.before))
-        sql.append("::bigint[]) WITH ORDINALITY AS part (from_at, before_at, number) CROSS JOIN LATERAL (")
-        sql.append("SELECT type, count(*), sum(size >> 32)::bigint, sum(size & 4294967295)::bigint FROM share WHERE ")
-        // Each part's instants bound its read; the window's ends only cut the day into parts.
-        var unbounded = query
-        unbounded.createdFrom = nil
-        unbounded.createdBefore = nil
-        try PostgresFilter.append(unbounded, owner: owner, to: &sql)
-        sql.append(" AND created_at >= part.from_at AND created_at < part.before_at GROUP BY type) AS records")
+        try sql.bind(array: reads.map { grain == .records ? $0.before : $0.numbers.upperBound })
+        sql.append("::bigint[]) WITH ORDINALITY AS part (first, after, number) CROSS JOIN LATERAL (")
+        switch grain {
+        case .days, .quarterHours:
+            let (table, unit) = grain == .days ? ("share_total", "day") : ("share_total_quarter", "quarter")
+            sql.append("SELECT type, sum(count)::bigint, div(sum(bytes), 4294967296)::bigint, mod(sum(bytes), 4294967296)::bigint FROM \(table)")
+            try appendTotalsConditions(to: &sql)
+            sql.append(" AND \(unit) >= part.first AND \(unit) < part.after GROUP BY type) AS sums")
+        case .records:
+            sql.append("SELECT type, count(*), sum(size >> 32)::bigint, sum(size & 4294967295)::bigint FROM share WHERE ")
+            // Each read's instants bound it, whatever the window.
+            var unbounded = query
+            unbounded.createdFrom = nil
+            unbounded.createdBefore = nil
+            try PostgresFilter.append(unbounded, owner: owner, to: &sql)
+            sql.append(" AND created_at >= part.first AND created_at < part.after GROUP BY type) AS sums")
+        }
         for try await (number, type, count, high, low) in try await connection.query(sql.query, logger: logger)
             .decode((Int, String, Int, Int64, Int64).self)
         {
-            // One row per part and type (grouped so).
+            // One row per read and type (grouped so).
             sums[number - 1][StatisticsFromTotals.category(named: type)] = Sums(count: count, high: high, low: low)
         }
         return sums

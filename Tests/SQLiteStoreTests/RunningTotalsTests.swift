@@ -4,6 +4,7 @@ import ShareHistory
 import ShareKit
 import ShareTestSupport
 import StoreTestSupport
+import Synchronization
 import Testing
 
 @testable import ShareSQLite
@@ -27,7 +28,7 @@ import Testing
         try await RunningTotalsCheck.compareEveryQuery(database.history(of: "carol", quota: nil), "carol", zones: ["UTC", "Asia/Kathmandu"])
     }
 
-    /// Periods are worked out for the days that hold records only: days over nine millennia cost four rows.
+    /// Periods are worked out for the months that hold records only: nine millennia cost four months.
     @Test func aHistoryOverMillenniaIsAnsweredFromItsFewDaysAtTheEdgesOfTime() async throws {
         let queue = try DatabaseQueue()
         let database = try SQLiteStore(writer: queue)
@@ -36,6 +37,36 @@ import Testing
         }
         try await RunningTotalsCheck.compareEveryQuery(
             database, "millennia", zones: ["UTC", "Pacific/Kiritimati", "Pacific/Pago_Pago"], filters: [[], [("type", "pdf")]])
+    }
+
+    /// In a zone whose midnights are not UTC's (New York, Kolkata, Kathmandu, Chatham), statistics by day, month
+    /// and year over local dates read the totals only, never a record: every local midnight falls on a quarter hour.
+    @Test func statisticsInAnyZoneReadNoRecord() async throws {
+        let queue = try DatabaseQueue()
+        let database = try SQLiteStore(writer: queue)
+        for day in 0..<90 {
+            let time = Timestamp(millisecondsSinceEpoch: 1_609_459_200_000 + Int64(day) * 86_400_000 + Int64(day % 24) * 3_600_000)
+            try await database.add("day-\(day).\(day % 2 == 0 ? "pdf" : "jpg")", size: Int64(day), at: time.description)
+        }
+        let statements = Mutex<[String]>([])
+        try await queue.write { db in
+            db.trace(options: .statement) { event in
+                if case .statement(let statement) = event { statements.withLock { $0.append(statement.sql) } }
+            }
+        }
+        for zone in ["America/New_York", "Asia/Kolkata", "Asia/Kathmandu", "Pacific/Chatham"] {
+            let query = try ShareQuery(
+                parameters: [("from", "2021-01-10"), ("to", "2021-03-20"), ("tz", zone)].map { (name: $0.0, value: $0.1) },
+                defaultZone: ZonedCalendar(identifier: "UTC")!)
+            for period in StatsPeriod.allCases {
+                let stats = try await database.stats(query, by: period)
+                #expect(stats.count > 60, "\(zone) by \(period)")
+            }
+        }
+        let seen = statements.withLock { $0 }
+        #expect(seen.contains { $0.contains("FROM share_total_quarter") }, "the quarter hours' totals were read")
+        let records = seen.filter { $0.contains("FROM share ") || $0.hasSuffix("FROM share") }
+        #expect(records.isEmpty, "\(records)")
     }
 
     @Test func anImportThatFailsHalfWayLeavesTheTotalsAsTheyWere() async throws {

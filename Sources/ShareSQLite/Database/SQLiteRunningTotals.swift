@@ -4,13 +4,14 @@ import ShareHistory
 import ShareKit
 
 /// The running totals (`share_total` per day, `share_total_month` per month, migration 0011; `share_folder_total`
-/// per folder, 0015) against the records they sum (the views `share_total_of_records`, `share_total_month_of_records`): compared by `shared check` and
+/// per folder, 0015; `share_total_quarter` per quarter hour, 0020) against the records they sum (the views `share_total_of_records`, `share_total_month_of_records`): compared by `shared check` and
 /// every backup's checks, rebuilt by a repair.
 public enum SQLiteRunningTotals {
     /// Each table of totals, the view that sums the records the same way, and the columns that name a row.
     private static let tables = [
         (table: "share_total", records: "share_total_of_records", key: "owner, trashed, day, type"),
         (table: "share_total_month", records: "share_total_month_of_records", key: "owner, trashed, month, type"),
+        (table: "share_total_quarter", records: "share_total_quarter_of_records", key: "owner, trashed, quarter, type"),
         (table: "share_folder_total", records: "share_folder_total_of_records", key: "owner, folder"),
     ]
 

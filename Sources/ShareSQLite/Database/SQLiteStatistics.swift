@@ -13,11 +13,9 @@ struct SQLiteStatistics {
     private static let dayBias: Int64 = 1_000_000
 
     /// The statistics `by` a period (nil: the one that fits their span): from the running totals when they hold
-    /// every filter of the query and cost less, else from the records.
+    /// every filter of the query, else from the records.
     func fetch(by period: StatsPeriod?, _ db: Database) throws -> ShareStats {
-        if StatisticsFromTotals.canAnswer(query), let stats = try SQLiteTotalsStatistics(query: query, owner: owner).fetch(by: period, db) {
-            return stats
-        }
+        if StatisticsFromTotals.canAnswer(query) { return try SQLiteTotalsStatistics(query: query, owner: owner).fetch(by: period, db) }
         return try fetchFromRecords(by: period, db)
     }
 

@@ -6,10 +6,10 @@ extension SQLiteStore {
     /// The statistics of `query` in this history from the running totals, and counted from its records.
     package func statisticsBothWays(
         _ query: ShareQuery, by period: StatsPeriod?
-    ) async throws -> (fromTotals: ShareStats?, fromRecords: ShareStats) {
+    ) async throws -> (fromTotals: ShareStats, fromRecords: ShareStats) {
         try await writer.read { [self] db in
             let owner = try ownerNumber(db)
-            let fromTotals = try SQLiteTotalsStatistics(query: query, owner: owner).fetch(by: period, evenIfRecordsCostLess: true, db)
+            let fromTotals = try SQLiteTotalsStatistics(query: query, owner: owner).fetch(by: period, db)
             return (fromTotals, try SQLiteStatistics(query: query, owner: owner, trigramCounts: trigramCounts).fetchFromRecords(by: period, db))
         }
     }

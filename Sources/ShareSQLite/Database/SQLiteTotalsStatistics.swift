@@ -2,16 +2,14 @@ import GRDB
 import ShareHistory
 import ShareKit
 
-/// Statistics from SQLite's running totals (`share_total` per UTC day, `share_total_month` per UTC month, kept by
-/// triggers with every change), added up as `StatisticsFromTotals` says.
+/// Statistics from SQLite's running totals (`share_total_month` per UTC month, `share_total` per UTC day,
+/// `share_total_quarter` per UTC quarter hour, kept by triggers with every change), added up as `TotalsPlan` says.
 struct SQLiteTotalsStatistics {
     let query: ShareQuery
     let owner: Int64
 
-    /// The statistics `by` a period (nil: the one that fits their span); nil when reading the matching records
-    /// costs less than the records of the cut days would (a short period in a zone away from UTC over years),
-    /// unless `evenIfRecordsCostLess`.
-    func fetch(by period: StatsPeriod?, evenIfRecordsCostLess: Bool = false, _ db: Database) throws -> ShareStats? {
+    /// The statistics `by` a period (nil: the one that fits their span).
+    func fetch(by period: StatsPeriod?, _ db: Database) throws -> ShareStats {
         let plan = StatisticsFromTotals(query)
         guard let (firstDay, lastDay) = try dayRange(plan, db) else { return ShareStats.empty(by: period) }
         var matched: (first: Int64, last: Int64)?
@@ -19,11 +17,15 @@ struct SQLiteTotalsStatistics {
             guard let span = try matchedSpan(plan, from: firstDay, through: lastDay, db) else { return ShareStats.empty(by: nil) }
             matched = span
         }
-        let answer = plan.answer(by: period, from: firstDay, through: lastDay, matched: matched)
-        if answer.readsMonths { return answer.stats(fromMonths: try totals(perMonth: true, from: firstDay, through: lastDay, db)) }
-        let days = try totals(perMonth: false, from: firstDay, through: lastDay, db)
-        guard let split = answer.split(days: days, evenIfRecordsCostLess: evenIfRecordsCostLess) else { return nil }
-        return split.stats(reading: try split.reads.map { part in try sums(of: SQLiteFilter(split.query(over: part), owner: owner, name: nil), db) })
+        let answer = plan.plan(by: period, matched: matched, months: try months(from: firstDay, through: lastDay, db))
+        return answer.stats(
+            reading: try answer.reads.map { read in
+                switch read.grain {
+                case .days: try sums(in: "share_total", unit: "day", read.numbers, db)
+                case .quarterHours: try sums(in: "share_total_quarter", unit: "quarter", read.numbers, db)
+                case .records: try sums(of: SQLiteFilter(answer.query(over: read), owner: owner, name: nil), db)
+                }
+            })
     }
 
     /// The conditions on the totals' owner, trash state and types, with their arguments.
@@ -37,15 +39,14 @@ struct SQLiteTotalsStatistics {
         return (conditions, arguments)
     }
 
-    /// The rows of the totals from `firstDay` through `lastDay`: per day, or per month (`day` then being the
-    /// month's first day).
-    private func totals(perMonth: Bool, from firstDay: Int64, through lastDay: Int64, _ db: Database) throws -> [TotalsRow] {
-        let (table, unit) = perMonth ? ("share_total_month", "month") : ("share_total", "day")
+    /// The rows of the monthly totals of the months from `firstDay`'s through `lastDay`'s (each `day` the month's
+    /// first day).
+    private func months(from firstDay: Int64, through lastDay: Int64, _ db: Database) throws -> [TotalsRow] {
         var (conditions, arguments) = totalsConditions()
-        conditions += ["\(unit) >= ?", "\(unit) <= ?"]
-        arguments += [perMonth ? StatisticsFromTotals.firstOfMonth(firstDay) : firstDay, lastDay]
+        conditions += ["month >= ?", "month <= ?"]
+        arguments += [StatisticsFromTotals.firstOfMonth(firstDay), lastDay]
         let statement = try db.cachedStatement(
-            sql: "SELECT \(unit), type, count, bytes_high, bytes_low FROM \(table) WHERE \(conditions.joined(separator: " AND "))")
+            sql: "SELECT month, type, count, bytes_high, bytes_low FROM share_total_month WHERE \(conditions.joined(separator: " AND "))")
         var rows: [TotalsRow] = []
         try StatementColumns.forEachRow(of: statement, arguments: StatementArguments(arguments)) { row in
             let sums = Sums(count: Int(row.integer(2)), high: row.integer(3), low: row.integer(4))
@@ -53,6 +54,22 @@ struct SQLiteTotalsStatistics {
             return true
         }
         return rows
+    }
+
+    /// The count and bytes per category of the rows of the totals in `table` whose `unit` is one of `numbers`: added
+    /// up here, as the rows come in key order, rather than grouped by SQLite, which would sort them by type first.
+    private func sums(in table: String, unit: String, _ numbers: Range<Int64>, _ db: Database) throws -> [Int: Sums] {
+        var (conditions, arguments) = totalsConditions()
+        conditions += ["\(unit) >= ?", "\(unit) < ?"]
+        arguments += [numbers.lowerBound, numbers.upperBound]
+        let statement = try db.cachedStatement(
+            sql: "SELECT type, count, bytes_high, bytes_low FROM \(table) WHERE \(conditions.joined(separator: " AND "))")
+        var sums: [Int: Sums] = [:]
+        try StatementColumns.forEachRow(of: statement, arguments: StatementArguments(arguments)) { row in
+            sums[Self.category(row.text(0)), default: Sums()].add(Sums(count: Int(row.integer(1)), high: row.integer(2), low: row.integer(3)))
+            return true
+        }
+        return sums
     }
 
     /// The first and the last UTC day the totals hold a matching record on, within the window's days.

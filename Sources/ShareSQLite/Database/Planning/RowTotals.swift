@@ -13,7 +13,7 @@ enum RowTotals: Sendable {
     func rows(_ db: Database) throws -> Int {
         switch self {
         case .dates(let query, let owner):
-            return try SQLiteTotalsStatistics(query: query, owner: owner).fetch(by: StatsPeriod.none, evenIfRecordsCostLess: true, db)?.count ?? 0
+            return try SQLiteTotalsStatistics(query: query, owner: owner).fetch(by: StatsPeriod.none, db).count
         case .folderTree(let folder, let owner):
             return try FolderTotals.records(inTreeOf: folder, owner: owner, db)
         }
