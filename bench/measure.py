@@ -306,8 +306,8 @@ def write_report(args, results, static, import_seconds, import_rss, under_load_r
     ]
     lines += grid_report(combinations, retimed, slowest, once_slow)
     lines += ["## Statistics", "",
-              "`GET /share/stats`, one request at a time (median of 5). `totals`: added up from the running totals, "
-              "with the records of the days a boundary cuts read from the index; `records`: every matching record "
+              "`GET /share/stats`, one request at a time (median of 5). `totals`: added up from the running totals "
+              "(months, and the days and quarter hours at each period's ends); `records`: every matching record "
               "read (text and folders are not in the totals).", ""]
     lines += stats.report(statistics) + [""]
     lines += ["## Heavy searches beside the plain page", "",

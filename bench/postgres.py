@@ -159,8 +159,8 @@ def write(args, migrate_seconds, size, sqlite_results, one_node, two_nodes, sqli
         lines.append(f"| {name} | {s['rps']:,.0f} | {s['p99']:.1f} | {one['rps']:,.0f} | {one['p99']:.1f} | {two['rps']:,.0f} | "
                      f"{two['p99']:.1f} | {one['rps'] / s['rps']:.2f}× |")
     lines += ["", f"Every response was a 2xx within wrk's 30 s timeout: {'yes' if errors == 0 else f'no ({errors} were not)'}.", ""]
-    lines += ["Statistics, one request at a time (median of 5 ms), on both stores: *totals* reads the running totals (and",
-              "the records of the days a boundary cuts), *records* every matching record.", "",
+    lines += ["Statistics, one request at a time (median of 5 ms), on both stores: *totals* reads the running totals (months,",
+              "and the days and quarter hours at each period's ends), *records* every matching record.", "",
               "| request | reads | SQLite ms | PostgreSQL ms | PostgreSQL / SQLite |", "|---|---|---:|---:|---:|"]
     for (path, reads, _, sqlite_ms), (_, _, _, postgres_ms) in zip(sqlite_reads["stats"], one_node_reads["stats"]):
         ratio = postgres_ms / sqlite_ms

@@ -1,6 +1,9 @@
 -- Running totals per UTC quarter hour of each owner's live and trashed records of each type, kept by the trigger
 -- function of `share_total` (0002, replaced below): every zone's midnights fall on a quarter hour, so statistics in
 -- any zone add up months, days and these rows, never the records of a cut day (as SQLite's `share_total_quarter`).
+-- A period's end reads a few dozen neighbouring rows: they are written in key order and updated in place (room is
+-- left on each page), so that they share a page or two rather than one each (2.5 ms against 12.5 for the 61 ends of
+-- a default view at a million records).
 CREATE TABLE share_total_quarter (
     owner   bigint  NOT NULL,
     trashed boolean NOT NULL,
@@ -10,7 +13,7 @@ CREATE TABLE share_total_quarter (
     count   bigint  NOT NULL,
     bytes   numeric NOT NULL,
     PRIMARY KEY (owner, trashed, quarter, type)
-);
+) WITH (fillfactor = 70);
 
 -- The UTC quarter hour of a time in milliseconds since 1970; the bias makes the division round down before 1970 too.
 CREATE FUNCTION share_utc_quarter(at bigint) RETURNS bigint LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
@@ -82,12 +85,15 @@ CREATE OR REPLACE FUNCTION share_rebuild_totals() RETURNS void LANGUAGE sql AS $
     INSERT INTO share_folder_total (owner, folder, count, bytes)
         SELECT owner, folder, count(*), sum(size) FROM share WHERE trashed_at IS NULL GROUP BY 1, 2;
     INSERT INTO share_total_quarter (owner, trashed, quarter, type, count, bytes)
-        SELECT owner, trashed_at IS NOT NULL, share_utc_quarter(created_at), type, count(*), sum(size) FROM share GROUP BY 1, 2, 3, 4;
+        SELECT owner, trashed_at IS NOT NULL, share_utc_quarter(created_at), type, count(*), sum(size) FROM share
+        GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4;
     INSERT INTO share_total (owner, trashed, day, type, count, bytes)
-        SELECT owner, trashed, (quarter + 96000000) / 96 - 1000000, type, sum(count), sum(bytes) FROM share_total_quarter GROUP BY 1, 2, 3, 4;
+        SELECT owner, trashed, (quarter + 96000000) / 96 - 1000000, type, sum(count), sum(bytes) FROM share_total_quarter
+        GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4;
     INSERT INTO share_total_month (owner, trashed, month, type, count, bytes)
-        SELECT owner, trashed, share_utc_month(day), type, sum(count), sum(bytes) FROM share_total GROUP BY 1, 2, 3, 4;
+        SELECT owner, trashed, share_utc_month(day), type, sum(count), sum(bytes) FROM share_total GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4;
 $$;
 
 INSERT INTO share_total_quarter (owner, trashed, quarter, type, count, bytes)
-    SELECT owner, trashed_at IS NOT NULL, share_utc_quarter(created_at), type, count(*), sum(size) FROM share GROUP BY 1, 2, 3, 4;
+    SELECT owner, trashed_at IS NOT NULL, share_utc_quarter(created_at), type, count(*), sum(size) FROM share
+    GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4;
