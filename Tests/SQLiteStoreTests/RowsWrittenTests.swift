@@ -24,9 +24,10 @@ import Testing
         // goes (two writes), the row it joins is made (one).
         let move = try await written { _ = try await database.updateShare(id: id, SharePatch(name: nil, folder: "/a")) }
         #expect(move.rows == 3 + 3 && !move.trigrams, "\(move.rows)")
-        // Trashing and restoring move the record's count between its day's and month's running totals (the rows it
-        // leaves fall to zero and go, the rows it joins are made), and take it out of its folder's or put it back.
-        let totals = 6
+        // Trashing and restoring move the record's count between its day's, month's and quarter hour's running
+        // totals (the rows it leaves fall to zero and go, the rows it joins are made), and take it out of its
+        // folder's or put it back.
+        let totals = 9
         let trash = try await written { try await database.trashShare(id: id) }
         #expect(trash.rows == 3 + totals + 2 && !trash.trigrams, "\(trash.rows)")
         let restore = try await written { _ = try await database.restoreShare(id: id) }
