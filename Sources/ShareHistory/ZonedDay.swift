@@ -81,9 +81,6 @@ struct ZoneSpan {
         (initial, changes) = calendar.offsets(from: Timestamp(millisecondsSinceEpoch: start), through: Timestamp(millisecondsSinceEpoch: end))
     }
 
-    /// Whether the zone keeps UTC's time all through the span.
-    var isUTC: Bool { initial == 0 && changes.isEmpty }
-
     /// The offset in force at `instant`.
     func offset(at instant: Int64) -> Int64 {
         let next = firstChange(after: instant)
