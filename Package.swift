@@ -1,6 +1,16 @@
 // swift-tools-version:6.2
 import PackageDescription
 
+/// `share` starts in half the time with the Swift runtime and Foundation linked into it (docs/benchmarks.md): the
+/// archives are named, in one group, because the modules it is compiled against are those of the shared libraries.
+let staticSwiftRuntime =
+    ["-static-stdlib", "-Xlinker", "--start-group"]
+    + [
+        "Foundation", "FoundationEssentials", "FoundationInternationalization", "CoreFoundation", "_FoundationICU", "_FoundationCShims",
+        "_FoundationCollections", "swiftDispatch", "dispatch", "BlocksRuntime", "swiftSynchronization", "swift_Concurrency",
+        "swift_StringProcessing", "swift_RegexParser", "swiftGlibc", "swiftCore",
+    ].flatMap { ["-Xlinker", "-l\($0)"] } + ["-Xlinker", "--end-group"]
+
 let package = Package(
     name: "share",
     platforms: [.macOS(.v14)],
@@ -105,7 +115,8 @@ let package = Package(
             name: "ShareCLI",
             dependencies: ["ShareKit", "ShareClient", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(name: "share", dependencies: ["ShareCLI"]),
+        .executableTarget(
+            name: "share", dependencies: ["ShareCLI"], linkerSettings: [.unsafeFlags(staticSwiftRuntime, .when(platforms: [.linux]))]),
         .executableTarget(
             name: "shared",
             dependencies: [

@@ -63,7 +63,7 @@ struct CommandContext {
         let zoneName = options.tz ?? (config.client.timezone.isEmpty ? nil : config.client.timezone)
         let zone = zoneName.map(TimeZoneName.zone) ?? .current
         guard let zone else {
-            throw CommandFailure("--tz: '\(zoneName ?? "")' is not an IANA time zone such as Europe/Paris", status: .usage)
+            throw CommandFailure("--tz: " + TimeZoneName.refusal(zoneName ?? ""), status: .usage)
         }
         if let user = options.user, !Credential.isUserName(user) {
             throw CommandFailure("--user must be a user name: \(Credential.userNameRule), got '\(user)'", status: .usage)

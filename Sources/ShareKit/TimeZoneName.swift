@@ -9,6 +9,13 @@ public enum TimeZoneName {
         return TimeZone(identifier: name)
     }
 
+    /// Why `name` is refused, with the version of the zone data this program knows (a zone newer than it is unknown).
+    /// Naming that version also links the zones into a `share` built with Foundation inside it, which knows only UTC
+    /// without them.
+    public static func refusal(_ name: String) -> String {
+        "'\(name)' is not an IANA time zone such as Europe/Paris (this program knows the zones of tzdata \(TimeZone.timeZoneDataVersion))"
+    }
+
     /// Foundation also reads `UTC+5` or `GMT-0330` as fixed offsets, which are no IANA names (IANA writes
     /// `Etc/GMT-5`, with the sign inverted): a server or another client would not read them alike.
     private static func isOffsetSpelling(_ name: String) -> Bool {

@@ -207,7 +207,7 @@ extension ConfigSetting {
 
     private static func zoneName(_ text: String) throws -> String {
         guard TimeZoneName.zone(text) != nil else {
-            throw InvalidSetting(reason: "'\(text)' is not an IANA time zone such as Europe/Paris")
+            throw InvalidSetting(reason: TimeZoneName.refusal(text))
         }
         return text
     }
