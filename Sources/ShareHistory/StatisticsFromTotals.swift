@@ -62,6 +62,10 @@ package struct StatisticsFromTotals {
         }
     }
 
+    /// The records counted, as a query (nil: none can be), for a store that looks for the first or last of them in
+    /// one statement rather than through `spanSearches`.
+    package var windowQuery: ShareQuery? { window.narrowed(from: .min, before: .max) }
+
     /// How the answer is added up from the monthly totals' rows `months` (each `day` the first of its month, the
     /// window's months and no others): by `period`, or (nil) by the one that fits the span of the matching records,
     /// from the first's creation time to the last's.

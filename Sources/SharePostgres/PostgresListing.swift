@@ -29,7 +29,7 @@ struct PostgresListing {
             if count > 0 { body.append(UInt8(ascii: ",")) }
             columns.appendJSON(form, to: &body)
             count += 1
-            last = (columns, try cells[PostgresRows.columnCount].decode(String.self))
+            last = (columns, try cells.string(PostgresRows.columnCount))
         }
         body.append(UInt8(ascii: "]"))
         return SharePage(body: body, next: next)

@@ -25,12 +25,12 @@ enum PostgresRows {
         let stored: Bool
 
         init(_ row: PostgresRandomAccessRow) throws {
-            (id, name, folder) = (try row[0].decode(String.self), try row[1].decode(String.self), try row[2].decode(String.self))
-            (createdAt, size, type) = (try row[3].decode(Int64.self), try row[4].decode(Int64.self), try row[5].decode(String.self))
-            (trashedAt, thumbnail) = (try row[6].decode(Int64?.self), try row[7].decode(Bool.self))
-            (linkToken, source) = (try row[8].decode(String?.self), try row[9].decode(String?.self))
-            (expiresAt, maxDownloads, downloads) = (try row[10].decode(Int64?.self), try row[11].decode(Int64?.self), try row[12].decode(Int64.self))
-            (revokedAt, code, stored) = (try row[13].decode(Int64?.self), try row[14].decode(String?.self), try row[15].decode(Bool.self))
+            (id, name, folder) = (try row.string(0), try row.string(1), try row.string(2))
+            (createdAt, size, type) = (try row.integer(3), try row.integer(4), try row.string(5))
+            (trashedAt, thumbnail) = (try row.optionalInteger(6), try row.boolean(7))
+            (linkToken, source) = (try row.optionalString(8), try row.optionalString(9))
+            (expiresAt, maxDownloads, downloads) = (try row.optionalInteger(10), try row.optionalInteger(11), try row.integer(12))
+            (revokedAt, code, stored) = (try row.optionalInteger(13), try row.optionalString(14), try row.boolean(15))
         }
 
         /// The record, its link shown as `form` says.

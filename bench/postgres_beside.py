@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Two builds side by side on one PostgreSQL history, one client at a time: each build's `shared` serves the same
+database, and `wrk -t1 -c1` asks each shape of each build in turn, ROUNDS times; the best of each is kept: the mean
+latency, and the CPU time per request of the node and of the PostgreSQL server (from /proc, so that a machine
+whose speed drifts between runs still shows where each request's work went). Prints a Markdown table for
+docs/benchmarks.md.
+
+Usage: python3 bench/postgres_beside.py BIN_FOLDER BASELINE_BIN_FOLDER DATABASE_URL
+   (DATABASE_URL: e.g. the one `bench/postgres.py` migrated into, `postgresql://postgres@/share?host=FOLDER`;
+   release binaries from scripts/build-release)
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+from measure import free_port
+
+SHAPES = [
+    "/share?limit=1",
+    "/share",
+    "/share/stats?by=none&tz=UTC",
+    "/share/stats?tz=America/New_York",
+    "/share/stats?tz=Asia/Kathmandu",
+    "/share/stats?tz=Asia/Kolkata&type=pdf,doc",
+]
+ROUNDS = 4
+SECONDS = 5
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_ticks(pids):
+    total = 0
+    for pid in pids:
+        try:
+            fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+        except OSError:
+            pass  # a server process that ended meanwhile
+    return total
+
+
+def postgres_pids():
+    return [int(pid) for pid in subprocess.run(["pgrep", "-u", "postgres", "postgres"], capture_output=True, text=True).stdout.split()]
+
+
+def measure(pid, url):
+    """Mean latency (ms), and CPU ms per request of the node and of the server."""
+    urllib.request.urlopen(url).read()
+    node, server = cpu_ticks([pid]), cpu_ticks(postgres_pids())
+    output = subprocess.run(["wrk", "-t1", "-c1", f"-d{SECONDS}s", url], check=True, capture_output=True, text=True).stdout
+    node, server = cpu_ticks([pid]) - node, cpu_ticks(postgres_pids()) - server
+    count = int(re.search(r"(\d+) requests in", output).group(1))
+    value, unit = re.search(r"Latency\s+([\d.]+)(us|ms|s)", output).groups()
+    latency = float(value) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
+    return latency, node * 1000 / TICKS / count, server * 1000 / TICKS / count
+
+
+def start(binary, folder, database):
+    port = free_port()
+    process = subprocess.Popen(
+        [f"{binary}/shared", "--listen", f"127.0.0.1:{port}"], cwd=folder, stdout=open(f"{folder}/shared-{port}.log", "w"),
+        stderr=subprocess.STDOUT,
+        env={**os.environ, "LOG_LEVEL": "warning", "SHARE_DATABASE_URL": database, "SHARE_DATABASE_TRASH_DAYS": "0"})
+    deadline = time.time() + 60
+    while True:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5).read()
+            return process, f"http://127.0.0.1:{port}"
+        except OSError:
+            if time.time() > deadline or process.poll() is not None:
+                sys.exit("shared did not start")
+            time.sleep(0.2)
+
+
+def main():
+    if len(sys.argv) < 4:
+        raise SystemExit(__doc__)
+    binaries = [os.path.abspath(sys.argv[2]), os.path.abspath(sys.argv[1])]
+    with tempfile.TemporaryDirectory(prefix="share-postgres-beside-") as folder:
+        nodes = [start(binary, folder, sys.argv[3]) for binary in binaries]
+        best = [{}, {}]
+        try:
+            for _ in range(ROUNDS):
+                for shape in SHAPES:
+                    for index, (process, url) in enumerate(nodes):
+                        found = measure(process.pid, url + shape)
+                        kept = best[index].get(shape, found)
+                        best[index][shape] = tuple(min(a, b) for a, b in zip(kept, found))
+        finally:
+            for process, _ in nodes:
+                process.terminate()
+                process.wait()
+    print("| shape | before ms | node CPU ms | server CPU ms | now ms | node CPU ms | server CPU ms |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for shape in SHAPES:
+        before, now = best[0][shape], best[1][shape]
+        print(f"| `{shape}` | " + " | ".join(f"{value:.2f}" for value in before + now) + " |")
+
+
+if __name__ == "__main__":
+    main()
