@@ -72,7 +72,7 @@ struct ShareController {
         let choice = try histories.choose(request, context)
         var stats = try await choice.history.stats(try ShareQuery(listing, defaultZone: defaultZone), by: period)
         stats.quotaBytes = choice.quota
-        return try JSONBody.response(stats)
+        return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: stats.json())))
     }
 
     /// A folder's subfolders (`parent`, default `/`) with the count and bytes of everything below each.

@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
-"""Two builds side by side on one PostgreSQL history, one client at a time: each build's `shared` serves the same
-database, and `wrk -t1 -c1` asks each shape of each build in turn, ROUNDS times; the best of each is kept: the mean
-latency, and the CPU time per request of the node and of the PostgreSQL server (from /proc, so that a machine
-whose speed drifts between runs still shows where each request's work went). Prints a Markdown table for
-docs/benchmarks.md.
+"""Two builds side by side on one history, one client at a time: each build's `shared` serves the history (the same
+PostgreSQL database, or its own copy of a SQLite file), and `wrk -t1 -c1` asks each shape of each build in turn,
+ROUNDS times; the best of each is kept: the mean latency, and the CPU time per request of the node and of the
+PostgreSQL server (from /proc, so that a machine whose speed drifts between runs still shows where each request's
+work went). Prints a Markdown table for docs/benchmarks.md.
 
-Usage: python3 bench/postgres_beside.py BIN_FOLDER BASELINE_BIN_FOLDER DATABASE_URL
-   (DATABASE_URL: e.g. the one `bench/postgres.py` migrated into, `postgresql://postgres@/share?host=FOLDER`;
-   release binaries from scripts/build-release)
+Usage: python3 bench/one_client.py BIN_FOLDER BASELINE_BIN_FOLDER DATABASE
+   (DATABASE: a SQLite file such as .build/bench/share.db, or a PostgreSQL URL such as the one `bench/postgres.py`
+   migrated into, `postgresql://postgres@/share?host=FOLDER`; release binaries from scripts/build-release)
 """
 import os
+import shutil
 import re
 import subprocess
 import sys
@@ -61,10 +62,14 @@ def measure(pid, url):
 
 def start(binary, folder, database):
     port = free_port()
+    environment = {**os.environ, "LOG_LEVEL": "warning", "SHARE_DATABASE_TRASH_DAYS": "0"}
+    if database.startswith("postgres"):
+        environment["SHARE_DATABASE_URL"] = database
+    else:
+        environment["SHARE_DATABASE_PATH"] = shutil.copy(database, f"{folder}/share-{port}.db")
     process = subprocess.Popen(
         [f"{binary}/shared", "--listen", f"127.0.0.1:{port}"], cwd=folder, stdout=open(f"{folder}/shared-{port}.log", "w"),
-        stderr=subprocess.STDOUT,
-        env={**os.environ, "LOG_LEVEL": "warning", "SHARE_DATABASE_URL": database, "SHARE_DATABASE_TRASH_DAYS": "0"})
+        stderr=subprocess.STDOUT, env=environment)
     deadline = time.time() + 60
     while True:
         try:
@@ -80,7 +85,7 @@ def main():
     if len(sys.argv) < 4:
         raise SystemExit(__doc__)
     binaries = [os.path.abspath(sys.argv[2]), os.path.abspath(sys.argv[1])]
-    with tempfile.TemporaryDirectory(prefix="share-postgres-beside-") as folder:
+    with tempfile.TemporaryDirectory(prefix="share-one-client-") as folder:
         nodes = [start(binary, folder, sys.argv[3]) for binary in binaries]
         best = [{}, {}]
         try:
