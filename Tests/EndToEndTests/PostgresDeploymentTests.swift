@@ -104,7 +104,8 @@ import Testing
         let stopping = Guarded(false)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
-                while !stopping.withLock({ $0 }) {
+                // A failing wait cancels the group, whose end waits for this loop: it stops then too.
+                while !stopping.withLock({ $0 }) && !Task.isCancelled {
                     let result = try await http("POST", "\(node.address)/share", body: #"{"name": "during.txt", "size": 1}"#)
                     statuses.withLock { _ = $0.insert(result.status) }
                 }
@@ -148,7 +149,8 @@ import Testing
                 group.addTask {
                     var ids: [String] = []
                     var turn = 0
-                    while !stopping.withLock({ $0 }) {
+                    // A failing wait cancels the group, whose end waits for these loops: they stop then too.
+                    while !stopping.withLock({ $0 }) && !Task.isCancelled {
                         turn += 1
                         let request: (String, String, String) =
                             switch ids.isEmpty ? 0 : turn % 3 {
@@ -168,7 +170,8 @@ import Testing
             }
             for crashes in 0...3 {
                 let before = changed()
-                try await waitUntil("writers changed records again") { changed() >= before + 30 }
+                // The first minute of a full run starts hundreds of tests at once: the node may take most of it.
+                try await waitUntil("writers changed records again", within: .seconds(300)) { changed() >= before + 30 }
                 if crashes < 3 { try cluster.crash() }
             }
             stopping.withLock { $0 = true }
