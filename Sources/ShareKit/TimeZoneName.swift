@@ -10,8 +10,8 @@ public enum TimeZoneName {
     }
 
     /// Why `name` is refused, with the version of the zone data this program knows (a zone newer than it is unknown).
-    /// Naming that version also links the zones into a `share` built with Foundation inside it, which knows only UTC
-    /// without them.
+    /// Naming that version also links the zones into a program with Foundation linked into it (`share`, an installed
+    /// `shared`), which would know only UTC without them.
     public static func refusal(_ name: String) -> String {
         "'\(name)' is not an IANA time zone such as Europe/Paris (this program knows the zones of tzdata \(TimeZone.timeZoneDataVersion))"
     }
