@@ -1,7 +1,7 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-/// `share` starts in half the time with the Swift runtime and Foundation linked into it (docs/benchmarks.md): the
+/// `share` starts in a third less time with the Swift runtime and Foundation linked into it (docs/benchmarks.md): the
 /// archives are named, in one group, because the modules it is compiled against are those of the shared libraries.
 let staticSwiftRuntime =
     ["-static-stdlib", "-Xlinker", "--start-group"]

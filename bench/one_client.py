@@ -15,10 +15,10 @@ import re
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
 
-from measure import free_port
+from measure import free_port, wait_until_up
+from measure import start as measure_start
 
 SHAPES = [
     "/share?limit=1",
@@ -62,23 +62,16 @@ def measure(pid, url):
 
 def start(binary, folder, database):
     port = free_port()
-    environment = {**os.environ, "LOG_LEVEL": "warning", "SHARE_DATABASE_TRASH_DAYS": "0"}
+    environment = {"LOG_LEVEL": "warning", "SHARE_DATABASE_TRASH_DAYS": "0"}
     if database.startswith("postgres"):
         environment["SHARE_DATABASE_URL"] = database
     else:
         environment["SHARE_DATABASE_PATH"] = shutil.copy(database, f"{folder}/share-{port}.db")
-    process = subprocess.Popen(
-        [f"{binary}/shared", "--listen", f"127.0.0.1:{port}"], cwd=folder, stdout=open(f"{folder}/shared-{port}.log", "w"),
-        stderr=subprocess.STDOUT, env=environment)
-    deadline = time.time() + 60
-    while True:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5).read()
-            return process, f"http://127.0.0.1:{port}"
-        except OSError:
-            if time.time() > deadline or process.poll() is not None:
-                sys.exit("shared did not start")
-            time.sleep(0.2)
+    process = measure_start([f"{binary}/shared", "--listen", f"127.0.0.1:{port}"], open(f"{folder}/shared-{port}.log", "w"),
+                            environment, folder=folder)
+    url = f"http://127.0.0.1:{port}"
+    wait_until_up(f"{url}/healthz", process)
+    return process, url
 
 
 def main():

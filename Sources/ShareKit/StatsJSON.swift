@@ -10,8 +10,9 @@ extension ShareStats {
         Self.append(Total(count: count, bytes: self.bytes), to: &bytes)
         RecordJSON.appendKey("periods", to: &bytes)
         bytes.append(UInt8(ascii: "["))
-        for (index, period) in periods.enumerated() {
-            bytes.append(contentsOf: index == 0 ? [UInt8(ascii: "{")] : [UInt8(ascii: ","), UInt8(ascii: "{")])
+        for period in periods {
+            if bytes.last != UInt8(ascii: "[") { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(UInt8(ascii: "{"))
             Self.append(Total(count: period.count, bytes: period.bytes), to: &bytes)
             RecordJSON.appendKey("period", to: &bytes)
             RecordJSON.appendString(utf8: period.period.utf8, to: &bytes)
@@ -24,11 +25,11 @@ extension ShareStats {
         }
         RecordJSON.appendKey("types", to: &bytes)
         bytes.append(UInt8(ascii: "{"))
-        for type in types.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        for (type, total) in types.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
             if bytes.last != UInt8(ascii: "{") { bytes.append(UInt8(ascii: ",")) }
             RecordJSON.appendString(utf8: type.utf8, to: &bytes)
             bytes.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: "{")])
-            Self.append(types[type] ?? Total(), to: &bytes)
+            Self.append(total, to: &bytes)
             bytes.append(UInt8(ascii: "}"))
         }
         bytes.append(contentsOf: [UInt8(ascii: "}"), UInt8(ascii: "}")])

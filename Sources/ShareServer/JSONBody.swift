@@ -53,10 +53,14 @@ enum JSONBody {
     }
 
     static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) throws -> Response {
+        response(bytes: try WireJSON.encoder().encode(value), status: status, headers: headers)
+    }
+
+    /// A response of JSON already written as bytes (a listing's page, statistics).
+    static func response(bytes: some Sequence<UInt8>, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
         var headers = headers
         headers[.contentType] = "application/json"
-        let data = try WireJSON.encoder().encode(value)
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     private static func problem(for error: DecodingError) -> ShareError {

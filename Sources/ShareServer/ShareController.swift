@@ -55,8 +55,7 @@ struct ShareController {
             following.cursor = next.encoded
             headers[.init("Link")!] = "<\(pathPrefix)/share?\(following.formEncoded)\(Self.userParameter(choice))>; rel=\"next\""
         }
-        headers[.contentType] = "application/json"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: page.body)))
+        return JSONBody.response(bytes: page.body, headers: headers)
     }
 
     /// Totals for the "storage used" bar; takes the list filters (paging and sorting parameters change nothing),
@@ -72,7 +71,7 @@ struct ShareController {
         let choice = try histories.choose(request, context)
         var stats = try await choice.history.stats(try ShareQuery(listing, defaultZone: defaultZone), by: period)
         stats.quotaBytes = choice.quota
-        return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: stats.json())))
+        return JSONBody.response(bytes: stats.json())
     }
 
     /// A folder's subfolders (`parent`, default `/`) with the count and bytes of everything below each.
