@@ -5,6 +5,10 @@ import ShareKit
 struct CodeChoice: Decodable {
     let code: String
 
+    init(code: String) {
+        self.code = code
+    }
+
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let chosen = try? container.decode(String.self) {

@@ -70,8 +70,7 @@ struct TransferController {
                     }
                     let share: NewShare
                     do {
-                        let fields = try JSONBody.decode(NewShareBody.self, from: Data(bytes))
-                        share = try fields.newShare(importing: true)
+                        share = try ImportLine.fields(bytes).newShare(importing: true)
                     } catch {
                         batches.reject(line: record.line, detail: error.detail)
                         continue
