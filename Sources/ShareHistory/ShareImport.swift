@@ -24,12 +24,24 @@ extension FinishedImport {
 
 /// An import in progress: batches are staged as the stream arrives, and join the history together at the end.
 public protocol ShareImport: Sendable {
-    /// Stages checked records; those whose id is taken are skipped and reported by line.
-    func stage(_ batch: [(line: Int, share: NewShare)]) async throws -> [ImportReport.Problem]
+    /// Stages checked records once `earlier` (the batch before, which may still be being stored) is done, so that the
+    /// batches keep their order; what needs no database may be done meanwhile. Records whose id is taken are skipped
+    /// and reported by line.
+    func stage(_ batch: [(line: Int, share: NewShare)], after earlier: StagedBatch?) async throws -> [ImportReport.Problem]
     /// Ends the import: its records join the history, all at once, unless they would take it past its quota
     /// (`ShareError.quotaExceeded`, and none of them is kept). When fewer records would join than were staged (the
     /// database lost them, restarting), none does (`ShareError.storeUnreachable`).
     func finish() async throws -> FinishedImport
     /// Abandons the import (its stream broke): none of it is kept.
     func discard() async
+}
+
+/// A batch of an import being staged: its records' problems once it is stored.
+public typealias StagedBatch = Task<[ImportReport.Problem], any Error>
+
+extension ShareImport {
+    /// Stages checked records, no batch before them still being stored.
+    public func stage(_ batch: [(line: Int, share: NewShare)]) async throws -> [ImportReport.Problem] {
+        try await stage(batch, after: nil)
+    }
 }

@@ -18,7 +18,8 @@ struct PostgresImport: ShareImport {
     /// Imports left behind by a node that stopped in the middle of one are forgotten after this long.
     static let abandonedAfter = Timestamp.millisecondsPerDay
 
-    func stage(_ batch: [(line: Int, share: NewShare)]) async throws -> [ImportReport.Problem] {
+    func stage(_ batch: [(line: Int, share: NewShare)], after earlier: StagedBatch?) async throws -> [ImportReport.Problem] {
+        _ = try await earlier?.value
         let first = counts.sent.add(batch.count, ordering: .relaxed).oldValue
         let problems = try await store.stageImport(batch, key: key, firstPosition: first)
         counts.staged.add(batch.count - problems.count, ordering: .relaxed)

@@ -1,16 +1,20 @@
 import ShareHistory
 import ShareKit
 
-/// The checked records of an import on their way into its staging table, a batch at a time: one batch is
-/// stored while the next is filled, so that reading the stream and storing it run side by side, in order.
+/// The checked records of an import on their way into its staging table, a batch at a time: while one batch is
+/// stored, the next is prepared and the one after it filled, so that reading the stream and storing it run side by
+/// side, in order.
 struct ImportBatches {
     /// Records staged per transaction.
     static let size = 10_000
+    /// Batches handed on and not yet stored: reading runs no further ahead of the database than that.
+    static let inFlight = 2
 
     let session: any ShareImport
     private(set) var report = ImportReport()
     private var filling: [(line: Int, share: NewShare)] = []
-    private var storing: (count: Int, task: Task<[ImportReport.Problem], any Error>)?
+    /// In the order they were handed on, each stored after the one before it.
+    private var storing: [(count: Int, batch: StagedBatch)] = []
 
     init(session: any ShareImport) {
         self.session = session
@@ -28,28 +32,27 @@ struct ImportBatches {
     /// Stores what is left and returns the report, its problems in line order.
     mutating func finish() async throws -> ImportReport {
         try await send()
-        try await settle()
+        while !storing.isEmpty { try await settleFirst() }
         report.problems.sort { $0.line < $1.line }
         return report
     }
 
-    /// Lets the batch being stored finish: the import is abandoned, and its table is about to be dropped.
+    /// Lets the batches being stored finish: the import is abandoned, and its table is about to be dropped.
     func abandon() async {
-        _ = try? await storing?.task.value
+        for (_, batch) in storing { _ = try? await batch.value }
     }
 
     private mutating func send() async throws {
-        try await settle()
         guard !filling.isEmpty else { return }
-        let (batch, session) = (filling, session)
-        storing = (batch.count, Task { try await session.stage(batch) })
+        let (batch, session, earlier) = (filling, session, storing.last?.batch)
+        storing.append((batch.count, Task { try await session.stage(batch, after: earlier) }))
         filling.removeAll(keepingCapacity: true)
+        while storing.count > Self.inFlight { try await settleFirst() }
     }
 
-    private mutating func settle() async throws {
-        guard let (count, task) = storing else { return }
-        storing = nil
-        let problems = try await task.value
+    private mutating func settleFirst() async throws {
+        let (count, batch) = storing.removeFirst()
+        let problems = try await batch.value
         report.imported += count - problems.count
         for problem in problems { report.reject(line: problem.line, detail: problem.detail) }
     }

@@ -8,8 +8,8 @@ struct SQLiteImport: ShareImport {
     /// Who is importing, for the `imported` events.
     let by: String
 
-    func stage(_ batch: [(line: Int, share: NewShare)]) async throws -> [ImportReport.Problem] {
-        try await database.stageImport(batch, in: staging)
+    func stage(_ batch: [(line: Int, share: NewShare)], after earlier: StagedBatch?) async throws -> [ImportReport.Problem] {
+        try await database.stageImport(batch, in: staging, after: earlier)
     }
 
     func finish() async throws -> FinishedImport {

@@ -17,10 +17,16 @@ import Synchronization
 public struct SQLiteImportStaging: Sendable {
     private static let imports = Atomic<Int>(0)
     let table: String
+    /// Stages a record unless its id is in the history already: one statement, made once.
+    private let insertSQL: String
     private let totals = StagedTotals()
 
     init() {
         table = "temp.\"import_\(Self.imports.add(1, ordering: .relaxed).newValue)\""
+        insertSQL = """
+            INSERT INTO \(table) (line, \(SQLiteRow.newColumns), thumbnail_tag, thumbnail)
+            SELECT ?, \(SQLiteRow.newPlaceholders), ?, ? WHERE NOT EXISTS (SELECT 1 FROM main.share WHERE id = ?)
+            """
     }
 
     func create(_ db: Database) throws {
@@ -34,17 +40,27 @@ public struct SQLiteImportStaging: Sendable {
                 """)
     }
 
+    /// A record on its way into the table, with its row's values: made before the writer's turn, beside the reading
+    /// of the next batch, so that the writer only stores it.
+    struct StagedRow: Sendable {
+        let record: ShareRecord
+        fileprivate let arguments: StatementArguments
+    }
+
+    func row(_ record: ShareRecord, thumbnail: Thumbnail?, line: Int) -> StagedRow {
+        var arguments: StatementArguments = [line]
+        arguments += SQLiteRow.newValues(record)
+        arguments += [thumbnail?.tag, thumbnail.map { Data($0.image) }, record.id]
+        return StagedRow(record: record, arguments: arguments)
+    }
+
     /// Stages one record. An id already in the history fails like one already in this import: as SQLite's
     /// UNIQUE constraint does, so that the caller draws another for a generated id.
-    func insert(_ record: ShareRecord, thumbnail: Thumbnail?, line: Int, _ db: Database) throws {
-        let taken = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM main.share WHERE id = ?)")
-        if try Bool.fetchOne(taken, arguments: [record.id]) == true {
+    func insert(_ row: StagedRow, _ db: Database) throws {
+        try db.cachedStatement(sql: insertSQL).execute(arguments: row.arguments)
+        if db.changesCount == 0 {
             throw DatabaseError(resultCode: .SQLITE_CONSTRAINT_UNIQUE, message: "the id is taken in the history")
         }
-        try db.cachedStatement(
-            sql: "INSERT INTO \(table) (line, \(SQLiteRow.newColumns), thumbnail_tag, thumbnail) VALUES (?, \(SQLiteRow.newPlaceholders), ?, ?)"
-        )
-        .execute(arguments: [line] + SQLiteRow.newValues(record) + [thumbnail?.tag, thumbnail.map { Data($0.image) }])
     }
 
     /// Counts records in the import's totals, once the transaction that staged them has committed.

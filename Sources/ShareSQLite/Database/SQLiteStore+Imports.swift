@@ -12,19 +12,29 @@ extension SQLiteStore {
         return SQLiteImport(database: self, staging: staging, by: by)
     }
 
-    /// Stages a batch of an import. A record whose id is taken is skipped and reported by its line.
+    /// Stages a batch of an import once `earlier` is stored, its rows made meanwhile. A record whose id is taken is
+    /// skipped and reported by its line.
     func stageImport(
-        _ batch: [(line: Int, share: NewShare)], in staging: SQLiteImportStaging, now: Timestamp = .now()
+        _ batch: [(line: Int, share: NewShare)], in staging: SQLiteImportStaging, after earlier: StagedBatch?, now: Timestamp = .now()
     ) async throws -> [ImportReport.Problem] {
+        let rows = batch.map { line, new in staging.row(new.record(at: now), thumbnail: new.thumbnail, line: line) }
+        _ = try await earlier?.value
         let (problems, staged) = try await Self.storing {
             try await writer.write { db in
                 var problems: [ImportReport.Problem] = []
                 var staged: [ShareRecord] = []
-                for (line, new) in batch {
+                for ((line, new), row) in zip(batch, rows) {
                     do {
-                        staged.append(try Self.insert(new, now: now) { try staging.insert($0, thumbnail: new.thumbnail, line: line, db) })
-                    } catch ShareError.idTaken(let id) {
-                        problems.append(ImportReport.Problem.idTaken(line: line, id: id))
+                        try staging.insert(row, db)
+                        staged.append(row.record)
+                    } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+                        guard new.id == nil else {
+                            problems.append(ImportReport.Problem.idTaken(line: line, id: row.record.id))
+                            continue
+                        }
+                        // A generated id that is taken is drawn again, as a create draws it.
+                        staged.append(
+                            try Self.insert(new, now: now) { try staging.insert(staging.row($0, thumbnail: new.thumbnail, line: line), db) })
                     }
                 }
                 return (problems, staged)
