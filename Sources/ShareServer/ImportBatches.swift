@@ -5,10 +5,10 @@ import ShareKit
 /// stored, the next is prepared and the one after it filled, so that reading the stream and storing it run side by
 /// side, in order.
 struct ImportBatches {
-    /// Records staged per transaction.
-    static let size = 10_000
+    /// Records staged per transaction: few enough that the prepared rows of two batches hold little memory.
+    static let size = 2_500
     /// Batches handed on and not yet stored: reading runs no further ahead of the database than that.
-    static let inFlight = 2
+    static let inFlight = 1
 
     let session: any ShareImport
     private(set) var report = ImportReport()
