@@ -70,7 +70,7 @@ struct LogCheckpoints: Service {
         else { return }
         state.lastWarning = now
         logger.warning(
-            "the write-ahead log keeps growing: a read holds an older snapshot (a long export or backup?)",
+            "the write-ahead log keeps growing: a long write (a large import finishing) or a long read (an export, a backup) holds it",
             metadata: ["wal_bytes": "\(bytes)", "busy_seconds": "\(since.duration(to: now).components.seconds)"])
     }
 }
