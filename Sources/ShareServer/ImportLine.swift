@@ -12,10 +12,10 @@ enum ImportLine {
 
     /// Nil when a member is not plain, a field's value is not of its type, or a key is given twice.
     static func plainFields(_ members: JSONObjectMembers) -> NewShareBody? {
+        guard members.repeatedKey == nil else { return nil }
         var fields = NewShareBody()
-        var keys: Set<String> = []
         for (key, bytes) in members.members {
-            guard keys.insert(key).inserted, let value = PlainValue(bytes) else { return nil }
+            guard let value = PlainValue(bytes) else { return nil }
             if let field = texts[key] {
                 guard case .some(let text) = value.text else { return nil }
                 fields[keyPath: field] = text
