@@ -22,17 +22,21 @@ private func loopback(port: Int) -> sockaddr_in {
 final class RawConnection {
     let descriptor: Int32
 
+    /// The descriptor is kept only once connected: a throwing init of a whole object runs `deinit` too, and a
+    /// second `close` would close whatever another thread opened under the same number meanwhile.
     init(port: Int) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw SocketError(description: "socket: \(String(cString: strerror(errno)))") }
         var address = loopback(port: port)
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else {
+            let reason = String(cString: strerror(errno))
             close(descriptor)
-            throw SocketError(description: "connect: \(String(cString: strerror(errno)))")
+            throw SocketError(description: "connect: \(reason)")
         }
+        self.descriptor = descriptor
     }
 
     deinit {
@@ -110,16 +114,22 @@ final class HostileServer: @unchecked Sendable {
         Thread.detachNewThread {
             while true {
                 let connection = accept(listening, nil, nil)
-                guard connection >= 0 else { return }
+                guard connection >= 0 else {
+                    // Closed here, once `deinit`'s shutdown has ended the wait: never a number reused meanwhile.
+                    close(listening)
+                    return
+                }
                 accepted.add(connection)
-                Thread.detachNewThread { Self.serve(connection, readingBodies: readingBodies, respond) }
+                Thread.detachNewThread {
+                    Self.serve(connection, readingBodies: readingBodies, respond)
+                    accepted.close(connection)
+                }
             }
         }
     }
 
     deinit {
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
         accepted.shutAll()
     }
 
@@ -165,16 +175,28 @@ private func contentLength(_ head: String) -> Int? {
 /// The connections a `HostileServer` took, shared with its accepting thread.
 private final class AcceptedConnections: @unchecked Sendable {
     private let lock = NSLock()
-    private var descriptors: [Int32] = []
+    private var open: Set<Int32> = []
+    private var accepted = 0
 
-    var count: Int { lock.withLock { descriptors.count } }
+    var count: Int { lock.withLock { accepted } }
 
     func add(_ descriptor: Int32) {
-        lock.withLock { descriptors.append(descriptor) }
+        lock.withLock {
+            open.insert(descriptor)
+            accepted += 1
+        }
+    }
+
+    /// Closes a connection its thread has finished with, under the lock `shutAll` takes: never a reused number.
+    func close(_ descriptor: Int32) {
+        lock.withLock {
+            open.remove(descriptor)
+            _ = Glibc.close(descriptor)
+        }
     }
 
     func shutAll() {
-        lock.withLock { for descriptor in descriptors { shutdown(descriptor, Int32(SHUT_RDWR)) } }
+        lock.withLock { for descriptor in open { shutdown(descriptor, Int32(SHUT_RDWR)) } }
     }
 }
 

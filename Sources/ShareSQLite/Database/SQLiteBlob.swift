@@ -39,9 +39,9 @@ private final class OpenFile: Sendable {
     let path: String
 
     init(_ path: String) throws {
-        descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        self.path = path
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw SQLiteBlobFiles.failure("open a share's file \(path)", errno) }
+        (self.descriptor, self.path) = (descriptor, path)
     }
 
     deinit { close(descriptor) }
