@@ -115,6 +115,23 @@ extension PostgresStore {
         return staged
     }
 
+    /// Moves an import's staged records into the history, in the order they came, and takes out of the staging table
+    /// (answering their lines and ids) those whose id was taken meanwhile. `NOT EXISTS`, not `NOT IN`: PostgreSQL
+    /// compares a `NOT IN` list too large to hash with every staged row in turn.
+    static func storingImport(key: String, owner: Int64) -> PostgresQuery {
+        """
+        WITH stored AS (
+            INSERT INTO share (owner, \(unescaped: PostgresRows.newColumns), thumbnail)
+            SELECT \(owner), \(unescaped: PostgresRows.newColumns), thumbnail IS NOT NULL
+            FROM share_import WHERE import = \(key) ORDER BY position
+            ON CONFLICT (id_key) DO NOTHING RETURNING id_key
+        )
+        DELETE FROM share_import AS staged
+        WHERE import = \(key) AND NOT EXISTS (SELECT FROM stored WHERE stored.id_key = staged.id_key)
+        RETURNING line, id
+        """
+    }
+
     /// Ends an import of `staged` records: they join the history in the order they came, all at once, with their
     /// events and thumbnails, unless they would pass the quota, or the staging table holds fewer (the database lost
     /// them). Reports those whose id was taken since they were staged.
@@ -137,17 +154,7 @@ extension PostgresStore {
             guard waiting == staged - problems.count else { throw FinishedImport.stagingLost(staged: staged - problems.count, stored: waiting) }
             // An id another node's import or create takes meanwhile is reported like one taken before; its staged row
             // goes, so that nothing below joins it with the other's record.
-            let late = try await connection.query(
-                """
-                WITH stored AS (
-                    INSERT INTO share (owner, \(unescaped: PostgresRows.newColumns), thumbnail)
-                    SELECT \(owner), \(unescaped: PostgresRows.newColumns), thumbnail IS NOT NULL
-                    FROM share_import WHERE import = \(key) ORDER BY position
-                    ON CONFLICT (id_key) DO NOTHING RETURNING id_key
-                )
-                DELETE FROM share_import AS staged WHERE import = \(key) AND staged.id_key NOT IN (SELECT id_key FROM stored)
-                RETURNING line, id
-                """, logger: logger)
+            let late = try await connection.query(Self.storingImport(key: key, owner: owner), logger: logger)
             var stored = waiting
             for try await (line, id) in late.decode((Int, String).self) {
                 problems.append(ImportReport.Problem.idTaken(line: line, id: id))

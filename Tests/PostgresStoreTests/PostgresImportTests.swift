@@ -31,4 +31,24 @@ import Testing
             #expect(try await store.recordCounts().live == 0)
         }
     }
+
+    /// A 200,000-record import took over a quarter of an hour to finish, holding its transaction, while the
+    /// check for ids taken meanwhile compared each staged row with every stored one. Its plan must match them by hash.
+    @Test func aLargeImportsFinishMatchesTakenIdsByHashNotRowByRow() async throws {
+        try await TestPostgres.withStore { store in
+            let session = try #require(try await store.beginImport(by: "local") as? PostgresImport)
+            #expect(try await session.stage([(line: 1, share: try NewShare(id: nil, name: "a.pdf", folder: nil, createdAt: nil, size: 1))]).isEmpty)
+            try await store.execute(
+                """
+                INSERT INTO share_import SELECT (jsonb_populate_record(staged, jsonb_build_object(
+                    'id_key', staged.id_key || n, 'id', staged.id || n, 'line', n + 1, 'position', n))).*
+                FROM share_import AS staged, generate_series(1, 100000) AS n
+                """)
+            try await store.execute("ANALYZE share_import")
+            let storing = PostgresStore.storingImport(key: session.key, owner: 1)
+            let plan = try await store.values(PostgresQuery(unsafeSQL: "EXPLAIN " + storing.sql, binds: storing.binds), as: String.self)
+                .joined(separator: "\n")
+            #expect(plan.contains("Anti Join") && !plan.contains("SubPlan"), "\(plan)")
+        }
+    }
 }
