@@ -2,12 +2,16 @@
 """`share import` of two builds beside each other: for each size, rounds alternating the builds, each importing the
 generated history (bench/generate.py, kept in .build/bench) into a fresh database of its own `shared`, timed from the
 command's start to its exit, with the daemon's peak resident memory (VmHWM) after it. Prints a Markdown table for
-docs/benchmarks.md.
+docs/benchmarks.md. With --postgres, each import goes into a fresh database of one throwaway PostgreSQL cluster
+(scripts/postgres-cluster) instead of a SQLite file.
 
-Usage: python3 bench/import_beside.py BIN_FOLDER BASELINE_BIN_FOLDER [RECORDS ...]   (default 200000 1000000)
+Usage: python3 bench/import_beside.py [--postgres] BIN_FOLDER BASELINE_BIN_FOLDER [RECORDS ...]
+   (default 200000 1000000)
 """
+import argparse
+import itertools
 import os
-import sys
+import subprocess
 import tempfile
 
 from measure import peak_rss_mb
@@ -15,12 +19,19 @@ from ten_million import WORK, timed_import
 from users import Daemon
 
 ROUNDS = 2
+DATABASE_NUMBERS = itertools.count(1)
 
 
-def run(binary, records):
-    """(seconds, peak MB) of one import into a fresh database."""
+def run(binary, records, cluster):
+    """(seconds, peak MB) of one import into a fresh database: a file, or a database of `cluster` (its folder)."""
     with tempfile.TemporaryDirectory(prefix="share-import-", dir=WORK) as folder:
-        daemon = Daemon(binary, folder, per_user=False)
+        environment = {}
+        if cluster:
+            name = f"import_{next(DATABASE_NUMBERS)}"
+            subprocess.run(["psql", "--host", cluster, "--username", "postgres", "--quiet", "--command",
+                            f"CREATE DATABASE {name}"], check=True, capture_output=True)
+            environment["SHARE_DATABASE_URL"] = f"postgresql://postgres@/{name}?host={cluster}"
+        daemon = Daemon(binary, folder, per_user=False, environment=environment)
         try:
             return timed_import(binary, daemon, records), peak_rss_mb(daemon.process.pid)
         finally:
@@ -28,10 +39,25 @@ def run(binary, records):
 
 
 def main():
-    if len(sys.argv) < 3:
-        raise SystemExit(__doc__)
-    binary, baseline = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-    sizes = [int(records) for records in sys.argv[3:]] or [200_000, 1_000_000]
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--postgres", action="store_true")
+    parser.add_argument("bin")
+    parser.add_argument("baseline")
+    parser.add_argument("records", nargs="*", type=int)
+    args = parser.parse_args()
+    binary, baseline = os.path.abspath(args.bin), os.path.abspath(args.baseline)
+    sizes = args.records or [200_000, 1_000_000]
+    cluster = None
+    if args.postgres:
+        cluster = subprocess.run(["scripts/postgres-cluster", "start"], check=True, capture_output=True, text=True).stdout.strip()
+    try:
+        table(binary, baseline, sizes, cluster)
+    finally:
+        if cluster:
+            subprocess.run(["scripts/postgres-cluster", "stop", cluster], check=True)
+
+
+def table(binary, baseline, sizes, cluster):
     print("| records | build before: s (each round) | records/s | peak MB | this build: s (each round) | records/s | "
           "peak MB | ratio |")
     print("|---:|---|---:|---:|---|---:|---:|---:|")
@@ -39,7 +65,7 @@ def main():
         runs = {baseline: [], binary: []}
         for _ in range(ROUNDS):
             for build in (baseline, binary):
-                runs[build].append(run(build, records))
+                runs[build].append(run(build, records, cluster))
         cells = []
         for build in (baseline, binary):
             best = min(seconds for seconds, _ in runs[build])
