@@ -46,6 +46,22 @@ import Testing
         }
     }
 
+    /// Each restore keeps the database it replaced; two in one second (a script, a retry) must not share its name, which
+    /// refused the second restore with "file exists".
+    @Test func twoRestoresInOneSecondKeepEachReplacedDatabase() async throws {
+        let path = try temporaryDatabasePath()
+        let backup = path + ".backup"
+        try await SQLiteStore(path: path).add("first.pdf")
+        _ = try SQLiteBackups.backUp(databaseAt: path, to: backup)
+        let now = Date()
+        let first = try #require(try SQLiteBackups.restore(from: backup, to: path, force: false, now: now).aside)
+        try await SQLiteStore(path: path).add("second.pdf")
+        let second = try #require(try SQLiteBackups.restore(from: backup, to: path, force: true, now: now).aside)
+        #expect(first != second)
+        #expect(try SQLiteBackups.check(first).live == 1 && SQLiteBackups.check(second).live == 2)
+        #expect(try SQLiteBackups.check(path).live == 1)
+    }
+
     @Test func aFileThatIsNotADatabaseIsRefusedAndLeftUntouched() throws {
         let path = try temporaryDatabasePath()
         let contents = Data("my precious notes, not a database\n".utf8)

@@ -116,11 +116,7 @@ public enum SQLiteBackups {
             if exists {
                 // Fold the write-ahead log into the file, so that the file alone is the whole history put aside.
                 _ = try DatabaseQueue(path: target).writeWithoutTransaction { db in try db.checkpoint(.truncate) }
-                let stamp = ISO8601DateFormatter().string(from: now).replacingOccurrences(of: ":", with: "")
-                aside = "\(target).replaced-\(stamp)"
-                // A second name for the file (copied where the file system has none): the rename below gives
-                // `target` the restored file, and this name keeps the one it replaced.
-                if link(target, aside!) != 0 { try FileManager.default.copyItem(atPath: target, toPath: aside!) }
+                aside = try keepAside(target, at: now)
             }
             guard rename(staged, target) == 0 else {
                 throw StoreError.cannotOpen(path: target, reason: "cannot put the restored copy in place: \(String(cString: strerror(errno)))")
@@ -132,6 +128,22 @@ public enum SQLiteBackups {
             try? FileManager.default.removeItem(atPath: staged)
             throw error
         }
+    }
+
+    /// Gives `target` a second name, `<target>.replaced-<time>` (`-2`, `-3`… after it when a restore in the same second
+    /// took it), copying it where the file system has no links: the rename of a restore then gives `target` the
+    /// restored file, and this name keeps the one it replaced.
+    private static func keepAside(_ target: String, at now: Date) throws -> String {
+        let stamp = "\(target).replaced-" + ISO8601DateFormatter().string(from: now).replacingOccurrences(of: ":", with: "")
+        for attempt in 1...1_000 {
+            let aside = attempt == 1 ? stamp : "\(stamp)-\(attempt)"
+            if link(target, aside) == 0 { return aside }
+            if errno == EEXIST { continue }
+            guard !FileManager.default.fileExists(atPath: aside) else { continue }
+            try FileManager.default.copyItem(atPath: target, toPath: aside)
+            return aside
+        }
+        throw StoreError.cannotOpen(path: target, reason: "every name for the replaced database is taken: \(stamp)-…")
     }
 
     /// Gives the restored history a new epoch: the tags of what was served before can never match it again, even
