@@ -6,7 +6,7 @@ import ShareKit
 
 extension PostgresStore {
     /// The advisory lock a finishing upload takes for its bytes' hash, so that two uploads of the same bytes finishing
-    /// at once on two nodes keep one blob.
+    /// at once on two nodes keep one blob; forgetting a blob takes it too (migration 0010), never under a new share.
     static let blobLock: Int32 = 0x424C
 
     public func startUpload(_ share: NewShare, now: Timestamp) async throws -> UploadStatus {

@@ -1,0 +1,69 @@
+import NIOCore
+import PostgresNIO
+import ShareHistory
+import ShareKit
+import ShareTestSupport
+import StoreTestSupport
+import Testing
+
+@testable import SharePostgres
+
+/// A purge and an upload of the same bytes finishing at once, on two nodes or two connections: the upload's share
+/// keeps a blob holding its bytes, where it used to be pointed at the blob the purge forgot, and failed (a 500).
+@Suite struct PostgresBlobReleaseTests {
+    @Test func anUploadFinishingWhileThePurgeOfItsBytesLastShareCommitsKeepsItsBytes() async throws {
+        try await TestPostgres.withStore { store in
+            let bytes = (0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 13) }
+            let first = try await upload(bytes, as: "first.pdf", to: store)
+            // From the trash, as retention purges: its totals are not the ones a new share changes, so nothing else
+            // makes the upload wait for the purge.
+            try await store.trashShare(id: first.id, includeTrashed: false, now: .now(), by: "me")
+            let second = try await store.startUpload(try Self.new("second.pdf", size: bytes.count), now: .now())
+
+            // The purge of the first share, its transaction held open once its DELETE has run.
+            let (deleted, noteDeleted) = AsyncStream.makeStream(of: Void.self)
+            let (commit, letCommit) = AsyncStream.makeStream(of: Void.self)
+            let purge = Task {
+                try await store.lease(statementTimeout: 0) { connection in
+                    try await connection.query("BEGIN", logger: store.logger)
+                    try await connection.query("DELETE FROM share WHERE id_key = \(PostgresRows.idKey(first.id))", logger: store.logger)
+                    noteDeleted.yield()
+                    for await _ in commit { break }
+                    try await connection.query("COMMIT", logger: store.logger)
+                }
+            }
+            for await _ in deleted { break }
+            let finishing = Task { try await store.appendToUpload(id: second.id, at: 0, Self.body(bytes), now: .now(), by: "me") }
+            try await waitUntil("the finishing upload waits for the purge") {
+                try await store.values("SELECT count(*)::bigint FROM pg_locks WHERE NOT granted", as: Int64.self) != [0]
+            }
+            letCommit.yield()
+            try await purge.value
+
+            let finished = try #require(try await finishing.value.share)
+            let token = try #require(finished.linkToken)
+            let stored = try #require(try await store.linkedBytes(token: token))
+            var received: [UInt8] = []
+            try await stored.send(0..<stored.size) { chunk in received += chunk.readableBytesView }
+            #expect(received == bytes)
+            #expect(try await store.storedBlobs().count == 1)
+        }
+    }
+
+    /// The share an upload of `bytes` becomes.
+    private func upload(_ bytes: [UInt8], as name: String, to store: PostgresStore) async throws -> ShareRecord {
+        let started = try await store.startUpload(try Self.new(name, size: bytes.count), now: .now())
+        return try #require(try await store.appendToUpload(id: started.id, at: 0, Self.body(bytes), now: .now(), by: "me").share)
+    }
+
+    private static func new(_ name: String, size: Int) throws -> NewShare {
+        try NewShare(id: nil, name: name, folder: nil, createdAt: nil, size: Int64(size))
+    }
+
+    private static func body(_ bytes: [UInt8]) -> AsyncStream<ByteBuffer> {
+        AsyncStream { continuation in
+            continuation.yield(ByteBuffer(bytes: bytes))
+            continuation.finish()
+        }
+    }
+}
