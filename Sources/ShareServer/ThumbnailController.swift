@@ -58,12 +58,7 @@ struct ThumbnailController {
         let id = try ShareController.id(context)
         let history = try histories.choose(request, context).history
         let thumbnail = try await history.thumbnail(id: id, includeTrashed: try RecordFlags(request).trashed)
-        let etag = "\"\(thumbnail.tag)\""
-        var headers: HTTPFields = [.eTag: etag, .cacheControl: Self.cacheControl, .xContentTypeOptions: "nosniff"]
-        if EntityTags.noneMatchHolds(request.headers, for: etag) { return Response(status: .notModified, headers: headers) }
-        headers[.contentType] = "image/webp"
-        headers[.contentSecurityPolicy] = "default-src 'none'; sandbox"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: thumbnail.image)))
+        return thumbnail.response(to: request, cacheControl: Self.cacheControl)
     }
 
     @Sendable func delete(_ request: Request, context: ShareRequestContext) async throws -> Response {

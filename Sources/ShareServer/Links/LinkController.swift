@@ -106,11 +106,8 @@ struct LinkController {
         else {
             return Response(status: .notFound, headers: [.cacheControl: "no-store"])
         }
-        let headers: HTTPFields = [
-            .contentType: "image/webp", .eTag: "\"\(thumbnail.tag)\"", .cacheControl: "private, no-cache", .xContentTypeOptions: "nosniff",
-            .contentSecurityPolicy: "default-src 'none'; sandbox",
-        ]
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: thumbnail.image)))
+        // Asked again each time: the page may stop showing it (a link cut off or spent) at any moment.
+        return thumbnail.response(to: request, cacheControl: "private, no-cache")
     }
 
     /// The address the request comes from (a trusted proxy's forwarded one).
