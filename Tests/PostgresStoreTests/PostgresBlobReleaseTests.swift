@@ -20,22 +20,32 @@ import Testing
             try await store.trashShare(id: first.id, includeTrashed: false, now: .now(), by: "me")
             let second = try await store.startUpload(try Self.new("second.pdf", size: bytes.count), now: .now())
 
-            // The purge of the first share, its transaction held open once its DELETE has run.
-            let (deleted, noteDeleted) = AsyncStream.makeStream(of: Void.self)
+            // The purge of the first share, its transaction held open once its DELETE has run; it names its session.
+            let (deleted, noteDeleted) = AsyncStream.makeStream(of: Int32.self)
             let (commit, letCommit) = AsyncStream.makeStream(of: Void.self)
+            defer { letCommit.finish() }
             let purge = Task {
+                defer { noteDeleted.finish() }
                 try await store.lease(statementTimeout: 0) { connection in
                     try await connection.query("BEGIN", logger: store.logger)
                     try await connection.query("DELETE FROM share WHERE id_key = \(PostgresRows.idKey(first.id))", logger: store.logger)
-                    noteDeleted.yield()
+                    for try await session in try await connection.query("SELECT pg_backend_pid()", logger: store.logger).decode(Int32.self) {
+                        noteDeleted.yield(session)
+                    }
                     for await _ in commit { break }
                     try await connection.query("COMMIT", logger: store.logger)
                 }
             }
-            for await _ in deleted { break }
+            var purging: Int32?
+            for await session in deleted {
+                purging = session
+                break
+            }
+            let session = try #require(purging, "the purge's DELETE ran")
             let finishing = Task { try await store.appendToUpload(id: second.id, at: 0, Self.body(bytes), now: .now(), by: "me") }
             try await waitUntil("the finishing upload waits for the purge") {
-                try await store.values("SELECT count(*)::bigint FROM pg_locks WHERE NOT granted", as: Int64.self) != [0]
+                try await store.values("SELECT count(*)::bigint FROM pg_stat_activity WHERE \(session) = ANY (pg_blocking_pids(pid))", as: Int64.self)
+                    != [0]
             }
             letCommit.yield()
             try await purge.value
