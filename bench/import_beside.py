@@ -11,10 +11,10 @@ Usage: python3 bench/import_beside.py [--postgres] BIN_FOLDER BASELINE_BIN_FOLDE
 import argparse
 import itertools
 import os
-import subprocess
 import tempfile
 
 from measure import peak_rss_mb
+from postgres import cluster, psql
 from ten_million import WORK, timed_import
 from users import Daemon
 
@@ -22,15 +22,14 @@ ROUNDS = 2
 DATABASE_NUMBERS = itertools.count(1)
 
 
-def run(binary, records, cluster):
-    """(seconds, peak MB) of one import into a fresh database: a file, or a database of `cluster` (its folder)."""
+def run(binary, records, postgres):
+    """(seconds, peak MB) of one import into a fresh database: a file, or a database of the cluster in `postgres`."""
     with tempfile.TemporaryDirectory(prefix="share-import-", dir=WORK) as folder:
         environment = {}
-        if cluster:
+        if postgres:
             name = f"import_{next(DATABASE_NUMBERS)}"
-            subprocess.run(["psql", "--host", cluster, "--username", "postgres", "--quiet", "--command",
-                            f"CREATE DATABASE {name}"], check=True, capture_output=True)
-            environment["SHARE_DATABASE_URL"] = f"postgresql://postgres@/{name}?host={cluster}"
+            psql(postgres, "postgres", f"CREATE DATABASE {name}")
+            environment["SHARE_DATABASE_URL"] = f"postgresql://postgres@/{name}?host={postgres}"
         daemon = Daemon(binary, folder, per_user=False, environment=environment)
         try:
             return timed_import(binary, daemon, records), peak_rss_mb(daemon.process.pid)
@@ -47,17 +46,15 @@ def main():
     args = parser.parse_args()
     binary, baseline = os.path.abspath(args.bin), os.path.abspath(args.baseline)
     sizes = args.records or [200_000, 1_000_000]
-    cluster = None
-    if args.postgres:
-        cluster = subprocess.run(["scripts/postgres-cluster", "start"], check=True, capture_output=True, text=True).stdout.strip()
+    postgres = cluster("start") if args.postgres else None
     try:
-        table(binary, baseline, sizes, cluster)
+        table(binary, baseline, sizes, postgres)
     finally:
-        if cluster:
-            subprocess.run(["scripts/postgres-cluster", "stop", cluster], check=True)
+        if postgres:
+            cluster("stop", postgres)
 
 
-def table(binary, baseline, sizes, cluster):
+def table(binary, baseline, sizes, postgres):
     print("| records | build before: s (each round) | records/s | peak MB | this build: s (each round) | records/s | "
           "peak MB | ratio |")
     print("|---:|---|---:|---:|---|---:|---:|---:|")
@@ -65,7 +62,7 @@ def table(binary, baseline, sizes, cluster):
         runs = {baseline: [], binary: []}
         for _ in range(ROUNDS):
             for build in (baseline, binary):
-                runs[build].append(run(build, records, cluster))
+                runs[build].append(run(build, records, postgres))
         cells = []
         for build in (baseline, binary):
             best = min(seconds for seconds, _ in runs[build])
