@@ -18,7 +18,7 @@ struct PostgresListing {
         var count = 0
         var last: (columns: PostgresRows.Columns, nameKey: String)?
         var next: ShareCursor?
-        let rows = try await connection.query(try statement().query, logger: logger)
+        let rows = try await connection.rows(try statement(), logger: logger)
         for try await row in rows {
             guard count < query.limit else {
                 next = last.map(cursor(after:))

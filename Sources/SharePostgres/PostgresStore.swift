@@ -136,14 +136,9 @@ public struct PostgresStore: ShareStore {
     public func historyTag(at now: Timestamp) async throws -> String {
         try await read { connection in
             let owner = try await ownerNumber(connection)
-            // With the latest expiry its links passed: a listing's states change then, though nothing was written.
-            let rows = try await connection.query(
-                """
-                SELECT epoch, coalesce((SELECT version FROM share_owner_version WHERE owner = \(owner)), 0),
-                    (SELECT max(expires_at) FROM share WHERE owner = \(owner) AND expires_at <= \(now.millisecondsSinceEpoch))
-                FROM share_history
-                """, logger: logger)
-            for try await (epoch, version, passed) in rows.decode((String, Int64, Int64?).self) {
+            let rows = try await connection.executePrepared(
+                PostgresPreparedReads.HistoryTag(owner: owner, now: now.millisecondsSinceEpoch), logger: logger)
+            for try await (epoch, version, passed) in rows {
                 return "\(epoch)-\(version)" + (passed.map { "-\($0)" } ?? "")
             }
             throw PostgresFailure.missingHistoryRow

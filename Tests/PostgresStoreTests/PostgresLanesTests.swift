@@ -39,7 +39,7 @@ import Testing
             // Two heavy slots: should the listing outgrow its quick time, it fails the test rather than waits a minute.
             let store = plain.reading(through: outcomes.lanes(slots: 2, wait: .seconds(60)))
             try await store.add("a.pdf", size: 3)
-            let stats = try await Self.withTotalsLocked(of: store) { _, release in
+            let stats = try await store.withLocked("share_total") { _, release in
                 let stats = Task { try await store.stats(ShareQuery(), by: StatsPeriod.none) }
                 try await waitUntil("the read moved to the heavy lane") { outcomes.seen.withLock { $0 } == [.heavy] }
                 #expect(try await store.listShares(ShareQuery()).records.count == 1, "a quick read is answered meanwhile")
@@ -57,7 +57,7 @@ import Testing
             let store = plain.reading(through: outcomes.lanes(wait: .milliseconds(1)))
             try await store.add("a.pdf", size: 3)
             #expect(await store.lanes.gate.enter(within: .seconds(1)), "the one heavy slot, held")
-            try await Self.withTotalsLocked(of: store) { own, release in
+            try await store.withLocked("share_total") { own, release in
                 await #expect(throws: ShareError.busy(retryAfterSeconds: 1)) { try await store.stats(ShareQuery(), by: StatsPeriod.none) }
                 let waiting = try await Self.statementsWaitingForALock(own)
                 #expect(waiting == 0, "the refused read left nothing running")
@@ -73,7 +73,7 @@ import Testing
         try await TestPostgres.withStore { plain in
             let store = plain.reading(through: Outcomes().lanes(wait: .seconds(60)))
             try await store.add("a.pdf", size: 3)
-            try await Self.withTotalsLocked(of: store) { own, release in
+            try await store.withLocked("share_total") { own, release in
                 let stats = Task { try await store.stats(ShareQuery(), by: StatsPeriod.none) }
                 try await waitUntil("one statement waits for the lock") { try await Self.statementsWaitingForALock(own) == 1 }
                 stats.cancel()
@@ -95,7 +95,7 @@ import Testing
             let store = plain.reading(through: ReadLanes(heavySlots: 1, heavyWait: .seconds(60), quickTime: .seconds(600)))
             try await store.add("a.pdf", size: 3)
             let finished = Finished()
-            try await Self.withTotalsLocked(of: store) { own, release in
+            try await store.withLocked("share_total") { own, release in
                 // As many reads as the pool has connections (four).
                 let reads = (0..<4).map { _ in
                     Task {
@@ -109,36 +109,6 @@ import Testing
                 try await waitUntil("the four reads ended") { finished.count.load(ordering: .relaxed) == 4 }
             }
             #expect(try await store.stats(ShareQuery(), by: StatsPeriod.none).count == 1, "every connection came back")
-        }
-    }
-
-    /// Runs `body` while a session of the test's own client of `store`'s database holds the running totals locked;
-    /// `body` gets that client and releases the lock with the function it is given (or it is released when `body`
-    /// returns).
-    private static func withTotalsLocked<T: Sendable>(
-        of store: PostgresStore, _ body: @Sendable (_ own: PostgresClient, _ release: @Sendable @escaping () -> Void) async throws -> T
-    ) async throws -> T {
-        let database = try #require(try await store.values("SELECT current_database()", as: String.self).first)
-        return try await TestPostgres.withClient(database: database) { client in
-            let (released, release) = AsyncStream<Void>.makeStream()
-            let (locked, lock) = AsyncStream<Void>.makeStream()
-            return try await withThrowingTaskGroup(of: T?.self) { group in
-                group.addTask {
-                    try await client.withConnection { connection in
-                        try await connection.query("BEGIN", logger: Self.logger)
-                        try await connection.query("LOCK TABLE share_total IN ACCESS EXCLUSIVE MODE", logger: Self.logger)
-                        lock.yield()
-                        for await _ in released { break }
-                        try await connection.query("COMMIT", logger: Self.logger)
-                    }
-                    return nil
-                }
-                for await _ in locked { break }
-                let value = try await body(client) { release.finish() }
-                release.finish()
-                try await group.waitForAll()
-                return value
-            }
         }
     }
 
