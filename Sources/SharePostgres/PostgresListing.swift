@@ -13,12 +13,12 @@ struct PostgresListing {
     /// How the page writes its records' links.
     var form = RecordForm.plain
 
-    func fetch(_ connection: PostgresConnection, logger: Logger) async throws -> SharePage {
+    func fetch(_ connection: PostgresConnection, _ prepared: PostgresPreparedStatements, logger: Logger) async throws -> SharePage {
         var body: [UInt8] = [UInt8(ascii: "[")]
         var count = 0
         var last: (columns: PostgresRows.Columns, nameKey: String)?
         var next: ShareCursor?
-        let rows = try await connection.rows(try statement(), logger: logger)
+        let rows = try await prepared.rows(try statement(), on: connection, logger: logger)
         for try await row in rows {
             guard count < query.limit else {
                 next = last.map(cursor(after:))

@@ -1,5 +1,6 @@
 import Logging
 import PostgresNIO
+import Synchronization
 
 /// The statements nearly every read sends, prepared by each connection the first time it sends them: PostgreSQL then
 /// parses each once a connection and soon plans it once, where it plans an unnamed statement at every run (with the
@@ -60,28 +61,55 @@ extension PreparedListing {
     func decodeRow(_ row: PostgresRow) -> PostgresRow { row }
 }
 
-extension PostgresConnection {
-    /// The rows of `sql`, sent as a prepared statement when it is one of the listings above.
-    func rows(_ sql: BoundSQL, logger: Logger) async throws -> AsyncThrowingMapSequence<PostgresRowSequence, PostgresRow> {
-        let prepared: [any PreparedListing.Type] = [PostgresPreparedReads.NewestPage.self, PostgresPreparedReads.NewestPageAfter.self]
-        if let listing = prepared.first(where: { $0.sql == sql.text }) {
-            return try await executePrepared(listing.init(bindings: sql.binds), logger: logger)
-        }
-        return try await query(sql.query, logger: logger).map { row throws in row }
+/// Which statements each connection of the pool has prepared, and those it could not: PostgresNIO keeps a failed
+/// preparation (past the statement timeout behind another session's lock, or cancelled) with its connection and
+/// answers every later run of that statement there with the same error, so such a connection sends it unprepared.
+final class PostgresPreparedStatements: Sendable {
+    private struct Marks {
+        var prepared: Set<String> = []
+        var failed: Set<String> = []
     }
 
-    /// Runs `statement`, prepared on this connection the first time. Should it fail before its rows come, the connection
-    /// is closed for the pool to replace: had its preparation failed (past its statement timeout behind another
-    /// session's lock, or cancelled), PostgresNIO would answer every later run of it here with that same error.
-    func executePrepared<Statement: PostgresPreparedStatement>(
-        _ statement: Statement, logger: Logger
+    private let marks = Mutex<[PostgresConnection.ID: Marks]>([:])
+
+    /// The rows of `sql`, sent as a prepared statement when it is one of the listings above.
+    func rows(_ sql: BoundSQL, on connection: PostgresConnection, logger: Logger) async throws
+        -> AsyncThrowingMapSequence<PostgresRowSequence, PostgresRow>
+    {
+        let listings: [any PreparedListing.Type] = [PostgresPreparedReads.NewestPage.self, PostgresPreparedReads.NewestPageAfter.self]
+        if let listing = listings.first(where: { $0.sql == sql.text }) {
+            return try await execute(listing.init(bindings: sql.binds), on: connection, logger: logger)
+        }
+        return try await connection.query(sql.query, logger: logger).map { row throws in row }
+    }
+
+    /// The rows of `statement`, prepared on `connection` the first time, unprepared there once that failed.
+    func execute<Statement: PostgresPreparedStatement>(
+        _ statement: Statement, on connection: PostgresConnection, logger: Logger
     ) async throws -> AsyncThrowingMapSequence<PostgresRowSequence, Statement.Row> {
+        let known = marks.withLock { $0[connection.id] ?? Marks() }
+        if known.failed.contains(Statement.name) {
+            let query = PostgresQuery(unsafeSQL: Statement.sql, binds: try statement.makeBindings())
+            return try await connection.query(query, logger: logger).map { try statement.decodeRow($0) }
+        }
+        guard !known.prepared.contains(Statement.name) else { return try await connection.execute(statement, logger: logger) }
         do {
-            return try await execute(statement, logger: logger)
+            let rows = try await connection.execute(statement, logger: logger)
+            mark(connection) { $0.prepared.insert(Statement.name) }
+            return rows
         } catch {
-            // Not waited for: the caller hears its own error, not the closing's.
-            Task { try? await self.close() }
+            // Whether the preparation or the run failed is not told: either way it is not sent prepared here again.
+            mark(connection) { $0.failed.insert(Statement.name) }
             throw error
+        }
+    }
+
+    private func mark(_ connection: PostgresConnection, _ change: (inout Marks) -> Void) {
+        marks.withLock { marks in
+            // Connections the pool closed are forgotten now and then: one forgotten with a failed preparation fails
+            // once more, and is marked again.
+            if marks.count > 1000 && marks[connection.id] == nil { marks.removeAll() }
+            change(&marks[connection.id, default: Marks()])
         }
     }
 }

@@ -26,7 +26,7 @@ extension PostgresStore {
     public func listShares(_ query: ShareQuery) async throws -> SharePage {
         try await laneRead { connection in
             try await PostgresListing(query: query, owner: try await ownerNumber(connection), form: recordForm.judgedNow()).fetch(
-                connection, logger: logger)
+                connection, prepared, logger: logger)
         }
     }
 

@@ -14,6 +14,7 @@ public struct PostgresStore: ShareStore {
     let owners: PostgresOwnerNumbers
     let sessions = PostgresSessions()
     let closedConnections = PostgresClosedConnections()
+    let prepared = PostgresPreparedStatements()
     /// The hashes of uploads in progress on this node.
     let digests = UploadDigests()
     /// Whose history this value reads and changes: '' is nobody's, the one history everyone shares.
@@ -136,8 +137,8 @@ public struct PostgresStore: ShareStore {
     public func historyTag(at now: Timestamp) async throws -> String {
         try await read { connection in
             let owner = try await ownerNumber(connection)
-            let rows = try await connection.executePrepared(
-                PostgresPreparedReads.HistoryTag(owner: owner, now: now.millisecondsSinceEpoch), logger: logger)
+            let rows = try await prepared.execute(
+                PostgresPreparedReads.HistoryTag(owner: owner, now: now.millisecondsSinceEpoch), on: connection, logger: logger)
             for try await (epoch, version, passed) in rows {
                 return "\(epoch)-\(version)" + (passed.map { "-\($0)" } ?? "")
             }
