@@ -1,5 +1,6 @@
 import Logging
 import PostgresNIO
+import ShareHistory
 import Synchronization
 
 /// The statements nearly every read sends, prepared by each connection the first time it sends them: PostgreSQL then
@@ -32,31 +33,44 @@ enum PostgresPreparedReads {
     }
 
     /// The first page of live records, newest first: what the app and the page ask for each time they open.
-    struct NewestPage: PreparedListing {
+    struct NewestPage: PreparedRead {
         static let name = "share_newest_page"
-        static let sql =
-            "SELECT \(PostgresRows.columns), name_key FROM share WHERE owner = $1 AND trashed_at IS NULL "
-            + "ORDER BY created_at DESC, id_key DESC LIMIT $2"
+        static let sql = (try? PostgresListing(query: ShareQuery(), owner: OwnerNumber.nobody).statement().text) ?? ""
         let bindings: PostgresBindings
     }
 
     /// The pages after it, as scrolling on asks for them.
-    struct NewestPageAfter: PreparedListing {
+    struct NewestPageAfter: PreparedRead {
         static let name = "share_newest_page_after"
-        static let sql =
-            "SELECT \(PostgresRows.columns), name_key FROM share WHERE owner = $1 AND trashed_at IS NULL "
-            + "AND (created_at, id_key) < ($2, $3) ORDER BY created_at DESC, id_key DESC LIMIT $4"
+        static let sql: String = {
+            var query = ShareQuery()
+            query.cursor = ShareCursor(sort: .createdAt, order: .desc, value: .integer(0), id: "")
+            return (try? PostgresListing(query: query, owner: OwnerNumber.nobody).statement().text) ?? ""
+        }()
         let bindings: PostgresBindings
     }
+
+    /// What the statistics of every live record rest on, by the period that fits them, in any zone: the app's view.
+    struct StatisticsBasis: PreparedRead {
+        static let name = "share_statistics_basis"
+        static let sql: String = {
+            let statistics = PostgresTotalsStatistics(query: ShareQuery(), owner: OwnerNumber.nobody)
+            return (try? statistics.basisStatement(StatisticsFromTotals(ShareQuery()), matching: true).text) ?? ""
+        }()
+        let bindings: PostgresBindings
+    }
+
+    /// The reads sent prepared: a statement built for a request is sent as the one of these whose text it has.
+    static let reads: [any PreparedRead.Type] = [NewestPage.self, NewestPageAfter.self, StatisticsBasis.self]
 }
 
-/// A listing's statement, prepared: the values `PostgresListing` bound, the rows as they come.
-protocol PreparedListing: PostgresPreparedStatement where Row == PostgresRow {
+/// A read's statement, prepared: the values its builder bound, the rows as they come.
+protocol PreparedRead: PostgresPreparedStatement where Row == PostgresRow {
     init(bindings: PostgresBindings)
     var bindings: PostgresBindings { get }
 }
 
-extension PreparedListing {
+extension PreparedRead {
     func makeBindings() -> PostgresBindings { bindings }
     func decodeRow(_ row: PostgresRow) -> PostgresRow { row }
 }
@@ -65,20 +79,20 @@ extension PreparedListing {
 /// preparation (past the statement timeout behind another session's lock, or cancelled) with its connection and
 /// answers every later run of that statement there with the same error, so such a connection sends it unprepared.
 final class PostgresPreparedStatements: Sendable {
-    private struct Marks {
+    struct Marks {
         var prepared: Set<String> = []
         var failed: Set<String> = []
     }
 
-    private let marks = Mutex<[PostgresConnection.ID: Marks]>([:])
+    let marks = Mutex<[PostgresConnection.ID: Marks]>([:])
 
-    /// The rows of `sql`, sent as a prepared statement when it is one of the listings above.
-    func rows(_ sql: BoundSQL, on connection: PostgresConnection, logger: Logger) async throws
-        -> AsyncThrowingMapSequence<PostgresRowSequence, PostgresRow>
-    {
-        let listings: [any PreparedListing.Type] = [PostgresPreparedReads.NewestPage.self, PostgresPreparedReads.NewestPageAfter.self]
-        if let listing = listings.first(where: { $0.sql == sql.text }) {
-            return try await execute(listing.init(bindings: sql.binds), on: connection, logger: logger)
+    /// A statement's rows, prepared or not.
+    typealias Rows = AsyncThrowingMapSequence<PostgresRowSequence, PostgresRow>
+
+    /// The rows of `sql`, sent as a prepared statement when it is one of `PostgresPreparedReads.reads`.
+    func rows(_ sql: BoundSQL, on connection: PostgresConnection, logger: Logger) async throws -> Rows {
+        if let read = PostgresPreparedReads.reads.first(where: { $0.sql == sql.text }) {
+            return try await execute(read.init(bindings: sql.binds), on: connection, logger: logger)
         }
         return try await connection.query(sql.query, logger: logger).map { row throws in row }
     }

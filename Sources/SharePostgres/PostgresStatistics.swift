@@ -16,9 +16,11 @@ struct PostgresStatistics {
 
     /// The statistics `by` a period (nil: the one that fits their span): from the running totals when they hold
     /// every filter of the query, else from the records.
-    func fetch(by period: StatsPeriod?, _ connection: PostgresConnection, logger: Logger) async throws -> ShareStats {
+    func fetch(
+        by period: StatsPeriod?, _ connection: PostgresConnection, _ prepared: PostgresPreparedStatements, logger: Logger
+    ) async throws -> ShareStats {
         if StatisticsFromTotals.canAnswer(query) {
-            return try await PostgresTotalsStatistics(query: query, owner: owner).fetch(by: period, connection, logger: logger)
+            return try await PostgresTotalsStatistics(query: query, owner: owner).fetch(by: period, connection, prepared, logger: logger)
         }
         return try await fetchFromRecords(by: period, connection, logger: logger)
     }

@@ -32,7 +32,8 @@ extension PostgresStore {
 
     public func stats(_ query: ShareQuery, by period: StatsPeriod?) async throws -> ShareStats {
         try await laneRead { connection in
-            try await PostgresStatistics(query: query, owner: try await ownerNumber(connection)).fetch(by: period, connection, logger: logger)
+            try await PostgresStatistics(query: query, owner: try await ownerNumber(connection)).fetch(
+                by: period, connection, prepared, logger: logger)
         }
     }
 

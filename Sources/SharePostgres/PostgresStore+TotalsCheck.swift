@@ -10,7 +10,8 @@ extension PostgresStore {
     ) async throws -> (fromTotals: ShareStats, fromRecords: ShareStats) {
         try await lease(statementTimeout: 0) { [self] connection in
             let owner = try await ownerNumber(connection)
-            let fromTotals = try await PostgresTotalsStatistics(query: query, owner: owner).fetch(by: period, connection, logger: logger)
+            let fromTotals = try await PostgresTotalsStatistics(query: query, owner: owner).fetch(
+                by: period, connection, prepared, logger: logger)
             return (fromTotals, try await PostgresStatistics(query: query, owner: owner).fetchFromRecords(by: period, connection, logger: logger))
         }
     }

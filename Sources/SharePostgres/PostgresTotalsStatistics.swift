@@ -13,9 +13,14 @@ struct PostgresTotalsStatistics {
 
     /// The statistics `by` a period (nil: the one that fits their span), in two statements: what the plan rests on,
     /// then what it reads.
-    func fetch(by period: StatsPeriod?, _ connection: PostgresConnection, logger: Logger) async throws -> ShareStats {
+    func fetch(
+        by period: StatsPeriod?, _ connection: PostgresConnection, _ prepared: PostgresPreparedStatements, logger: Logger
+    ) async throws -> ShareStats {
         let plan = StatisticsFromTotals(query)
-        guard let basis = try await basis(plan, matching: period == nil, connection, logger: logger) else { return ShareStats.empty(by: period) }
+        let statement = try basisStatement(plan, matching: period == nil)
+        guard let basis = try await basis(reading: try await prepared.rows(statement, on: connection, logger: logger)) else {
+            return ShareStats.empty(by: period)
+        }
         if period == nil && basis.matched == nil { return ShareStats.empty(by: nil) }
         let answer = plan.plan(by: period, matched: basis.matched, months: basis.months)
         return answer.stats(reading: try await sums(of: answer.reads, connection, logger: logger))
@@ -34,13 +39,10 @@ struct PostgresTotalsStatistics {
         }
     }
 
-    /// The monthly totals' rows of the months from the first through the last UTC day the totals hold a matching record
-    /// on (each `day` the month's first), and, when `matching`, the creation times of the first and the last matching
-    /// records (nil: the window holds none), found on those days (or, the window's ends leaving a day empty, in the
-    /// whole window); nil when the totals hold no matching record.
-    private func basis(
-        _ plan: StatisticsFromTotals, matching: Bool, _ connection: PostgresConnection, logger: Logger
-    ) async throws -> (months: [TotalsRow], matched: (first: Int64, last: Int64)?)? {
+    /// What the plan rests on: the monthly totals' rows of the months from the first through the last UTC day the
+    /// totals hold a matching record on, and, when `matching`, the creation times of the first and the last matching
+    /// records, found on those days (or, the window's ends leaving a day empty, in the whole window).
+    func basisStatement(_ plan: StatisticsFromTotals, matching: Bool) throws -> BoundSQL {
         var sql = BoundSQL("WITH span AS MATERIALIZED (SELECT first, last")
         if matching, let window = plan.windowQuery {
             for (aggregate, day) in [("min", "first"), ("max", "last")] {
@@ -70,9 +72,17 @@ struct PostgresTotalsStatistics {
         sql.append("SELECT month, type, count, \(Self.bytesHalves) FROM share_total_month")
         try appendTotalsConditions(to: &sql)
         sql.append(" AND month >= span.first - 30 AND month <= span.last) AS month ON true")
+        return sql
+    }
+
+    /// The rows of `basisStatement` read: the months' totals (each `day` the month's first) and the first and last
+    /// matching records' creation times (nil: the window holds none); nil when the totals hold no matching record.
+    private func basis(
+        reading rows: PostgresPreparedStatements.Rows
+    ) async throws -> (months: [TotalsRow], matched: (first: Int64, last: Int64)?)? {
         var months: [TotalsRow] = []
         var matched: (first: Int64, last: Int64)?
-        for try await row in try await connection.query(sql.query, logger: logger) {
+        for try await row in rows {
             let cells = row.makeRandomAccess()
             guard let firstDay = try cells.optionalInteger(0) else { return nil }
             if let first = try cells.optionalInteger(2), let last = try cells.optionalInteger(3) { matched = (first, last) }

@@ -10,13 +10,23 @@ import Testing
 /// The plain pages and the history's tag are statements each connection prepares once: PostgreSQL plans them once,
 /// not at every request. A preparation that fails must not stay with its connection.
 @Suite struct PostgresPreparedReadsTests {
-    @Test func theNewestPagesAreSentAsPreparedStatements() throws {
-        // Were the listing's SQL to drift from them, the pages would be planned at every request again, unnoticed.
-        let first = PostgresListing(query: ShareQuery(), owner: 7)
-        #expect(try first.statement().text == PostgresPreparedReads.NewestPage.sql)
-        var next = ShareQuery()
-        next.cursor = ShareCursor(sort: .createdAt, order: .desc, value: .integer(1_700_000_000_000), id: "abc")
-        #expect(try PostgresListing(query: next, owner: 7).statement().text == PostgresPreparedReads.NewestPageAfter.sql)
+    @Test func theAppsReadsArePreparedStatements() async throws {
+        try await TestPostgres.withStore { store in
+            for index in 0..<3 { try await store.add("report-\(index).pdf", size: 3) }
+            var query = ShareQuery()
+            query.limit = 2
+            let first = try await store.listShares(query)
+            query.cursor = try #require(first.next)
+            #expect(try await store.listShares(query).records.count == 1)
+            query = ShareQuery()
+            query.zone = try #require(ZonedCalendar(identifier: "Asia/Kathmandu"))
+            #expect(try await store.stats(query, by: nil).count == 3)
+            _ = try await store.historyTag()
+            // Were a read's SQL to drift from its prepared statement's, it would be planned at every request again,
+            // unnoticed by anyone but the database.
+            let prepared = store.prepared.marks.withLock { $0.values.reduce(into: Set<String>()) { $0.formUnion($1.prepared) } }
+            #expect(prepared == ["share_newest_page", "share_newest_page_after", "share_statistics_basis", "share_history_tag"])
+        }
     }
 
     @Test func aConnectionWhosePreparationFailedSendsThePageUnprepared() async throws {

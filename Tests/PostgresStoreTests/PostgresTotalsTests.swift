@@ -22,7 +22,8 @@ import Testing
             let read = try await store.lease(statementTimeout: 0) { connection in
                 // The planner's statistics, as autovacuum keeps them.
                 _ = try await connection.query("ANALYZE share", logger: Self.logger)
-                return try await Self.rowsRead(connection, by: window, owner: try await store.ownerNumber(connection), logger: store.logger)
+                return try await Self.rowsRead(
+                    connection, store.prepared, by: window, owner: try await store.ownerNumber(connection), logger: store.logger)
             }
             #expect(read == 0, "\(read) rows of share read")
         }
@@ -31,10 +32,13 @@ import Testing
     /// The rows of `share` the statistics of `query` read (whole or through indexes), as the server counts them in
     /// the transaction they run in: this connection's own, whatever other sessions do. The counts it kept of its
     /// earlier statements are sent first, so that the transaction's start from none.
-    private static func rowsRead(_ connection: PostgresConnection, by query: ShareQuery, owner: Int64, logger: Logger) async throws -> Int {
+    private static func rowsRead(
+        _ connection: PostgresConnection, _ prepared: PostgresPreparedStatements, by query: ShareQuery, owner: Int64, logger: Logger
+    ) async throws -> Int {
         _ = try await connection.query("SELECT pg_stat_force_next_flush()", logger: logger)
         return try await connection.withTransaction(logger: logger) { connection in
-            let stats = try await PostgresTotalsStatistics(query: query, owner: owner).fetch(by: StatsPeriod.none, connection, logger: logger)
+            let stats = try await PostgresTotalsStatistics(query: query, owner: owner).fetch(
+                by: StatsPeriod.none, connection, prepared, logger: logger)
             #expect(stats.count > 1000)
             // Read whole or through a bitmap, counted on the table; through an index, counted on that index.
             return try await single(
