@@ -102,20 +102,28 @@ final class PostgresPreparedStatements: Sendable {
         _ statement: Statement, on connection: PostgresConnection, logger: Logger
     ) async throws -> AsyncThrowingMapSequence<PostgresRowSequence, Statement.Row> {
         let known = marks.withLock { $0[connection.id] ?? Marks() }
-        if known.failed.contains(Statement.name) {
-            let query = PostgresQuery(unsafeSQL: Statement.sql, binds: try statement.makeBindings())
-            return try await connection.query(query, logger: logger).map { try statement.decodeRow($0) }
+        if !known.failed.contains(Statement.name) {
+            do {
+                let rows = try await connection.execute(statement, logger: logger)
+                if !known.prepared.contains(Statement.name) { mark(connection) { $0.prepared.insert(Statement.name) } }
+                return rows
+            } catch {
+                let outgrown = Self.outgrewItsPreparation(error)
+                // A first run's failure may be its preparation's (which one is not told); a later one is the run's
+                // own, unless the tables changed under the prepared statement.
+                guard !known.prepared.contains(Statement.name) || outgrown else { throw error }
+                mark(connection) { $0.failed.insert(Statement.name) }
+                guard outgrown else { throw error }
+            }
         }
-        guard !known.prepared.contains(Statement.name) else { return try await connection.execute(statement, logger: logger) }
-        do {
-            let rows = try await connection.execute(statement, logger: logger)
-            mark(connection) { $0.prepared.insert(Statement.name) }
-            return rows
-        } catch {
-            // Whether the preparation or the run failed is not told: either way it is not sent prepared here again.
-            mark(connection) { $0.failed.insert(Statement.name) }
-            throw error
-        }
+        let query = PostgresQuery(unsafeSQL: Statement.sql, binds: try statement.makeBindings())
+        return try await connection.query(query, logger: logger).map { try statement.decodeRow($0) }
+    }
+
+    /// Whether `error` says that the prepared statement no longer fits its tables (another node's migration changed
+    /// a column's type) or is gone from the session: sent unprepared, the same statement runs.
+    private static func outgrewItsPreparation(_ error: any Error) -> Bool {
+        ["0A000", "26000"].contains((error as? PSQLError)?.serverInfo?[.sqlState] ?? "")
     }
 
     private func mark(_ connection: PostgresConnection, _ change: (inout Marks) -> Void) {

@@ -51,4 +51,20 @@ import Testing
             #expect(names == ["a.pdf"])
         }
     }
+
+    @Test func aPreparedTagWhoseTableChangedUnderItIsReadUnprepared() async throws {
+        try await TestPostgres.withStore { store in
+            let tag = try await store.historyTag()
+            let reread = try await store.lease(statementTimeout: 0) { connection in
+                let statement = PostgresPreparedReads.HistoryTag(owner: OwnerNumber.nobody, now: 0)
+                for try await _ in try await store.prepared.execute(statement, on: connection, logger: store.logger) {}
+                // As another node's migration might: the prepared statement's result no longer has its column's type.
+                try await store.execute("ALTER TABLE share_history ALTER COLUMN epoch TYPE varchar(200)")
+                var epochs: [String] = []
+                for try await row in try await store.prepared.execute(statement, on: connection, logger: store.logger) { epochs.append(row.0) }
+                return epochs
+            }
+            #expect(reread.count == 1 && tag.hasPrefix(reread[0] + "-"))
+        }
+    }
 }
