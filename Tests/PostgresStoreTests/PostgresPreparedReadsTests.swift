@@ -1,6 +1,4 @@
 import PostgresNIO
-import ShareKit
-import ShareTestSupport
 import StoreTestSupport
 import Testing
 
