@@ -10,6 +10,12 @@ package struct TotalsRead {
     package let from: Int64
     package let before: Int64
 
+    package init(grain: Grain, from: Int64, before: Int64) {
+        self.grain = grain
+        self.from = from
+        self.before = before
+    }
+
     /// The numbers of the rows read, as the totals' `day` (days) or `quarter` (quarter hours) count them.
     package var numbers: Range<Int64> {
         switch grain {

@@ -60,8 +60,19 @@ enum PostgresPreparedReads {
         let bindings: PostgresBindings
     }
 
+    /// What the statistics of every live record add to it in a zone whose months do not start at UTC midnight: the
+    /// quarter hours of the UTC days they start on.
+    struct StatisticsQuarterHours: PreparedRead {
+        static let name = "share_statistics_quarter_hours"
+        static let sql: String = {
+            let statistics = PostgresTotalsStatistics(query: ShareQuery(), owner: OwnerNumber.nobody)
+            return (try? statistics.sumsStatement(of: [TotalsRead(grain: .quarterHours, from: 0, before: 1)])?.text) ?? ""
+        }()
+        let bindings: PostgresBindings
+    }
+
     /// The reads sent prepared: a statement built for a request is sent as the one of these whose text it has.
-    static let reads: [any PreparedRead.Type] = [NewestPage.self, NewestPageAfter.self, StatisticsBasis.self]
+    static let reads: [any PreparedRead.Type] = [NewestPage.self, NewestPageAfter.self, StatisticsBasis.self, StatisticsQuarterHours.self]
 }
 
 /// A read's statement, prepared: the values its builder bound, the rows as they come.

@@ -23,7 +23,7 @@ struct PostgresTotalsStatistics {
         }
         if period == nil && basis.matched == nil { return ShareStats.empty(by: nil) }
         let answer = plan.plan(by: period, matched: basis.matched, months: basis.months)
-        return answer.stats(reading: try await sums(of: answer.reads, connection, logger: logger))
+        return answer.stats(reading: try await sums(of: answer.reads, connection, prepared, logger: logger))
     }
 
     /// Appends the conditions on the totals' owner, trash state and types.
@@ -68,44 +68,71 @@ struct PostgresTotalsStatistics {
             sql.bind(last)
         }
         // A month's first day is at most 30 days before any of its days.
-        sql.append(") AS day) SELECT span.*, month.* FROM span LEFT JOIN LATERAL (")
-        sql.append("SELECT month, type, count, \(Self.bytesHalves) FROM share_total_month")
+        sql.append(") AS day) SELECT span.*, month.* FROM span CROSS JOIN LATERAL (SELECT \(Self.arrays) FROM ")
+        sql.append("(SELECT month, type, count, div(bytes, 4294967296)::bigint, mod(bytes, 4294967296)::bigint FROM share_total_month")
         try appendTotalsConditions(to: &sql)
-        sql.append(" AND month >= span.first - 30 AND month <= span.last) AS month ON true")
+        sql.append(" AND month >= span.first - 30 AND month <= span.last) AS \(Self.arraysInput)) AS month")
         return sql
     }
 
-    /// The rows of `basisStatement` read: the months' totals (each `day` the month's first) and the first and last
+    /// The row of `basisStatement` read: the months' totals (each `day` the month's first) and the first and last
     /// matching records' creation times (nil: the window holds none); nil when the totals hold no matching record.
     private func basis(
         reading rows: PostgresPreparedStatements.Rows
     ) async throws -> (months: [TotalsRow], matched: (first: Int64, last: Int64)?)? {
-        var months: [TotalsRow] = []
-        var matched: (first: Int64, last: Int64)?
         for try await row in rows {
             let cells = row.makeRandomAccess()
             guard let firstDay = try cells.optionalInteger(0) else { return nil }
+            var matched: (first: Int64, last: Int64)?
             if let first = try cells.optionalInteger(2), let last = try cells.optionalInteger(3) { matched = (first, last) }
-            guard let month = try cells.optionalInteger(4), month >= StatisticsFromTotals.firstOfMonth(firstDay) else { continue }
-            let category = StatisticsFromTotals.category(named: try cells.string(5))
-            months.append(TotalsRow(day: month, category: category, sums: try Self.sums(cells, from: 6)))
+            let months = try Self.totals(cells, from: 4).filter { $0.key >= StatisticsFromTotals.firstOfMonth(firstDay) }
+            return (months.map { TotalsRow(day: $0.key, category: $0.category, sums: $0.sums) }, matched)
         }
-        return (months, matched)
+        return nil
     }
 
-    /// A total's bytes as the two 32-bit halves `Sums` adds up.
-    private static let bytesHalves = "div(bytes, 4294967296)::bigint, mod(bytes, 4294967296)::bigint"
+    /// Totals' rows (a key, a type, a count and the bytes' two 32-bit halves, as `Sums` adds them up) gathered into
+    /// one row of five arrays: PostgresNIO spends on each row several times what it spends on each element.
+    private static let arrays = "array_agg(key), array_agg(type), array_agg(count), array_agg(high), array_agg(low)"
+    /// How the rows `arrays` gathers name their columns.
+    private static let arraysInput = "totals (key, type, count, high, low)"
 
-    /// The count and bytes per category of each of `reads`, in one statement: each read on its own through its table's
-    /// key or the creation-time index (a join of all of them with the rows would be planned as a read of the whole
-    /// table), those of a grain together.
-    private func sums(of reads: [TotalsRead], _ connection: PostgresConnection, logger: Logger) async throws -> [[Int: Sums]] {
+    /// The totals' rows that `arrays` gathered into the columns from `column` on.
+    private static func totals(_ cells: PostgresRandomAccessRow, from column: Int) throws -> [(key: Int64, category: Int, sums: Sums)] {
+        let (keys, types) = (try cells.integers(column), try cells.strings(column + 1))
+        let (counts, highs, lows) = (try cells.integers(column + 2), try cells.integers(column + 3), try cells.integers(column + 4))
+        guard [types.count, counts.count, highs.count, lows.count].allSatisfy({ $0 == keys.count }) else {
+            throw PostgresFailure.unevenArrays
+        }
+        return keys.indices.map { index in
+            let sums = Sums(count: Int(counts[index]), high: highs[index], low: lows[index])
+            return (keys[index], StatisticsFromTotals.category(named: types[index]), sums)
+        }
+    }
+
+    /// The count and bytes per category of each of `reads`.
+    private func sums(
+        of reads: [TotalsRead], _ connection: PostgresConnection, _ prepared: PostgresPreparedStatements, logger: Logger
+    ) async throws -> [[Int: Sums]] {
         var sums = [[Int: Sums]](repeating: [:], count: reads.count)
+        guard let statement = try sumsStatement(of: reads) else { return sums }
+        for try await row in try await prepared.rows(statement, on: connection, logger: logger) {
+            // One per read and type (grouped so).
+            for total in try Self.totals(row.makeRandomAccess(), from: 0) { sums[Int(total.key)][total.category] = total.sums }
+        }
+        return sums
+    }
+
+    /// The statement reading `reads` (nil: none): each read on its own through its table's key or the creation-time
+    /// index (a join of all of them with the rows would be planned as a read of the whole table), those of a grain
+    /// together, numbered by their place in `reads`.
+    func sumsStatement(of reads: [TotalsRead]) throws -> BoundSQL? {
         var sql = BoundSQL()
         for grain in [TotalsRead.Grain.days, .quarterHours, .records] {
             let indices = reads.indices.filter { reads[$0].grain == grain }
             guard !indices.isEmpty else { continue }
-            sql.append(sql.text.isEmpty ? "SELECT part.number, sums.* FROM unnest(" : " UNION ALL SELECT part.number, sums.* FROM unnest(")
+            sql.append(sql.text.isEmpty ? "SELECT \(Self.arrays) FROM (" : " UNION ALL ")
+            sql.append("SELECT part.number, sums.* FROM unnest(")
             try sql.bind(array: indices.map { grain == .records ? reads[$0].from : reads[$0].numbers.lowerBound })
             sql.append("::bigint[], ")
             try sql.bind(array: indices.map { grain == .records ? reads[$0].before : reads[$0].numbers.upperBound })
@@ -128,17 +155,8 @@ struct PostgresTotalsStatistics {
                 sql.append(" AND created_at >= part.first AND created_at < part.after GROUP BY type) AS sums")
             }
         }
-        guard !sql.text.isEmpty else { return sums }
-        for try await row in try await connection.query(sql.query, logger: logger) {
-            let cells = row.makeRandomAccess()
-            // One row per read and type (grouped so).
-            sums[Int(try cells.integer(0))][StatisticsFromTotals.category(named: try cells.string(1))] = try Self.sums(cells, from: 2)
-        }
-        return sums
-    }
-
-    /// The count and the bytes' two halves in the columns from `column` on.
-    private static func sums(_ cells: PostgresRandomAccessRow, from column: Int) throws -> Sums {
-        Sums(count: Int(try cells.integer(column)), high: try cells.integer(column + 1), low: try cells.integer(column + 2))
+        guard !sql.text.isEmpty else { return nil }
+        sql.append(") AS \(Self.arraysInput)")
+        return sql
     }
 }

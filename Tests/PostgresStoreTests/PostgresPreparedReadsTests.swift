@@ -10,20 +10,26 @@ import Testing
 @Suite struct PostgresPreparedReadsTests {
     @Test func theAppsReadsArePreparedStatements() async throws {
         try await TestPostgres.withStore { store in
-            for index in 0..<3 { try await store.add("report-\(index).pdf", size: 3) }
+            // Months apart: in a zone off UTC, each month starts within a UTC day the statistics read by quarter hours.
+            for (index, day) in ["2021-01-17", "2021-03-09", "2021-05-30"].enumerated() {
+                try await store.add("report-\(index).pdf", size: 3, at: "\(day)T12:00:00Z")
+            }
             var query = ShareQuery()
             query.limit = 2
             let first = try await store.listShares(query)
             query.cursor = try #require(first.next)
             #expect(try await store.listShares(query).records.count == 1)
-            query = ShareQuery()
-            query.zone = try #require(ZonedCalendar(identifier: "Asia/Kathmandu"))
-            #expect(try await store.stats(query, by: nil).count == 3)
+            for zone in ["Asia/Kathmandu", "America/New_York"] {
+                query = ShareQuery()
+                query.zone = try #require(ZonedCalendar(identifier: zone))
+                #expect(try await store.stats(query, by: nil).periods.map(\.period) == ["2021-01", "2021-03", "2021-05"])
+            }
             _ = try await store.historyTag()
             // Were a read's SQL to drift from its prepared statement's, it would be planned at every request again,
             // unnoticed by anyone but the database.
             let prepared = store.prepared.marks.withLock { $0.values.reduce(into: Set<String>()) { $0.formUnion($1.prepared) } }
-            #expect(prepared == ["share_newest_page", "share_newest_page_after", "share_statistics_basis", "share_history_tag"])
+            let statistics: Set = ["share_statistics_basis", "share_statistics_quarter_hours"]
+            #expect(prepared == statistics.union(["share_newest_page", "share_newest_page_after", "share_history_tag"]))
         }
     }
 
