@@ -135,7 +135,7 @@ let package = Package(
             name: "StoreTestSupport",
             dependencies: [
                 "ShareKit", "ShareHistory", "ShareSQLite", "SharePostgres", "ShareTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOCore", package: "swift-nio"),
             ],
             path: "Tests/StoreTestSupport"
         ),
@@ -146,15 +146,13 @@ let package = Package(
         .testTarget(
             name: "StoreConformanceTests",
             dependencies: [
-                "ShareHistory", "ShareKit", "StoreTestSupport", "ShareTestSupport", .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "ShareHistory", "ShareKit", "StoreTestSupport", "ShareTestSupport", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .testTarget(
             name: "SQLiteStoreTests",
             dependencies: [
                 "ShareHistory", "ShareSQLite", "StoreTestSupport", "ShareTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         .testTarget(

@@ -1,4 +1,3 @@
-import NIOCore
 import PostgresNIO
 import ShareHistory
 import ShareKit
@@ -42,7 +41,7 @@ import Testing
                 break
             }
             let session = try #require(purging, "the purge's DELETE ran")
-            let finishing = Task { try await store.appendToUpload(id: second.id, at: 0, Self.body(bytes), now: .now(), by: "me") }
+            let finishing = Task { try await store.appendToUpload(id: second.id, at: 0, UploadBody.of(bytes), now: .now(), by: "me") }
             try await waitUntil("the finishing upload waits for the purge") {
                 try await store.values("SELECT count(*)::bigint FROM pg_stat_activity WHERE \(session) = ANY (pg_blocking_pids(pid))", as: Int64.self)
                     != [0]
@@ -51,11 +50,7 @@ import Testing
             try await purge.value
 
             let finished = try #require(try await finishing.value.share)
-            let token = try #require(finished.linkToken)
-            let stored = try #require(try await store.linkedBytes(token: token))
-            var received: [UInt8] = []
-            try await stored.send(0..<stored.size) { chunk in received += chunk.readableBytesView }
-            #expect(received == bytes)
+            #expect(try await store.download(token: try #require(finished.linkToken)) == bytes)
             #expect(try await store.storedBlobs().count == 1)
         }
     }
@@ -63,17 +58,10 @@ import Testing
     /// The share an upload of `bytes` becomes.
     private func upload(_ bytes: [UInt8], as name: String, to store: PostgresStore) async throws -> ShareRecord {
         let started = try await store.startUpload(try Self.new(name, size: bytes.count), now: .now())
-        return try #require(try await store.appendToUpload(id: started.id, at: 0, Self.body(bytes), now: .now(), by: "me").share)
+        return try #require(try await store.appendToUpload(id: started.id, at: 0, UploadBody.of(bytes), now: .now(), by: "me").share)
     }
 
     private static func new(_ name: String, size: Int) throws -> NewShare {
         try NewShare(id: nil, name: name, folder: nil, createdAt: nil, size: Int64(size))
-    }
-
-    private static func body(_ bytes: [UInt8]) -> AsyncStream<ByteBuffer> {
-        AsyncStream { continuation in
-            continuation.yield(ByteBuffer(bytes: bytes))
-            continuation.finish()
-        }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import NIOCore
 import ShareHistory
 import ShareKit
 import ShareSQLite
@@ -9,13 +8,6 @@ import Testing
 /// The files of a SQLite history's bytes: beside the database, readable by its owner alone, named by their hash; an
 /// upload resumed by another process hashes what it holds first; a purged share's file goes.
 @Suite struct BlobFilesTests {
-    private static func body(_ bytes: ArraySlice<UInt8>) -> AsyncStream<ByteBuffer> {
-        AsyncStream { continuation in
-            continuation.yield(ByteBuffer(bytes: bytes))
-            continuation.finish()
-        }
-    }
-
     @Test func anUploadResumedAfterARestartBecomesAFileNamedByItsHashThatAPurgeRemoves() async throws {
         let path = try temporaryDatabasePath()
         let bytes = (0..<2_000_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
@@ -23,11 +15,11 @@ import Testing
         do {
             let store = try SQLiteStore(path: path)
             id = try await store.startUpload(try NewShare(id: nil, name: "a.bin", folder: nil, createdAt: nil, size: 2_000_000), now: .now()).id
-            _ = try await store.appendToUpload(id: id, at: 0, Self.body(bytes[..<700_000]), now: .now(), by: "me")
+            _ = try await store.appendToUpload(id: id, at: 0, UploadBody.of(bytes[..<700_000]), now: .now(), by: "me")
         }
         let store = try SQLiteStore(path: path)
         #expect(try await store.upload(id: id).offset == 700_000, "the bytes so far outlive the process")
-        let share = try #require(try await store.appendToUpload(id: id, at: 700_000, Self.body(bytes[700_000...]), now: .now(), by: "me").share)
+        let share = try #require(try await store.appendToUpload(id: id, at: 700_000, UploadBody.of(bytes[700_000...]), now: .now(), by: "me").share)
         let token = try #require(share.linkToken)
         let stored = try #require(try await store.linkedBytes(token: token))
         let file = "\(path).files/blobs/\(stored.hash.prefix(2))/\(stored.hash)"

@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import NIOCore
 import ShareHistory
 import ShareKit
 import StoreTestSupport
@@ -9,22 +8,6 @@ import Testing
 /// Uploads on every store: a share appears only with its last byte, whole; an upload broken off keeps what arrived
 /// and resumes from there; the same bytes are kept once, and go with their last share.
 @Suite struct UploadTests {
-    private struct BrokenOff: Error {}
-
-    /// `bytes` as a request body would bring them, in pieces of `piece` bytes, breaking off after `breaksAfter`.
-    private static func body(_ bytes: [UInt8], piece: Int = 65_536, breaksAfter: Int? = nil) -> AsyncThrowingStream<ByteBuffer, any Error> {
-        AsyncThrowingStream { continuation in
-            var sent = 0
-            for start in stride(from: 0, to: bytes.count, by: piece) {
-                let end = min(bytes.count, start + piece, breaksAfter ?? .max)
-                if end > start { continuation.yield(ByteBuffer(bytes: bytes[start..<end])) }
-                sent = end
-                if let breaksAfter, sent >= breaksAfter { break }
-            }
-            continuation.finish(throwing: breaksAfter == nil ? nil : BrokenOff())
-        }
-    }
-
     private static func bytes(_ count: Int, seed: UInt8 = 7) -> [UInt8] {
         (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ Int(seed)) }
     }
@@ -39,14 +22,6 @@ import Testing
         return share
     }
 
-    /// Everything the store sends of the share with this token.
-    private static func download(_ store: any ShareStore, token: String, _ range: Range<Int64>? = nil) async throws -> [UInt8] {
-        let stored = try #require(try await store.linkedBytes(token: token))
-        var received: [UInt8] = []
-        try await stored.send(range ?? 0..<stored.size) { chunk in received += chunk.readableBytesView }
-        return received
-    }
-
     @Test(arguments: Backend.allCases)
     func aShareAppearsOnlyWithItsLastByteWholeAndItsLinkGivesItsBytes(_ backend: Backend) async throws {
         try await backend.withStore { store in
@@ -54,22 +29,22 @@ import Testing
             let bytes = Self.bytes(3_000_000)
             let started = try await alice.startUpload(try Self.new("report.pdf", size: bytes.count, code: "Secret1"), now: .now())
             #expect(started.offset == 0 && started.length == 3_000_000 && started.share == nil)
-            let first = try await alice.appendToUpload(id: started.id, at: 0, Self.body(Array(bytes[..<1_200_000])), now: .now(), by: "alice")
+            let first = try await alice.appendToUpload(id: started.id, at: 0, UploadBody.of(Array(bytes[..<1_200_000])), now: .now(), by: "alice")
             #expect(first.offset == 1_200_000 && first.share == nil)
             #expect(try await alice.upload(id: started.id).offset == 1_200_000)
             #expect(try await alice.listShares(ShareQuery()).records.isEmpty, "nothing of an unfinished upload is visible")
             #expect(try await alice.usage().bytes == 0)
 
             let last = try await alice.appendToUpload(
-                id: started.id, at: 1_200_000, Self.body(Array(bytes[1_200_000...])), now: .now(), by: "alice")
+                id: started.id, at: 1_200_000, UploadBody.of(Array(bytes[1_200_000...])), now: .now(), by: "alice")
             let share = try #require(last.share)
             #expect(share.name == "report.pdf" && share.folder == "/reports" && share.size == 3_000_000 && share.code == "Secret1")
             #expect(try await alice.listShares(ShareQuery()).records.map(\.id) == [share.id])
             #expect(try await alice.events(id: share.id, after: 0, limit: 10).events.map(\.action) == [.uploaded])
             let token = try #require(share.linkToken)
             #expect(try await store.linkedBytes(token: token)?.hash == Self.hash(bytes))
-            #expect(try await Self.download(store, token: token) == bytes)
-            #expect(try await Self.download(store, token: token, 2_999_000..<3_000_000) == Array(bytes[2_999_000...]), "any range of them")
+            #expect(try await store.download(token: token) == bytes)
+            #expect(try await store.download(token: token, 2_999_000..<3_000_000) == Array(bytes[2_999_000...]), "any range of them")
             await #expect(throws: ShareError.uploadNotFound(id: started.id), "a finished upload takes no more") {
                 try await alice.upload(id: started.id)
             }
@@ -81,21 +56,22 @@ import Testing
         try await backend.withStore { store in
             let bytes = Self.bytes(2_500_000, seed: 3)
             let started = try await store.startUpload(try Self.new("video.mp4", size: bytes.count), now: .now())
-            await #expect(throws: BrokenOff.self) {
-                try await store.appendToUpload(id: started.id, at: 0, Self.body(bytes, breaksAfter: 1_100_000), now: .now(), by: "me")
+            await #expect(throws: UploadBody.BrokenOff.self) {
+                try await store.appendToUpload(id: started.id, at: 0, UploadBody.of(bytes, breaksAfter: 1_100_000), now: .now(), by: "me")
             }
             let held = try await store.upload(id: started.id).offset
             #expect(held == 1_100_000, "every byte that arrived is kept")
             await #expect(throws: ShareError.uploadOffset(held: held), "bytes sent from anywhere else are refused") {
-                try await store.appendToUpload(id: started.id, at: 0, Self.body(bytes), now: .now(), by: "me")
+                try await store.appendToUpload(id: started.id, at: 0, UploadBody.of(bytes), now: .now(), by: "me")
             }
             await #expect(throws: ShareError.self, "bytes past the declared length are refused") {
-                try await store.appendToUpload(id: started.id, at: held, Self.body(Array(bytes[Int(held)...]) + [0]), now: .now(), by: "me")
+                try await store.appendToUpload(id: started.id, at: held, UploadBody.of(Array(bytes[Int(held)...]) + [0]), now: .now(), by: "me")
             }
             let resumed = try await store.upload(id: started.id).offset
             let share = try #require(
-                try await store.appendToUpload(id: started.id, at: resumed, Self.body(Array(bytes[Int(resumed)...])), now: .now(), by: "me").share)
-            #expect(try await Self.download(store, token: try #require(share.linkToken)) == bytes)
+                try await store.appendToUpload(id: started.id, at: resumed, UploadBody.of(Array(bytes[Int(resumed)...])), now: .now(), by: "me").share
+            )
+            #expect(try await store.download(token: try #require(share.linkToken)) == bytes)
             #expect(try await store.linkedBytes(token: share.linkToken!)?.hash == Self.hash(bytes))
         }
     }
@@ -107,11 +83,11 @@ import Testing
             var shares: [ShareRecord] = []
             for name in ["a.bin", "b.bin"] {
                 let started = try await store.startUpload(try Self.new(name, size: bytes.count), now: .now())
-                shares.append(try #require(try await store.appendToUpload(id: started.id, at: 0, Self.body(bytes), now: .now(), by: "me").share))
+                shares.append(try #require(try await store.appendToUpload(id: started.id, at: 0, UploadBody.of(bytes), now: .now(), by: "me").share))
             }
             #expect(try await store.storedBlobs() == (1, 1_500_000), "shared twice, stored once")
             try await store.purgeShare(id: shares[0].id)
-            #expect(try await Self.download(store, token: shares[1].linkToken!) == bytes, "the other share keeps them")
+            #expect(try await store.download(token: shares[1].linkToken!) == bytes, "the other share keeps them")
             try await store.trashShare(id: shares[1].id)
             #expect(try await store.linkedBytes(token: shares[1].linkToken!) == nil, "a trashed share's link opens nothing")
             #expect(try await store.storedBlobs() == (1, 1_500_000), "the trash keeps them")
@@ -133,7 +109,7 @@ import Testing
                 try await bob.upload(id: started.id)
             }
             await #expect(throws: ShareError.uploadNotFound(id: started.id)) {
-                try await bob.appendToUpload(id: started.id, at: 0, Self.body(Self.bytes(10)), now: .now(), by: "bob")
+                try await bob.appendToUpload(id: started.id, at: 0, UploadBody.of(Self.bytes(10)), now: .now(), by: "bob")
             }
             try await alice.abandonUpload(id: started.id)
             await #expect(throws: ShareError.uploadNotFound(id: started.id), "an abandoned upload is gone") { try await alice.upload(id: started.id) }
@@ -154,7 +130,7 @@ import Testing
             await #expect(throws: ShareError.quotaExceeded(quota: 1_000, used: 600), "and a plain record is held to them too") {
                 try await alice.createShare(try Self.new("record.bin", size: 500), by: "alice")
             }
-            let finished = try await alice.appendToUpload(id: first.id, at: 0, Self.body(Self.bytes(600)), now: .now(), by: "alice")
+            let finished = try await alice.appendToUpload(id: first.id, at: 0, UploadBody.of(Self.bytes(600)), now: .now(), by: "alice")
             #expect(finished.share?.size == 600, "the upload's own bytes do not stand in its way at its end")
             #expect(try await alice.filesBytes() == 600, "what the files take counts the finished upload")
             let second = try await alice.startUpload(try Self.new("second.bin", size: 400), now: .now())
@@ -175,9 +151,9 @@ import Testing
             await #expect(throws: ShareError.uploadNotFound(id: stale.id)) { try await store.upload(id: stale.id) }
 
             let empty = try await store.startUpload(try Self.new("empty.txt", size: 0), now: .now())
-            let share = try #require(try await store.appendToUpload(id: empty.id, at: 0, Self.body([]), now: .now(), by: "me").share)
-            let downloaded = try await Self.download(store, token: try #require(share.linkToken))
-            #expect(share.size == 0 && downloaded.isEmpty)
+            let share = try #require(try await store.appendToUpload(id: empty.id, at: 0, UploadBody.of([]), now: .now(), by: "me").share)
+            #expect(share.size == 0)
+            #expect(try await store.download(token: try #require(share.linkToken)) == [])
         }
     }
 }
