@@ -9,14 +9,14 @@ enum PostgresFailure: Error, CustomStringConvertible {
     case missingHistoryRow
     /// A user's number was given and could not be read back in the same transaction.
     case missingUserRow(String)
-    /// Arrays gathered from the same rows came back of different lengths.
-    case unevenArrays
+    /// Totals came back that are not what was asked: arrays of different lengths, a read that was not asked for.
+    case unexpectedTotals
 
     var description: String {
         switch self {
         case .missingHistoryRow: return "the database has no share_history row; was it made by shared?"
         case .missingUserRow(let user): return "the number given to user '\(user)' could not be read back"
-        case .unevenArrays: return "the database answered columns of different lengths for the same rows"
+        case .unexpectedTotals: return "the database answered totals that do not match the statement's"
         }
     }
 

@@ -102,7 +102,7 @@ struct PostgresTotalsStatistics {
         let (keys, types) = (try cells.integers(column), try cells.strings(column + 1))
         let (counts, highs, lows) = (try cells.integers(column + 2), try cells.integers(column + 3), try cells.integers(column + 4))
         guard [types.count, counts.count, highs.count, lows.count].allSatisfy({ $0 == keys.count }) else {
-            throw PostgresFailure.unevenArrays
+            throw PostgresFailure.unexpectedTotals
         }
         return keys.indices.map { index in
             let sums = Sums(count: Int(counts[index]), high: highs[index], low: lows[index])
@@ -118,7 +118,10 @@ struct PostgresTotalsStatistics {
         guard let statement = try sumsStatement(of: reads) else { return sums }
         for try await row in try await prepared.rows(statement, on: connection, logger: logger) {
             // One per read and type (grouped so).
-            for total in try Self.totals(row.makeRandomAccess(), from: 0) { sums[Int(total.key)][total.category] = total.sums }
+            for total in try Self.totals(row.makeRandomAccess(), from: 0) {
+                guard let read = Int(exactly: total.key), sums.indices.contains(read) else { throw PostgresFailure.unexpectedTotals }
+                sums[read][total.category] = total.sums
+            }
         }
         return sums
     }
