@@ -27,7 +27,9 @@ struct PostgresImport: ShareImport {
     }
 
     func finish() async throws -> FinishedImport {
-        try await store.finishImport(key: key, staged: counts.staged.load(ordering: .relaxed), by: by)
+        let finished = try await store.finishImport(key: key, staged: counts.staged.load(ordering: .relaxed), by: by)
+        await store.analyzeAfterLoading(finished.stored)
+        return finished
     }
 
     func discard() async {

@@ -36,7 +36,7 @@ extension PostgresStore {
     public func copyIn(
         _ next: @Sendable @escaping () async throws -> [CopiedRecord]?, bytes: @Sendable @escaping (String) async throws -> any StoredBytes
     ) async throws -> PostgresCopiedCounts {
-        try await change { connection in
+        let copied = try await change { connection in
             try await switchTotalsTriggers("DISABLE", connection)
             var owners: [String: Int64] = ["": OwnerNumber.nobody]
             var blobs: [String: Int64] = [:]
@@ -61,6 +61,8 @@ extension PostgresStore {
                 downloads: try await count("SELECT count(*) FROM share_download", connection),
                 files: try await count("SELECT count(*) FROM share_blob", connection))
         }
+        await analyzeAfterLoading(copied.records)
+        return copied
     }
 
     /// Writes `bytes` as a blob of chunks and returns its `seq`; throws unless what was read has the size and hash

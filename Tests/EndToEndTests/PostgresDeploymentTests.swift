@@ -224,6 +224,14 @@ import Testing
             #expect(migrated.status == 0, "nothing was kept of the refused copy: \(migrated.output)")
             #expect(
                 migrated.output.contains("migrated 100003 records") && migrated.output.contains("1 downloads and 2 files"), "\(migrated.output)")
+            // The planner's statistics describe the copy at once, not when autovacuum gets to it.
+            let analysed = try await TestPostgres.withClient(database: name) { client in
+                var counts: [Int64] = []
+                let rows = try await client.query("SELECT analyze_count FROM pg_stat_user_tables WHERE relname = 'share_total_quarter'")
+                for try await count in rows.decode(Int64.self) { counts.append(count) }
+                return counts
+            }
+            #expect(analysed == [1])
             // The trash is kept (trash_days = 0): these records were trashed long ago.
             let postgres = try Daemon(
                 folder: folder, arguments: ["--listen", "127.0.0.1:0"], environment: ["SHARE_DATABASE_URL": url, "SHARE_DATABASE_TRASH_DAYS": "0"])

@@ -32,6 +32,36 @@ import Testing
         }
     }
 
+    /// After a million records arrived, statistics read the totals at half speed until autovacuum analysed them, a
+    /// minute or more later. An import that autovacuum would analyse after refreshes the statistics itself; a small one
+    /// into a larger history does not pay for it.
+    @Test func anImportRefreshesThePlannersStatisticsWhenAutovacuumWould() async throws {
+        try await TestPostgres.withStore { store in
+            try await Self.importNames(200, into: store)
+            #expect(try await Self.analyses(store) == [1, 1], "share and share_total_quarter, analysed by the import")
+            try await Self.importNames(20, into: store)
+            #expect(try await Self.analyses(store) == [1, 1], "20 records are fewer than 50 plus a tenth of 200")
+            try await Self.importNames(100, into: store)
+            #expect(try await Self.analyses(store) == [2, 2])
+        }
+    }
+
+    private static func importNames(_ count: Int, into store: PostgresStore) async throws {
+        let session = try await store.beginImport(by: "local")
+        let batch = try (1...count).map { line in
+            (line: line, share: try NewShare(id: nil, name: "part \(line).pdf", folder: nil, createdAt: nil, size: 1))
+        }
+        #expect(try await session.stage(batch).isEmpty)
+        #expect(try await session.finish().stored == count)
+    }
+
+    /// `ANALYZE`s run by hand (not by autovacuum) of `share` and `share_total_quarter`.
+    private static func analyses(_ store: PostgresStore) async throws -> [Int64] {
+        try await store.values(
+            "SELECT analyze_count FROM pg_stat_user_tables WHERE relname IN ('share', 'share_total_quarter') ORDER BY relname",
+            as: Int64.self)
+    }
+
     /// A 200,000-record import took over a quarter of an hour to finish, holding its transaction, while the
     /// check for ids taken meanwhile compared each staged row with every stored one. Its plan must match them by hash.
     @Test func aLargeImportsFinishMatchesTakenIdsByHashNotRowByRow() async throws {
