@@ -51,8 +51,9 @@ struct PostgresListing {
             sql.bind(PostgresRows.idKey(cursor.id))
             sql.append(")")
         }
-        sql.append(" ORDER BY \(column) \(direction), id_key \(direction) LIMIT ")
-        sql.bind(query.limit + 1)
+        // A number, not a parameter: with an unknown limit the prepared pages' generic plan is costed as reading every
+        // row, so PostgreSQL would plan them anew at every run.
+        sql.append(" ORDER BY \(column) \(direction), id_key \(direction) LIMIT \(query.limit + 1)")
         return sql
     }
 

@@ -12,9 +12,11 @@ enum PostgresPreparedReads {
     struct HistoryTag: PostgresPreparedStatement {
         // Named here: the default name is made by reflection at every run.
         static let name = "share_history_tag"
+        // The latest expiry by an ordered read of one row, not `max()`: PostgreSQL costs `max()`'s generic plan as a
+        // read of the whole index, and so would plan the tag anew at every run.
         static let sql = """
             SELECT epoch, coalesce((SELECT version FROM share_owner_version WHERE owner = $1), 0),
-                (SELECT max(expires_at) FROM share WHERE owner = $1 AND expires_at <= $2)
+                (SELECT expires_at FROM share WHERE owner = $1 AND expires_at <= $2 ORDER BY expires_at DESC LIMIT 1)
             FROM share_history
             """
         let owner: Int64

@@ -37,22 +37,13 @@ import Testing
     /// into a larger history does not pay for it.
     @Test func anImportRefreshesThePlannersStatisticsWhenAutovacuumWould() async throws {
         try await TestPostgres.withStore { store in
-            try await Self.importNames(200, into: store)
+            try await store.importNames(200)
             #expect(try await Self.analyses(store) == [1, 1], "share and share_total_quarter, analysed by the import")
-            try await Self.importNames(20, into: store)
+            try await store.importNames(20)
             #expect(try await Self.analyses(store) == [1, 1], "20 records are fewer than 50 plus a tenth of 200")
-            try await Self.importNames(100, into: store)
+            try await store.importNames(100)
             #expect(try await Self.analyses(store) == [2, 2])
         }
-    }
-
-    private static func importNames(_ count: Int, into store: PostgresStore) async throws {
-        let session = try await store.beginImport(by: "local")
-        let batch = try (1...count).map { line in
-            (line: line, share: try NewShare(id: nil, name: "part \(line).pdf", folder: nil, createdAt: nil, size: 1))
-        }
-        #expect(try await session.stage(batch).isEmpty)
-        #expect(try await session.finish().stored == count)
     }
 
     /// `ANALYZE`s run by hand (not by autovacuum) of `share` and `share_total_quarter`.

@@ -1,5 +1,7 @@
 import Logging
 import PostgresNIO
+import ShareHistory
+import ShareKit
 import StoreTestSupport
 import Testing
 
@@ -14,6 +16,16 @@ extension PostgresStore {
             for try await value in try await connection.query(query, logger: logger).decode(T.self) { values.append(value) }
             return values
         }
+    }
+
+    /// Imports `count` records (`part 1.pdf`, `part 2.pdf`…, now) and expects every one stored.
+    func importNames(_ count: Int) async throws {
+        let session = try await beginImport(by: "local")
+        let batch = try (1...count).map { line in
+            (line: line, share: try NewShare(id: nil, name: "part \(line).pdf", folder: nil, createdAt: nil, size: 1))
+        }
+        #expect(try await session.stage(batch).isEmpty)
+        #expect(try await session.finish().stored == count)
     }
 
     /// Runs `statement` behind the store's back, as a hand-edit would, with no statement timeout.
