@@ -1,40 +1,33 @@
 import PostgresNIO
 import ShareHistory
 import ShareKit
-import Synchronization
 
 extension PostgresClient {
-    /// Runs `body` on a connection of the pool, waiting at most `wait` for one: a pool that cannot connect
-    /// (the database is down, restarting, refusing) keeps trying by itself, and the request is told so at once
-    /// (`ShareError.storeUnreachable`, a 503) instead of waiting for it.
+    /// Runs `body` on a connection of the pool, waiting at most `wait` (and up to a tick of `watch`) for one: a pool
+    /// that cannot connect (the database is down, restarting, refusing) keeps trying by itself, and the request is
+    /// told so at once (`ShareError.storeUnreachable`, a 503) instead of waiting for it.
     func withConnection<T: Sendable>(
-        waitingAtMost wait: Duration, _ body: @Sendable @escaping (PostgresConnection) async throws -> T
+        waitingAtMost wait: Duration, watch: PostgresLeaseWatch, _ body: @Sendable @escaping (PostgresConnection) async throws -> T
     ) async throws -> T {
-        let leased = LeaseFlag()
-        return try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask {
-                try await self.withConnection { connection in
-                    leased.value.store(true, ordering: .releasing)
-                    return try await body(connection)
-                }
+        let ticket = PostgresLeaseWatch.Ticket(deadline: .now + wait)
+        let number = watch.add(ticket)
+        defer { watch.remove(number) }
+        // A task of its own, which the watch cancels: the pool gives up a wait only when its task is cancelled.
+        let lease = Task {
+            try await self.withConnection { connection in
+                guard ticket.begin() else { throw CancellationError() }
+                return try await body(connection)
             }
-            group.addTask {
-                try? await Task.sleep(for: wait)
-                guard leased.value.load(ordering: .acquiring) else {
-                    throw ShareError.storeUnreachable("no connection to PostgreSQL within \(wait.components.seconds) s")
-                }
-                return nil
+        }
+        ticket.onExpiry { lease.cancel() }
+        do {
+            return try await withTaskCancellationHandler {
+                try await lease.value
+            } onCancel: {
+                lease.cancel()
             }
-            defer { group.cancelAll() }
-            while let result = try await group.next() {
-                if let value = result { return value }
-            }
-            throw CancellationError()
+        } catch  where ticket.hasExpired {
+            throw ShareError.storeUnreachable("no connection to PostgreSQL within \(wait / .seconds(1)) s")
         }
     }
-}
-
-/// Set once a connection has been leased.
-private final class LeaseFlag: Sendable {
-    let value = Atomic<Bool>(false)
 }

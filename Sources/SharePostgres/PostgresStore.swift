@@ -15,6 +15,7 @@ public struct PostgresStore: ShareStore {
     let sessions = PostgresSessions()
     let closedConnections = PostgresClosedConnections()
     let prepared = PostgresPreparedStatements()
+    let leaseWatch = PostgresLeaseWatch()
     /// The hashes of uploads in progress on this node.
     let digests = UploadDigests()
     /// Whose history this value reads and changes: '' is nobody's, the one history everyone shares.
@@ -114,7 +115,7 @@ public struct PostgresStore: ShareStore {
         _ body: @Sendable @escaping (PostgresConnection) async throws -> T
     ) async throws -> T {
         try await PostgresFailure.mapping {
-            try await client.withConnection(waitingAtMost: wait ?? connectionWait) { connection in
+            try await client.withConnection(waitingAtMost: wait ?? connectionWait, watch: leaseWatch) { connection in
                 try await closedConnections.run(on: connection) {
                     try await sessions.limit(connection, toMilliseconds: milliseconds, logger: logger)
                     return try await body(connection)
