@@ -68,12 +68,15 @@ final class PostgresLeaseWatch: Sendable {
 
         /// What to run when the deadline ends the wait (at once if it already has).
         func onExpiry(_ action: @escaping @Sendable () -> Void) {
-            let now = stage.withLock { stage in
-                guard case .waiting = stage else { return true }
-                stage = .waiting(action)
+            let expired = stage.withLock { stage in
+                switch stage {
+                case .waiting: stage = .waiting(action)
+                case .leased: break
+                case .expired: return true
+                }
                 return false
             }
-            if now && hasExpired { action() }
+            if expired { action() }
         }
 
         var hasExpired: Bool {
