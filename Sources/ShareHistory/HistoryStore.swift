@@ -76,6 +76,9 @@ public protocol HistoryStore: Sendable {
     /// restored history may bring the count back to an earlier value; and the latest expiry its links passed by
     /// `now`, since a listing's states change then though nothing is written.)
     func historyTag(at now: Timestamp) async throws -> String
+    /// This history's tag at `now`, then one page of `query`: `historyTag(at:)` and `listShares(_:)` in that order (a
+    /// change between them shows in the next tag), on one session of the database where the store has sessions.
+    func taggedPage(_ query: ShareQuery, at now: Timestamp) async throws -> (tag: String, page: SharePage)
     /// Live records (and trashed ones, with `trashedAt`, when `includingTrash`) stored after `position`, in the
     /// order they were stored, as NDJSON lines, and the position of the last one (nil when none is left).
     func exportChunk(after position: Int64, limit: Int, includingTrash: Bool) async throws -> (lines: [UInt8], last: Int64?)
@@ -84,6 +87,11 @@ public protocol HistoryStore: Sendable {
 extension HistoryStore {
     public func historyTag() async throws -> String {
         try await historyTag(at: .now())
+    }
+
+    public func taggedPage(_ query: ShareQuery, at now: Timestamp) async throws -> (tag: String, page: SharePage) {
+        let tag = try await historyTag(at: now)
+        return (tag, try await listShares(query))
     }
 
     public func createShare(_ new: NewShare, by: String) async throws -> ShareRecord {

@@ -125,6 +125,12 @@ public enum RecordJSON {
     /// characters as `\n`-style or `\u00XX`.
     @inlinable
     public static func appendString(utf8 text: some Collection<UInt8>, to bytes: inout [UInt8]) {
+        // Bytes in one piece are searched without the collection's indexes (a database cell's are in one piece).
+        if text.withContiguousStorageIfAvailable({ appendQuoted($0, to: &bytes) }) == nil { appendQuoted(text, to: &bytes) }
+    }
+
+    @inlinable
+    static func appendQuoted(_ text: some Collection<UInt8>, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         // Most names need no escaping at all: copy them whole.
         if !text.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {

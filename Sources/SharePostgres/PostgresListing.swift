@@ -16,20 +16,19 @@ struct PostgresListing {
     func fetch(_ connection: PostgresConnection, _ prepared: PostgresPreparedStatements, logger: Logger) async throws -> SharePage {
         var body: [UInt8] = [UInt8(ascii: "[")]
         var count = 0
-        var last: (columns: PostgresRows.Columns, nameKey: String)?
+        var last: PostgresRow?
         var next: ShareCursor?
         let rows = try await prepared.rows(try statement(), on: connection, logger: logger)
         for try await row in rows {
             guard count < query.limit else {
-                next = last.map(cursor(after:))
+                next = try last.map(cursor(after:))
                 break
             }
-            let cells = row.makeRandomAccess()
-            let columns = try PostgresRows.Columns(cells)
+            var cells = row.makeIterator()
             if count > 0 { body.append(UInt8(ascii: ",")) }
-            columns.appendJSON(form, to: &body)
+            try PostgresRows.Columns(&cells).appendJSON(form, to: &body)
             count += 1
-            last = (columns, try cells.string(PostgresRows.columnCount))
+            last = row
         }
         body.append(UInt8(ascii: "]"))
         return SharePage(body: body, next: next)
@@ -37,7 +36,8 @@ struct PostgresListing {
 
     /// The page's SELECT: one row more than the page is asked for, to learn whether another page follows.
     func statement() throws -> BoundSQL {
-        var sql = BoundSQL("SELECT \(PostgresRows.columns), name_key FROM share WHERE ")
+        // The folded name only for a cursor of names: a column sent in every row costs the node at every row.
+        var sql = BoundSQL("SELECT \(PostgresRows.columns)\(query.sort == .name ? ", name_key" : "") FROM share WHERE ")
         try PostgresFilter.append(query, owner: owner, to: &sql)
         let column = Self.column(for: query.sort)
         let direction = query.order == .asc ? "ASC" : "DESC"
@@ -58,15 +58,17 @@ struct PostgresListing {
     }
 
     /// Where the next page starts: after the last row of this one.
-    private func cursor(after row: (columns: PostgresRows.Columns, nameKey: String)) -> ShareCursor {
+    private func cursor(after row: PostgresRow) throws -> ShareCursor {
+        var cells = row.makeIterator()
+        let columns = try PostgresRows.Columns(&cells)
         let value: ShareCursor.Value
         switch query.sort {
-        case .createdAt: value = .integer(row.columns.createdAt)
-        case .size: value = .integer(row.columns.size)
-        case .downloads: value = .integer(row.columns.downloads)
-        case .name: value = .text(row.nameKey)
+        case .createdAt: value = .integer(columns.createdAt)
+        case .size: value = .integer(columns.size)
+        case .downloads: value = .integer(columns.downloads)
+        case .name: value = .text(try cells.following().string())
         }
-        return ShareCursor(sort: query.sort, order: query.order, value: value, id: row.columns.id)
+        return ShareCursor(sort: query.sort, order: query.order, value: value, id: String(buffer: columns.id))
     }
 
     static func column(for sort: ListingSort) -> String {

@@ -30,7 +30,8 @@ enum PostgresPreparedReads {
         }
 
         func decodeRow(_ row: PostgresRow) throws -> (String, Int64, Int64?) {
-            try row.decode((String, Int64, Int64?).self)
+            var cells = row.makeIterator()
+            return (try cells.following().string(), try cells.following().integer(), try cells.following().optionalInteger())
         }
     }
 

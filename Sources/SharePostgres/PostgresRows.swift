@@ -5,47 +5,50 @@ import ShareKit
 
 /// Reads and writes a `ShareRecord` as a row of `share`, as `SQLiteRow` does in SQLite.
 enum PostgresRows {
-    /// The columns of a record, in the order `Columns` reads them; the columns after them start at `columnCount`.
+    /// The columns of a record, in the order `Columns` reads them.
     static let columns =
         "id, name, folder, created_at, size, type, trashed_at, thumbnail, link_token, source, expires_at, max_downloads, downloads, revoked_at, code, blob IS NOT NULL"
-    static let columnCount = 16
 
-    /// A record's columns, read from a row that starts with `columns`.
-    struct Columns: Sendable {
-        let id, name, folder: String
+    /// A record's columns as the server sent them, texts as their bytes: listings and exports write every row they
+    /// read as JSON, and making strings of a row's texts cost more than writing it.
+    struct Columns {
+        let id, name, folder: ByteBuffer
         let createdAt, size: Int64
-        let type: String
+        let type: ByteBuffer
         let trashedAt: Int64?
         let thumbnail: Bool
-        let linkToken, source: String?
+        let linkToken, source: ByteBuffer?
         let expiresAt, maxDownloads: Int64?
         let downloads: Int64
         let revokedAt: Int64?
-        let code: String?
+        let code: ByteBuffer?
         let stored: Bool
 
-        init(_ row: PostgresRandomAccessRow) throws {
-            (id, name, folder) = (try row.string(0), try row.string(1), try row.string(2))
-            (createdAt, size, type) = (try row.integer(3), try row.integer(4), try row.string(5))
-            (trashedAt, thumbnail) = (try row.optionalInteger(6), try row.boolean(7))
-            (linkToken, source) = (try row.optionalString(8), try row.optionalString(9))
-            (expiresAt, maxDownloads, downloads) = (try row.optionalInteger(10), try row.optionalInteger(11), try row.integer(12))
-            (revokedAt, code, stored) = (try row.optionalInteger(13), try row.optionalString(14), try row.boolean(15))
+        /// Reads `columns` from `cells`, which it leaves at the column after them.
+        init(_ cells: inout PostgresRow.Iterator) throws {
+            (id, name, folder) = (try cells.following().text(), try cells.following().text(), try cells.following().text())
+            (createdAt, size, type) = (try cells.following().integer(), try cells.following().integer(), try cells.following().text())
+            (trashedAt, thumbnail) = (try cells.following().optionalInteger(), try cells.following().boolean())
+            (linkToken, source) = (try cells.following().optionalText(), try cells.following().optionalText())
+            (expiresAt, maxDownloads) = (try cells.following().optionalInteger(), try cells.following().optionalInteger())
+            (downloads, revokedAt) = (try cells.following().integer(), try cells.following().optionalInteger())
+            (code, stored) = (try cells.following().optionalText(), try cells.following().boolean())
         }
 
         /// The record, its link shown as `form` says.
         func record(_ form: RecordForm) -> ShareRecord {
             func time(_ milliseconds: Int64?) -> Timestamp? { milliseconds.map(Timestamp.init(millisecondsSinceEpoch:)) }
             var record = ShareRecord(
-                id: id, name: name, folder: folder, createdAt: Timestamp(millisecondsSinceEpoch: createdAt), size: size,
-                type: IconCategory(rawValue: type) ?? .other, trashedAt: time(trashedAt), thumbnail: thumbnail ? true : nil)
-            record.linkToken = linkToken
-            record.source = source
+                id: String(buffer: id), name: String(buffer: name), folder: String(buffer: folder),
+                createdAt: Timestamp(millisecondsSinceEpoch: createdAt), size: size,
+                type: IconCategory(rawValue: String(buffer: type)) ?? .other, trashedAt: time(trashedAt), thumbnail: thumbnail ? true : nil)
+            record.linkToken = linkToken.map { String(buffer: $0) }
+            record.source = source.map { String(buffer: $0) }
             record.expiresAt = time(expiresAt)
             record.maxDownloads = maxDownloads
             record.downloads = downloads
             record.revokedAt = time(revokedAt)
-            record.code = code
+            record.code = code.map { String(buffer: $0) }
             record.stored = stored ? true : nil
             record.show(form)
             return record
@@ -53,14 +56,15 @@ enum PostgresRows {
 
         /// Appends the record's JSON, its link as `form` says, with its owner and thumbnail's bytes when given (as
         /// exports hold them).
-        func appendJSON(_ form: RecordForm, owner: String? = nil, thumbnailImage: ByteBuffer? = nil, to bytes: inout [UInt8]) {
+        func appendJSON(_ form: RecordForm, owner: ByteBuffer? = nil, thumbnailImage: ByteBuffer? = nil, to bytes: inout [UInt8]) {
             let link = LinkColumns(
-                token: linkToken?.utf8, source: source?.utf8, expiresAt: expiresAt, maxDownloads: maxDownloads, downloads: downloads,
-                revokedAt: revokedAt, code: code?.utf8, stored: stored)
+                token: linkToken?.readableBytesView, source: source?.readableBytesView, expiresAt: expiresAt, maxDownloads: maxDownloads,
+                downloads: downloads, revokedAt: revokedAt, code: code?.readableBytesView, stored: stored)
             func append(_ image: UnsafeRawBufferPointer?, to bytes: inout [UInt8]) {
                 RecordJSON.append(
-                    id: id.utf8, name: name.utf8, folder: folder.utf8, createdAt: createdAt, size: size, type: type.utf8, trashedAt: trashedAt,
-                    thumbnail: thumbnail, link: link, form: form, thumbnailImage: image, owner: owner?.utf8, to: &bytes)
+                    id: id.readableBytesView, name: name.readableBytesView, folder: folder.readableBytesView, createdAt: createdAt,
+                    size: size, type: type.readableBytesView, trashedAt: trashedAt, thumbnail: thumbnail, link: link, form: form,
+                    thumbnailImage: image, owner: owner?.readableBytesView, to: &bytes)
             }
             if let thumbnailImage { thumbnailImage.withUnsafeReadableBytes { append($0, to: &bytes) } } else { append(nil, to: &bytes) }
         }
@@ -85,8 +89,9 @@ enum PostgresRows {
         if locking { sql.append(" FOR UPDATE") }
         let rows = try await connection.query(sql.query, logger: logger)
         for try await row in rows {
-            let cells = row.makeRandomAccess()
-            return (try cells[columnCount].decode(Int64.self), try Columns(cells).record(form))
+            var cells = row.makeIterator()
+            let record = try Columns(&cells).record(form)
+            return (try cells.following().integer(), record)
         }
         throw ShareError.notFound(id: id)
     }

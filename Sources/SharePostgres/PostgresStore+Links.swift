@@ -9,7 +9,10 @@ extension PostgresStore {
         return try await read { [form] connection in
             let rows = try await connection.query(
                 "SELECT \(unescaped: PostgresRows.columns) FROM share WHERE link_token = \(token) AND trashed_at IS NULL", logger: logger)
-            for try await row in rows { return try PostgresRows.Columns(row.makeRandomAccess()).record(form) }
+            for try await row in rows {
+                var cells = row.makeIterator()
+                return try PostgresRows.Columns(&cells).record(form)
+            }
             return nil
         }
     }

@@ -24,10 +24,20 @@ extension PostgresStore {
     }
 
     public func listShares(_ query: ShareQuery) async throws -> SharePage {
+        try await laneRead { connection in try await page(query, connection) }
+    }
+
+    /// One lease for both: a listing's tag and page cost a node as much in crossings to the pool as in reading.
+    public func taggedPage(_ query: ShareQuery, at now: Timestamp) async throws -> (tag: String, page: SharePage) {
         try await laneRead { connection in
-            try await PostgresListing(query: query, owner: try await ownerNumber(connection), form: recordForm.judgedNow()).fetch(
-                connection, prepared, logger: logger)
+            let tag = try await historyTag(at: now, connection)
+            return (tag, try await page(query, connection))
         }
+    }
+
+    private func page(_ query: ShareQuery, _ connection: PostgresConnection) async throws -> SharePage {
+        try await PostgresListing(query: query, owner: try await ownerNumber(connection), form: recordForm.judgedNow()).fetch(
+            connection, prepared, logger: logger)
     }
 
     public func stats(_ query: ShareQuery, by period: StatsPeriod?) async throws -> ShareStats {
@@ -69,14 +79,13 @@ extension PostgresStore {
             var last: Int64?
             let rows = try await connection.query(sql.query, logger: logger)
             let form = recordForm.judgedNow()
-            let seq = PostgresRows.columnCount
             for try await row in rows {
-                let cells = row.makeRandomAccess()
-                let owner = everyone ? try cells[seq + 1].decode(String.self) : nil
-                try PostgresRows.Columns(cells).appendJSON(
-                    form, owner: owner, thumbnailImage: try cells[seq + 2].decode(ByteBuffer?.self), to: &lines)
+                var cells = row.makeIterator()
+                let record = try PostgresRows.Columns(&cells)
+                last = try cells.following().integer()
+                let owner = try cells.following().text()
+                record.appendJSON(form, owner: everyone ? owner : nil, thumbnailImage: try cells.following().bytes, to: &lines)
                 lines.append(UInt8(ascii: "\n"))
-                last = try cells[seq].decode(Int64.self)
             }
             return (lines, last)
         }

@@ -136,15 +136,17 @@ public struct PostgresStore: ShareStore {
 
     /// The epoch, this history's own version and the latest expiry its links passed: what its ETags are made of.
     public func historyTag(at now: Timestamp) async throws -> String {
-        try await read { connection in
-            let owner = try await ownerNumber(connection)
-            let rows = try await prepared.execute(
-                PostgresPreparedReads.HistoryTag(owner: owner, now: now.millisecondsSinceEpoch), on: connection, logger: logger)
-            for try await (epoch, version, passed) in rows {
-                return "\(epoch)-\(version)" + (passed.map { "-\($0)" } ?? "")
-            }
-            throw PostgresFailure.missingHistoryRow
+        try await read { connection in try await historyTag(at: now, connection) }
+    }
+
+    func historyTag(at now: Timestamp, _ connection: PostgresConnection) async throws -> String {
+        let owner = try await ownerNumber(connection)
+        let rows = try await prepared.execute(
+            PostgresPreparedReads.HistoryTag(owner: owner, now: now.millisecondsSinceEpoch), on: connection, logger: logger)
+        for try await (epoch, version, passed) in rows {
+            return "\(epoch)-\(version)" + (passed.map { "-\($0)" } ?? "")
         }
+        throw PostgresFailure.missingHistoryRow
     }
 
     public func isReady() async -> Bool {

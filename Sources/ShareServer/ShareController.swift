@@ -20,8 +20,9 @@ struct ShareController {
 
     var endpoints: RouteCollection<ShareRequestContext> {
         let routes = RouteCollection(context: ShareRequestContext.self)
-        routes.add(middleware: ConditionalGETMiddleware(histories: histories, configuration: configurationTag))
+        // Before the middleware: a listing takes its tag as it reads its page (`taggedPage`).
         routes.get("share", use: list)
+        routes.add(middleware: ConditionalGETMiddleware(histories: histories, configuration: configurationTag))
         routes.post("share", use: create)
         routes.get("share/stats", use: stats)
         routes.get("share/folders", use: folders)
@@ -47,7 +48,7 @@ struct ShareController {
     @Sendable func list(_ request: Request, context: ShareRequestContext) async throws -> Response {
         let listing = try ListingQuery(query: request.uri.query)
         let choice = try histories.choose(request, context)
-        let page = try await choice.history.listShares(try ShareQuery(listing, defaultZone: defaultZone))
+        let (version, page) = try await choice.history.taggedPage(try ShareQuery(listing, defaultZone: defaultZone), at: .now())
         var headers: HTTPFields = [:]
         if let next = page.next {
             // The next page keeps every filter of this one, and the history; only the cursor changes.
@@ -55,7 +56,8 @@ struct ShareController {
             following.cursor = next.encoded
             headers[.init("Link")!] = "<\(pathPrefix)/share?\(following.formEncoded)\(Self.userParameter(choice))>; rel=\"next\""
         }
-        return JSONBody.response(bytes: page.body, headers: headers)
+        let response = JSONBody.response(bytes: page.body, headers: headers)
+        return ConditionalGETMiddleware.answer(request, response, version: version, owner: choice.owner, configuration: configurationTag)
     }
 
     /// Totals for the "storage used" bar; takes the list filters (paging and sorting parameters change nothing),

@@ -80,7 +80,7 @@ import Testing
                     try await store.sessions.limit(connection, toMilliseconds: 0, logger: store.logger)
                     var names: [String] = []
                     for try await row in try await store.prepared.rows(page, on: connection, logger: store.logger) {
-                        names.append(try row.makeRandomAccess().string(1))
+                        names.append(try row.makeRandomAccess()[1].string())
                     }
                     return names
                 }

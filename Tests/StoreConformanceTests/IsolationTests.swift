@@ -149,4 +149,25 @@ import Testing
             #expect(try await bob.historyTag() == bobsTag)
         }
     }
+
+    /// A listing reads its tag and its page together (on one session, where the store has them): the same tag as the
+    /// history's alone, the same page as a listing alone, neither of them another user's.
+    @Test(arguments: Backend.allCases)
+    func aListingsTagAndPageAreTheHistorysOwn(_ backend: Backend) async throws {
+        try await backend.withStore { database in
+            let history = try await Neighbours(database)
+            let alice = history.alice
+            try await alice.add("alice.pdf")
+            let first = try await alice.taggedPage(ShareQuery(), at: .now())
+            #expect(first.tag == (try await alice.historyTag()))
+            #expect(try first.page.records.map(\.name) == ["alice.pdf"])
+            #expect(first.page.body == (try await alice.listShares(ShareQuery())).body)
+            try await history.bob.add("bob 2.pdf")
+            #expect(try await alice.taggedPage(ShareQuery(), at: .now()).tag == first.tag, "bob's change is not alice's")
+            try await alice.add("alice 2.pdf")
+            let second = try await alice.taggedPage(ShareQuery(), at: .now())
+            #expect(second.tag != first.tag)
+            #expect(try second.page.records.map(\.name).sorted() == ["alice 2.pdf", "alice.pdf"])
+        }
+    }
 }
