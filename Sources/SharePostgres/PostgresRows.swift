@@ -10,7 +10,7 @@ enum PostgresRows {
         "id, name, folder, created_at, size, type, trashed_at, thumbnail, link_token, source, expires_at, max_downloads, downloads, revoked_at, code, blob IS NOT NULL"
 
     /// A record's columns as the server sent them, texts as their bytes: listings and exports write every row they
-    /// read as JSON, and making strings of a row's texts cost more than writing it.
+    /// read as JSON, which needs no `String` of them.
     struct Columns {
         let id, name, folder: ByteBuffer
         let createdAt, size: Int64
