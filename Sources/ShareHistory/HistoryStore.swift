@@ -79,6 +79,8 @@ public protocol HistoryStore: Sendable {
     /// This history's tag at `now`, then one page of `query`: `historyTag(at:)` and `listShares(_:)` in that order (a
     /// change between them shows in the next tag), on one session of the database where the store has sessions.
     func taggedPage(_ query: ShareQuery, at now: Timestamp) async throws -> (tag: String, page: SharePage)
+    /// This history's tag at `now`, then the statistics of `query`, as `taggedPage` does for a page.
+    func taggedStats(_ query: ShareQuery, by period: StatsPeriod?, at now: Timestamp) async throws -> (tag: String, stats: ShareStats)
     /// Live records (and trashed ones, with `trashedAt`, when `includingTrash`) stored after `position`, in the
     /// order they were stored, as NDJSON lines, and the position of the last one (nil when none is left).
     func exportChunk(after position: Int64, limit: Int, includingTrash: Bool) async throws -> (lines: [UInt8], last: Int64?)
@@ -92,6 +94,11 @@ extension HistoryStore {
     public func taggedPage(_ query: ShareQuery, at now: Timestamp) async throws -> (tag: String, page: SharePage) {
         let tag = try await historyTag(at: now)
         return (tag, try await listShares(query))
+    }
+
+    public func taggedStats(_ query: ShareQuery, by period: StatsPeriod?, at now: Timestamp) async throws -> (tag: String, stats: ShareStats) {
+        let tag = try await historyTag(at: now)
+        return (tag, try await stats(query, by: period))
     }
 
     public func createShare(_ new: NewShare, by: String) async throws -> ShareRecord {

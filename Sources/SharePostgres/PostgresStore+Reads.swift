@@ -41,10 +41,18 @@ extension PostgresStore {
     }
 
     public func stats(_ query: ShareQuery, by period: StatsPeriod?) async throws -> ShareStats {
+        try await laneRead { connection in try await stats(query, by: period, connection) }
+    }
+
+    public func taggedStats(_ query: ShareQuery, by period: StatsPeriod?, at now: Timestamp) async throws -> (tag: String, stats: ShareStats) {
         try await laneRead { connection in
-            try await PostgresStatistics(query: query, owner: try await ownerNumber(connection)).fetch(
-                by: period, connection, prepared, logger: logger)
+            let tag = try await historyTag(at: now, connection)
+            return (tag, try await stats(query, by: period, connection))
         }
+    }
+
+    private func stats(_ query: ShareQuery, by period: StatsPeriod?, _ connection: PostgresConnection) async throws -> ShareStats {
+        try await PostgresStatistics(query: query, owner: try await ownerNumber(connection)).fetch(by: period, connection, prepared, logger: logger)
     }
 
     public func exportChunk(after position: Int64, limit: Int, includingTrash: Bool) async throws -> (lines: [UInt8], last: Int64?) {

@@ -5,7 +5,8 @@ import ShareHistory
 /// `ETag` made of the history's epoch, version and owner, so that it changes whenever anything could have changed and never
 /// otherwise; `If-None-Match` with the current tag is answered 304 with no body. The route answers first, so a
 /// missing id or a bad parameter is a 404 or 400 whatever tag the request brings; only its 200 becomes a 304.
-/// It runs after auth, on the routes that read; the listing answers through `answer` itself, with the tag it read.
+/// It runs after auth, on the routes that read; the listing and the statistics answer through `answer`
+/// themselves, with the tag they read with their rows.
 struct ConditionalGETMiddleware: RouterMiddleware {
     typealias Context = ShareRequestContext
     let histories: Histories

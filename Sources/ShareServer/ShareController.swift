@@ -20,11 +20,11 @@ struct ShareController {
 
     var endpoints: RouteCollection<ShareRequestContext> {
         let routes = RouteCollection(context: ShareRequestContext.self)
-        // Before the middleware: a listing takes its tag as it reads its page (`taggedPage`).
+        // Before the middleware: a listing and statistics take their tag as they read (`taggedPage`, `taggedStats`).
         routes.get("share", use: list)
+        routes.get("share/stats", use: stats)
         routes.add(middleware: ConditionalGETMiddleware(histories: histories, configuration: configurationTag))
         routes.post("share", use: create)
-        routes.get("share/stats", use: stats)
         routes.get("share/folders", use: folders)
         routes.get("share/:id", use: get)
         routes.patch("share/:id", use: update)
@@ -71,9 +71,12 @@ struct ShareController {
             return period
         }
         let choice = try histories.choose(request, context)
-        var stats = try await choice.history.stats(try ShareQuery(listing, defaultZone: defaultZone), by: period)
+        let query = try ShareQuery(listing, defaultZone: defaultZone)
+        let (version, totals) = try await choice.history.taggedStats(query, by: period, at: .now())
+        var stats = totals
         stats.quotaBytes = choice.quota
-        return JSONBody.response(bytes: stats.json())
+        let response = JSONBody.response(bytes: stats.json())
+        return ConditionalGETMiddleware.answer(request, response, version: version, owner: choice.owner, configuration: configurationTag)
     }
 
     /// A folder's subfolders (`parent`, default `/`) with the count and bytes of everything below each.

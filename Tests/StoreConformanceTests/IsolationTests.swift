@@ -150,10 +150,10 @@ import Testing
         }
     }
 
-    /// A listing reads its tag and its page together (on one session, where the store has them): the same tag as the
-    /// history's alone, the same page as a listing alone, neither of them another user's.
+    /// A listing and statistics read their tag with their rows (on one session, where the store has them): the same
+    /// tag as the history's alone, the same page and totals as read alone, none of them another user's.
     @Test(arguments: Backend.allCases)
-    func aListingsTagAndPageAreTheHistorysOwn(_ backend: Backend) async throws {
+    func aListingsAndStatisticsTagsAreTheHistorysOwn(_ backend: Backend) async throws {
         try await backend.withStore { database in
             let history = try await Neighbours(database)
             let alice = history.alice
@@ -162,11 +162,18 @@ import Testing
             #expect(first.tag == (try await alice.historyTag()))
             #expect(try first.page.records.map(\.name) == ["alice.pdf"])
             #expect(first.page.body == (try await alice.listShares(ShareQuery())).body)
+            let counted = try await alice.taggedStats(ShareQuery(), by: StatsPeriod.none, at: .now())
+            #expect(counted.tag == first.tag)
+            #expect(counted.stats == (try await alice.stats(ShareQuery(), by: StatsPeriod.none)))
+            #expect(counted.stats.count == 1)
             try await history.bob.add("bob 2.pdf")
             #expect(try await alice.taggedPage(ShareQuery(), at: .now()).tag == first.tag, "bob's change is not alice's")
             try await alice.add("alice 2.pdf")
             let second = try await alice.taggedPage(ShareQuery(), at: .now())
             #expect(second.tag != first.tag)
+            let recounted = try await alice.taggedStats(ShareQuery(), by: StatsPeriod.none, at: .now())
+            #expect(recounted.tag == second.tag)
+            #expect(recounted.stats.count == 2 && recounted.stats.types["pdf"]?.count == 2)
             #expect(try second.page.records.map(\.name).sorted() == ["alice 2.pdf", "alice.pdf"])
         }
     }
