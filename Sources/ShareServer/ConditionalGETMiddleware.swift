@@ -29,10 +29,10 @@ struct ConditionalGETMiddleware: RouterMiddleware {
     /// next request a new tag, never a stale 304.
     static func answer(_ request: Request, _ response: Response, version: String, owner: String, configuration: String) -> Response {
         guard response.status == .ok else { return response }
-        // Whose history it was: one user's tag is never another's, whose cache may still hold the same URL.
         // The gzip form of a body is another representation with a tag of its own (`ResponseCompression` sends it to
         // every client that takes gzip).
         let form = ResponseCompression<Context>.acceptsGzip(request.headers[.acceptEncoding]) ? "-gzip" : ""
+        // Whose history it was: one user's tag is never another's, whose cache may still hold the same URL.
         let tag = "\"\(version)-\(configuration)\(owner.isEmpty ? "" : "-" + owner)\(form)\""
         let caching: HTTPFields = [.eTag: tag, .cacheControl: "private, no-cache", .vary: "Accept-Encoding"]
         if EntityTags.noneMatchHolds(request.headers, for: tag) {
