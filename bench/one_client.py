@@ -5,9 +5,11 @@ ROUNDS times; the best of each is kept: the mean latency, and the CPU time per r
 PostgreSQL server (from /proc, so that a machine whose speed drifts between runs still shows where each request's
 work went). Prints a Markdown table for docs/benchmarks.md.
 
-Usage: python3 bench/one_client.py BIN_FOLDER BASELINE_BIN_FOLDER DATABASE
+Usage: python3 bench/one_client.py BIN_FOLDER BASELINE_BIN_FOLDER DATABASE [BASELINE_DATABASE]
    (DATABASE: a SQLite file such as .build/bench/share.db, or a PostgreSQL URL such as the one `bench/postgres.py`
-   migrated into, `postgresql://postgres@/share?host=FOLDER`; release binaries from scripts/build-release)
+   migrated into, `postgresql://postgres@/share?host=FOLDER`; BASELINE_DATABASE, when the build measured migrates
+   DATABASE to a schema the baseline does not know: a copy of it, such as `CREATE DATABASE … TEMPLATE` makes;
+   release binaries from scripts/build-release)
 """
 import os
 import shutil
@@ -79,7 +81,8 @@ def main():
         raise SystemExit(__doc__)
     binaries = [os.path.abspath(sys.argv[2]), os.path.abspath(sys.argv[1])]
     with tempfile.TemporaryDirectory(prefix="share-one-client-") as folder:
-        nodes = [start(binary, folder, sys.argv[3]) for binary in binaries]
+        databases = [sys.argv[4] if len(sys.argv) > 4 else sys.argv[3], sys.argv[3]]
+        nodes = [start(binary, folder, database) for binary, database in zip(binaries, databases)]
         best = [{}, {}]
         try:
             for _ in range(ROUNDS):

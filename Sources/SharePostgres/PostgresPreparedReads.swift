@@ -64,7 +64,7 @@ enum PostgresPreparedReads {
     }
 
     /// What the statistics of every live record add to it in a zone whose months do not start at UTC midnight: the
-    /// quarter hours of the UTC days they start on.
+    /// hours and quarter hours of the UTC days they start on.
     struct StatisticsQuarterHours: PreparedRead {
         static let name = "share_statistics_quarter_hours"
         static let sql: String = {

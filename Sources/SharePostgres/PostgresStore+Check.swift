@@ -84,8 +84,8 @@ extension PostgresStore {
         guard findings.isEmpty else { throw StoreError.misplacedRecords(path: Self.checkedName, report: findings.joined(separator: "; ")) }
     }
 
-    /// Every running total (per owner, per folder, per day, per month and per quarter hour) made again from the records, while writers
-    /// wait; returns how many total rows differed before.
+    /// Every running total (per owner, per folder, per month, day, hour and quarter hour) made again from the records,
+    /// while writers wait; returns how many total rows differed before.
     private func rebuildTotals() async throws -> Int {
         try await lease(statementTimeout: 0) { [self] connection in
             try await connection.withTransaction(logger: logger) { connection in
@@ -109,7 +109,9 @@ extension PostgresStore {
                  month AS (SELECT owner, trashed, share_utc_month(day) AS month, type, sum(count) AS count, sum(bytes) AS bytes
                            FROM day GROUP BY 1, 2, 3, 4),
                  quarter AS (SELECT owner, trashed_at IS NOT NULL AS trashed, share_utc_quarter(created_at) AS quarter, type,
-                                    count(*) AS count, sum(size) AS bytes FROM share GROUP BY 1, 2, 3, 4)
+                                    count(*) AS count, sum(size) AS bytes FROM share GROUP BY 1, 2, 3, 4),
+                 hour AS (SELECT owner, trashed, share_hour_of_quarter(quarter) AS hour, type, sum(count) AS count,
+                                 sum(bytes) AS bytes FROM quarter GROUP BY 1, 2, 3, 4)
             SELECT ((SELECT count(*) FROM owner_total FULL JOIN share_owner_total AS total USING (owner, trashed)
                      WHERE owner_total.count IS DISTINCT FROM total.count OR owner_total.bytes IS DISTINCT FROM total.bytes)
                   + (SELECT count(*) FROM folder_total FULL JOIN share_folder_total AS total USING (owner, folder)
@@ -119,7 +121,9 @@ extension PostgresStore {
                   + (SELECT count(*) FROM month FULL JOIN share_total_month AS total USING (owner, trashed, month, type)
                      WHERE month.count IS DISTINCT FROM total.count OR month.bytes IS DISTINCT FROM total.bytes)
                   + (SELECT count(*) FROM quarter FULL JOIN share_total_quarter AS total USING (owner, trashed, quarter, type)
-                     WHERE quarter.count IS DISTINCT FROM total.count OR quarter.bytes IS DISTINCT FROM total.bytes))::bigint
+                     WHERE quarter.count IS DISTINCT FROM total.count OR quarter.bytes IS DISTINCT FROM total.bytes)
+                  + (SELECT count(*) FROM hour FULL JOIN share_total_hour AS total USING (owner, trashed, hour, type)
+                     WHERE hour.count IS DISTINCT FROM total.count OR hour.bytes IS DISTINCT FROM total.bytes))::bigint
             """, logger: logger)
         for try await count in rows.decode(Int.self) { return count }
         return -1

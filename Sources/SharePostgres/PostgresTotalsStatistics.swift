@@ -4,8 +4,8 @@ import ShareHistory
 import ShareKit
 
 /// Statistics from PostgreSQL's running totals (`share_total_month` per UTC month, `share_total` per UTC day,
-/// `share_total_quarter` per UTC quarter hour, kept by triggers with every change), added up as `TotalsPlan` says,
-/// as SQLite's are: the plan's reads of each kind in one statement.
+/// `share_total_hour` and `share_total_quarter` per UTC hour and quarter hour, kept by triggers with every change),
+/// added up as `TotalsPlan` says, as SQLite's are: the plan's reads of each kind in one statement.
 struct PostgresTotalsStatistics {
     let query: ShareQuery
     /// Whose history: the number its records carry (`PostgresOwnerNumbers`).
@@ -117,38 +117,39 @@ struct PostgresTotalsStatistics {
         var sums = [[Int: Sums]](repeating: [:], count: reads.count)
         guard let statement = try sumsStatement(of: reads) else { return sums }
         for try await row in try await prepared.rows(statement, on: connection, logger: logger) {
-            // One per read and type (grouped so).
+            // One per range and type (grouped so); a read of quarter hours may be three ranges.
             for total in try Self.totals(row.makeRandomAccess(), from: 0) {
                 guard let read = Int(exactly: total.key), sums.indices.contains(read) else { throw PostgresFailure.unexpectedTotals }
-                sums[read][total.category] = total.sums
+                sums[read][total.category, default: Sums()].add(total.sums)
             }
         }
         return sums
     }
 
-    /// The statement reading `reads` (nil: none): each read on its own through its table's key or the creation-time
-    /// index (a join of all of them with the rows would be planned as a read of the whole table), those of a grain
-    /// together, numbered by their place in `reads`.
+    /// The statement reading `reads` (nil: none): each range on its own through its table's key or the creation-time
+    /// index (a join of all of them with the rows would be planned as a read of the whole table), those of a source
+    /// together, numbered by their read's place in `reads`. Reads of quarter hours always send both of theirs, so that
+    /// the statement's text (prepared) is the same whichever ranges they hold.
     func sumsStatement(of reads: [TotalsRead]) throws -> BoundSQL? {
+        let parts = Self.parts(of: reads)
+        let quarterHours = reads.contains { $0.grain == .quarterHours }
         var sql = BoundSQL()
-        for grain in [TotalsRead.Grain.days, .quarterHours, .records] {
-            let indices = reads.indices.filter { reads[$0].grain == grain }
-            guard !indices.isEmpty else { continue }
+        for source in Source.allCases {
+            let ranges = parts[source] ?? []
+            guard !ranges.isEmpty || (quarterHours && [.hours, .quarterHours].contains(source)) else { continue }
             sql.append(sql.text.isEmpty ? "SELECT \(Self.arrays) FROM (" : " UNION ALL ")
             sql.append("SELECT part.number, sums.* FROM unnest(")
-            try sql.bind(array: indices.map { grain == .records ? reads[$0].from : reads[$0].numbers.lowerBound })
+            try sql.bind(array: ranges.map(\.first))
             sql.append("::bigint[], ")
-            try sql.bind(array: indices.map { grain == .records ? reads[$0].before : reads[$0].numbers.upperBound })
+            try sql.bind(array: ranges.map(\.after))
             sql.append("::bigint[], ")
-            try sql.bind(array: indices)
+            try sql.bind(array: ranges.map(\.number))
             sql.append("::bigint[]) AS part (first, after, number) CROSS JOIN LATERAL (")
-            switch grain {
-            case .days, .quarterHours:
-                let (table, unit) = grain == .days ? ("share_total", "day") : ("share_total_quarter", "quarter")
+            if let (table, unit) = source.totals {
                 sql.append("SELECT type, sum(count)::bigint, div(sum(bytes), 4294967296)::bigint, mod(sum(bytes), 4294967296)::bigint FROM \(table)")
                 try appendTotalsConditions(to: &sql)
                 sql.append(" AND \(unit) >= part.first AND \(unit) < part.after GROUP BY type) AS sums")
-            case .records:
+            } else {
                 sql.append("SELECT type, count(*), sum(size >> 32)::bigint, sum(size & 4294967295)::bigint FROM share WHERE ")
                 // Each read's instants bound it, whatever the window.
                 var unbounded = query
@@ -161,5 +162,46 @@ struct PostgresTotalsStatistics {
         guard !sql.text.isEmpty else { return nil }
         sql.append(") AS \(Self.arraysInput)")
         return sql
+    }
+
+    /// Where a range's sums come from: a table of totals, or the records.
+    private enum Source: CaseIterable {
+        case days, hours, quarterHours, records
+
+        /// The table of totals and the unit its rows are numbered in; nil for the records.
+        var totals: (table: String, unit: String)? {
+            switch self {
+            case .days: ("share_total", "day")
+            case .hours: ("share_total_hour", "hour")
+            case .quarterHours: ("share_total_quarter", "quarter")
+            case .records: nil
+            }
+        }
+    }
+
+    /// The ranges each source is read over (in its table's numbers, or instants for the records), each with the
+    /// number of the read it adds to: a read of quarter hours takes the hours it covers whole from the hours' totals
+    /// and only the quarter hours before the first and after the last of them from theirs.
+    private static func parts(of reads: [TotalsRead]) -> [Source: [(first: Int64, after: Int64, number: Int)]] {
+        var parts: [Source: [(first: Int64, after: Int64, number: Int)]] = [:]
+        for (number, read) in reads.enumerated() {
+            let numbers = read.numbers
+            switch read.grain {
+            case .days: parts[.days, default: []].append((numbers.lowerBound, numbers.upperBound, number))
+            case .records: parts[.records, default: []].append((read.from, read.before, number))
+            case .quarterHours:
+                // Hours are four quarter hours; `>>` rounds down before 1970 too.
+                let (firstHour, afterHour) = ((numbers.lowerBound + 3) >> 2, numbers.upperBound >> 2)
+                guard firstHour < afterHour else {
+                    parts[.quarterHours, default: []].append((numbers.lowerBound, numbers.upperBound, number))
+                    continue
+                }
+                parts[.hours, default: []].append((firstHour, afterHour, number))
+                for (first, after) in [(numbers.lowerBound, firstHour << 2), (afterHour << 2, numbers.upperBound)] where first < after {
+                    parts[.quarterHours, default: []].append((first, after, number))
+                }
+            }
+        }
+        return parts
     }
 }

@@ -20,12 +20,14 @@ import Testing
             #expect((summary.live, summary.trashed, repaired) == (live, trashed, nil))
             #expect(summary.schema == "0005_owner_versions.sql" || summary.schema.hasPrefix("00"), "\(summary.schema)")
 
-            try await Self.execute("UPDATE share_total SET count = count + 5 WHERE day = (SELECT min(day) FROM share_total)", store)
-            await #expect(throws: StoreError.totalsDiffer(path: "the PostgreSQL database", rows: 1)) {
-                try await store.check(repairingTotals: false)
+            for (table, unit) in [("share_total", "day"), ("share_total_hour", "hour")] {
+                try await Self.execute("UPDATE \(table) SET count = count + 5 WHERE \(unit) = (SELECT min(\(unit)) FROM \(table))", store)
+                await #expect(throws: StoreError.totalsDiffer(path: "the PostgreSQL database", rows: 1), "\(table)") {
+                    try await store.check(repairingTotals: false)
+                }
+                #expect(try await store.check(repairingTotals: true).repaired == 1)
+                #expect(try await store.check(repairingTotals: false).repaired == nil)
             }
-            #expect(try await store.check(repairingTotals: true).repaired == 1)
-            #expect(try await store.check(repairingTotals: false).repaired == nil)
         }
     }
 
