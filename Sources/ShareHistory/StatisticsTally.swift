@@ -67,6 +67,9 @@ package struct Sums {
     }
 
     package var total: ShareStats.Total {
-        ShareStats.Total(count: count, bytes: Decimal(high) * 4_294_967_296 + Decimal(low))
+        let (shifted, overflows) = high.multipliedReportingOverflow(by: 4_294_967_296)
+        let (bytes, overflowsToo) = shifted.addingReportingOverflow(low)
+        // Decimal's own arithmetic only beyond 63 bits: it takes several times as long.
+        return ShareStats.Total(count: count, bytes: overflows || overflowsToo ? Decimal(high) * 4_294_967_296 + Decimal(low) : Decimal(bytes))
     }
 }

@@ -112,8 +112,13 @@ public enum RecordJSON {
     @usableFromInline
     static func appendInteger(_ number: Int64, to bytes: inout [UInt8]) {
         if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        appendDigits(number.magnitude, to: &bytes)
+    }
+
+    /// The decimal digits of `number`.
+    static func appendDigits(_ number: UInt64, to bytes: inout [UInt8]) {
         let start = bytes.count
-        var rest = number.magnitude
+        var rest = number
         repeat {
             bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
             rest /= 10

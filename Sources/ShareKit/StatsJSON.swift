@@ -39,8 +39,20 @@ extension ShareStats {
     /// `"bytes":…,"count":…`, the bytes as Foundation writes a `Decimal`.
     private static func append(_ total: Total, to bytes: inout [UInt8]) {
         RecordJSON.appendKey("bytes", to: &bytes)
-        bytes.append(contentsOf: total.bytes.description.utf8)
+        append(total.bytes, to: &bytes)
         RecordJSON.appendKey("count", to: &bytes)
         RecordJSON.appendInteger(Int64(total.count), to: &bytes)
     }
+
+    /// A `Decimal` as its `description` writes it: a whole one within 64 bits from its integer value, without
+    /// `description`'s division of its whole mantissa for each digit.
+    private static func append(_ decimal: Decimal, to bytes: inout [UInt8]) {
+        guard decimal >= 0, decimal.exponent >= 0, decimal <= largestInteger else {
+            bytes.append(contentsOf: decimal.description.utf8)
+            return
+        }
+        RecordJSON.appendDigits(NSDecimalNumber(decimal: decimal).uint64Value, to: &bytes)
+    }
+
+    private static let largestInteger = Decimal(UInt64.max)
 }

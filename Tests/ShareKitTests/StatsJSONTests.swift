@@ -7,7 +7,10 @@ import Testing
     /// Sums of one byte to beyond 64 bits, as the running totals add them up.
     private func randomBytes(_ generator: inout SplitMix) -> Decimal {
         let high = Decimal(Int64.random(in: 0...3, using: &generator)) * Decimal(UInt64.max)
-        return high + Decimal(Int64.random(in: 0...Int64.max, using: &generator) >> Int.random(in: 0...62, using: &generator))
+        let low = Decimal(Int64.random(in: 0...Int64.max, using: &generator) >> Int.random(in: 0...62, using: &generator))
+        // Also as a mantissa and a power of ten, as Decimal's arithmetic may leave a sum.
+        let power = Decimal(sign: .plus, exponent: Int.random(in: 0...24, using: &generator), significand: 1)
+        return Bool.random(using: &generator) ? high + low : (high + low) * power
     }
 
     /// The app and every script read `/share/stats` as the wire encoder wrote it: the direct writer changes no byte.
