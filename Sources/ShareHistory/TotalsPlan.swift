@@ -28,15 +28,13 @@ package struct TotalsRead {
 /// The statistics of one query by one period in one zone, from the monthly totals and the few reads (`reads`) each
 /// period's ends need: a period holds what lies before its end less what lies before its start.
 package struct TotalsPlan {
-    private typealias Categories = [Int: Sums]
-
     private let chosen: StatsPeriod
     private let window: TotalsWindow
     /// Each period of the answer (numbered by its first local day; 0 for `.none`) with its first instant and the
     /// one after its last, within the window.
     private var periods: [(number: Int64, start: Int64, end: Int64)] = []
     /// What lies before each period's ends: a sum known from the months, and reads added or taken from it.
-    private var prefixes: [Int64: (known: Categories, terms: [(read: Int, adds: Bool)])] = [:]
+    private var prefixes: [Int64: (known: CategorySums, terms: [(read: Int, adds: Bool)])] = [:]
     /// The ranges whose sums per category the store reads, in the order `stats(reading:)` takes them.
     package private(set) var reads: [TotalsRead] = []
 
@@ -78,32 +76,30 @@ package struct TotalsPlan {
     }
 
     /// The statistics, given the sums per category of each of `reads`, in order.
-    package func stats(reading sums: [[Int: Sums]]) -> ShareStats {
-        func before(_ instant: Int64) -> Categories {
-            guard let prefix = prefixes[instant] else { return [:] }
+    package func stats(reading sums: [CategorySums]) -> ShareStats {
+        func before(_ instant: Int64) -> CategorySums {
+            guard let prefix = prefixes[instant] else { return CategorySums() }
             var total = prefix.known
             for term in prefix.terms {
-                for (category, read) in sums[term.read] {
-                    if term.adds { total[category, default: Sums()].add(read) } else { total[category, default: Sums()].subtract(read) }
-                }
+                if term.adds { total.add(sums[term.read]) } else { total.subtract(sums[term.read]) }
             }
             return total
         }
         var tally = StatisticsTally()
         for period in periods where period.start < period.end {
             let (atStart, atEnd) = (before(period.start), before(period.end))
-            for (category, sums) in atEnd {
-                var within = sums
-                within.subtract(atStart[category] ?? Sums())
-                tally.add(within, type: IconCategory.allCases[category].rawValue, period: period.number)
+            var within = atEnd
+            within.subtract(atStart)
+            for (category, type) in IconCategory.allCases.enumerated() {
+                tally.add(within[category], type: type.rawValue, period: period.number)
             }
         }
         return tally.stats(by: chosen) { chosen.name(of: CalendarDay(daysSinceEpoch: $0)) }
     }
 
     /// What lies before `instant`: the months before its own, then whichever reads of its month cost fewer rows.
-    private mutating func prefix(before instant: Int64, _ months: MonthTotals) -> (known: Categories, terms: [(read: Int, adds: Bool)]) {
-        if instant == .min { return ([:], []) }
+    private mutating func prefix(before instant: Int64, _ months: MonthTotals) -> (known: CategorySums, terms: [(read: Int, adds: Bool)]) {
+        if instant == .min { return (CategorySums(), []) }
         if instant == .max { return (months.before(.max), []) }
         let (dayLength, quarterLength) = (Timestamp.millisecondsPerDay, StatisticsFromTotals.millisecondsPerQuarterHour)
         let day = StatisticsFromTotals.utcDay(of: instant)
@@ -125,7 +121,7 @@ package struct TotalsPlan {
         if split - monthStart <= monthEnd - split {
             add(.days, monthStart, split)
         } else {
-            for (category, sums) in monthSums { known[category, default: Sums()].add(sums) }
+            known.add(monthSums)
             add(.days, split, monthEnd, adds: false)
         }
         if throughDay {
@@ -141,27 +137,27 @@ package struct TotalsPlan {
 /// The monthly totals' rows per month (numbered by its first day) and category, and what all months before each
 /// add up to.
 private struct MonthTotals {
-    let sums: [Int64: [Int: Sums]]
+    let sums: [Int64: CategorySums]
     /// The months holding rows, oldest first, and the sums of those before each (one more: of all of them).
     let firsts: [Int64]
-    private let cumulative: [[Int: Sums]]
+    private let cumulative: [CategorySums]
 
     init(_ rows: [TotalsRow]) {
-        var sums: [Int64: [Int: Sums]] = [:]
-        for row in rows { sums[row.day, default: [:]][row.category, default: Sums()].add(row.sums) }
+        var sums: [Int64: CategorySums] = [:]
+        for row in rows { sums[row.day, default: CategorySums()][row.category].add(row.sums) }
         self.sums = sums
         firsts = sums.keys.sorted()
-        var running: [Int: Sums] = [:]
+        var running = CategorySums()
         var cumulative = [running]
         for month in firsts {
-            for (category, monthSums) in sums[month]! { running[category, default: Sums()].add(monthSums) }
+            running.add(sums[month]!)
             cumulative.append(running)
         }
         self.cumulative = cumulative
     }
 
     /// The sums of the months that start before the month whose first day is `month`.
-    func before(_ month: Int64) -> [Int: Sums] {
+    func before(_ month: Int64) -> CategorySums {
         var (low, high) = (0, firsts.count)
         while low < high {
             let middle = (low + high) / 2

@@ -113,14 +113,14 @@ struct PostgresTotalsStatistics {
     /// The count and bytes per category of each of `reads`.
     private func sums(
         of reads: [TotalsRead], _ connection: PostgresConnection, _ prepared: PostgresPreparedStatements, logger: Logger
-    ) async throws -> [[Int: Sums]] {
-        var sums = [[Int: Sums]](repeating: [:], count: reads.count)
+    ) async throws -> [CategorySums] {
+        var sums = [CategorySums](repeating: CategorySums(), count: reads.count)
         guard let statement = try sumsStatement(of: reads) else { return sums }
         for try await row in try await prepared.rows(statement, on: connection, logger: logger) {
             // One per range and type (grouped so); a read of quarter hours may be three ranges.
             for total in try Self.totals(row.makeRandomAccess(), from: 0) {
                 guard let read = Int(exactly: total.key), sums.indices.contains(read) else { throw PostgresFailure.unexpectedTotals }
-                sums[read][total.category, default: Sums()].add(total.sums)
+                sums[read][total.category].add(total.sums)
             }
         }
         return sums

@@ -58,15 +58,15 @@ struct SQLiteTotalsStatistics {
 
     /// The count and bytes per category of the rows of the totals in `table` whose `unit` is one of `numbers`: added
     /// up here, as the rows come in key order, rather than grouped by SQLite, which would sort them by type first.
-    private func sums(in table: String, unit: String, _ numbers: Range<Int64>, _ db: Database) throws -> [Int: Sums] {
+    private func sums(in table: String, unit: String, _ numbers: Range<Int64>, _ db: Database) throws -> CategorySums {
         var (conditions, arguments) = totalsConditions()
         conditions += ["\(unit) >= ?", "\(unit) < ?"]
         arguments += [numbers.lowerBound, numbers.upperBound]
         let statement = try db.cachedStatement(
             sql: "SELECT type, count, bytes_high, bytes_low FROM \(table) WHERE \(conditions.joined(separator: " AND "))")
-        var sums: [Int: Sums] = [:]
+        var sums = CategorySums()
         try StatementColumns.forEachRow(of: statement, arguments: StatementArguments(arguments)) { row in
-            sums[Self.category(row.text(0)), default: Sums()].add(Sums(count: Int(row.integer(1)), high: row.integer(2), low: row.integer(3)))
+            sums[Self.category(row.text(0))].add(Sums(count: Int(row.integer(1)), high: row.integer(2), low: row.integer(3)))
             return true
         }
         return sums
@@ -118,10 +118,10 @@ struct SQLiteTotalsStatistics {
     }
 
     /// The count and bytes per category of the records `filter` matches.
-    private func sums(of filter: SQLiteFilter, _ db: Database) throws -> [Int: Sums] {
-        var sums: [Int: Sums] = [:]
+    private func sums(of filter: SQLiteFilter, _ db: Database) throws -> CategorySums {
+        var sums = CategorySums()
         try StatementColumns.forEachRow(of: "SELECT type, size FROM share WHERE \(filter.sql)", db) { row in
-            sums[Self.category(row.text(0)), default: Sums()].add(Sums(size: row.integer(1)))
+            sums[Self.category(row.text(0))].add(Sums(size: row.integer(1)))
             return true
         }
         return sums
