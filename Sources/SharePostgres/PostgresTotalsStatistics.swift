@@ -117,46 +117,59 @@ struct PostgresTotalsStatistics {
         var sums = [CategorySums](repeating: CategorySums(), count: reads.count)
         guard let statement = try sumsStatement(of: reads) else { return sums }
         for try await row in try await prepared.rows(statement, on: connection, logger: logger) {
-            // One per range and type (grouped so); a read of quarter hours may be three ranges.
+            // One per read and type (grouped so).
             for total in try Self.totals(row.makeRandomAccess(), from: 0) {
                 guard let read = Int(exactly: total.key), sums.indices.contains(read) else { throw PostgresFailure.unexpectedTotals }
-                sums[read][total.category].add(total.sums)
+                sums[read][total.category] = total.sums
             }
         }
         return sums
     }
 
-    /// The statement reading `reads` (nil: none): each range on its own through its table's key or the creation-time
-    /// index (a join of all of them with the rows would be planned as a read of the whole table), those of a source
-    /// together, numbered by their read's place in `reads`. Reads of quarter hours always send both of theirs, so that
-    /// the statement's text (prepared) is the same whichever ranges they hold.
+    /// The statement reading `reads` (nil: none): each read on its own through its tables' keys or the creation-time
+    /// index (a join of all of them with the rows would be planned as a read of the whole table), those of a grain
+    /// together, numbered by their place in `reads`.
     func sumsStatement(of reads: [TotalsRead]) throws -> BoundSQL? {
-        let parts = Self.parts(of: reads)
-        let quarterHours = reads.contains { $0.grain == .quarterHours }
         var sql = BoundSQL()
-        for source in Source.allCases {
-            let ranges = parts[source] ?? []
-            guard !ranges.isEmpty || (quarterHours && [.hours, .quarterHours].contains(source)) else { continue }
+        for grain in [TotalsRead.Grain.days, .quarterHours, .records] {
+            let indices = reads.indices.filter { reads[$0].grain == grain }
+            guard !indices.isEmpty else { continue }
             sql.append(sql.text.isEmpty ? "SELECT \(Self.arrays) FROM (" : " UNION ALL ")
             sql.append("SELECT part.number, sums.* FROM unnest(")
-            try sql.bind(array: ranges.map(\.first))
-            sql.append("::bigint[], ")
-            try sql.bind(array: ranges.map(\.after))
-            sql.append("::bigint[], ")
-            try sql.bind(array: ranges.map(\.number))
-            sql.append("::bigint[]) AS part (first, after, number) CROSS JOIN LATERAL (")
-            if let (table, unit) = source.totals {
-                sql.append("SELECT type, sum(count)::bigint, div(sum(bytes), 4294967296)::bigint, mod(sum(bytes), 4294967296)::bigint FROM \(table)")
-                try appendTotalsConditions(to: &sql)
-                sql.append(" AND \(unit) >= part.first AND \(unit) < part.after GROUP BY type) AS sums")
-            } else {
+            let ranges: [(name: String, range: (TotalsRead) -> Range<Int64>)] =
+                switch grain {
+                case .days: [("day", \.numbers)]
+                case .quarterHours: [("hour", { Self.split($0.numbers).hours }), ("quarter", { Self.split($0.numbers).quarters })]
+                case .records: [("instant", { $0.from..<$0.before })]
+                }
+            for (_, range) in ranges {
+                try sql.bind(array: indices.map { range(reads[$0]).lowerBound })
+                sql.append("::bigint[], ")
+                try sql.bind(array: indices.map { range(reads[$0]).upperBound })
+                sql.append("::bigint[], ")
+            }
+            try sql.bind(array: indices)
+            let columns = ranges.map { "\($0.name)_first, \($0.name)_after" }.joined(separator: ", ")
+            sql.append("::bigint[]) AS part (\(columns), number) CROSS JOIN LATERAL (")
+            switch grain {
+            case .days, .quarterHours:
+                sql.append("SELECT type, sum(count)::bigint, div(sum(bytes), 4294967296)::bigint, mod(sum(bytes), 4294967296)::bigint FROM (")
+                for (index, (unit, _)) in ranges.enumerated() {
+                    sql.append(index == 0 ? "SELECT type, count, bytes FROM " : " UNION ALL SELECT type, count, bytes FROM ")
+                    sql.append(unit == "day" ? "share_total" : "share_total_\(unit)")
+                    try appendTotalsConditions(to: &sql)
+                    // An empty range is not looked for.
+                    sql.append(" AND part.\(unit)_first < part.\(unit)_after AND \(unit) >= part.\(unit)_first AND \(unit) < part.\(unit)_after")
+                }
+                sql.append(") AS totals GROUP BY type) AS sums")
+            case .records:
                 sql.append("SELECT type, count(*), sum(size >> 32)::bigint, sum(size & 4294967295)::bigint FROM share WHERE ")
                 // Each read's instants bound it, whatever the window.
                 var unbounded = query
                 unbounded.createdFrom = nil
                 unbounded.createdBefore = nil
                 try PostgresFilter.append(unbounded, owner: owner, to: &sql)
-                sql.append(" AND created_at >= part.first AND created_at < part.after GROUP BY type) AS sums")
+                sql.append(" AND created_at >= part.instant_first AND created_at < part.instant_after GROUP BY type) AS sums")
             }
         }
         guard !sql.text.isEmpty else { return nil }
@@ -164,44 +177,19 @@ struct PostgresTotalsStatistics {
         return sql
     }
 
-    /// Where a range's sums come from: a table of totals, or the records.
-    private enum Source: CaseIterable {
-        case days, hours, quarterHours, records
-
-        /// The table of totals and the unit its rows are numbered in; nil for the records.
-        var totals: (table: String, unit: String)? {
-            switch self {
-            case .days: ("share_total", "day")
-            case .hours: ("share_total_hour", "hour")
-            case .quarterHours: ("share_total_quarter", "quarter")
-            case .records: nil
-            }
+    /// A range of quarter hours as the hours it covers whole, read from the hours' totals, and the quarter hours it
+    /// holds beside them, read from theirs: one range of each, in one read (each read costs the server more than
+    /// its rows do). The plan's ranges of quarter hours start or end at midnight, so those beside the hours lie on
+    /// one side; a range with quarter hours on both sides is read by the quarter hour.
+    private static func split(_ quarters: Range<Int64>) -> (hours: Range<Int64>, quarters: Range<Int64>) {
+        // Hours are four quarter hours; `>>` rounds down before 1970 too.
+        let (firstHour, afterHour) = ((quarters.lowerBound + 3) >> 2, quarters.upperBound >> 2)
+        guard firstHour < afterHour else { return (firstHour..<firstHour, quarters) }
+        switch (quarters.lowerBound < firstHour << 2, afterHour << 2 < quarters.upperBound) {
+        case (false, false): return (firstHour..<afterHour, quarters.lowerBound..<quarters.lowerBound)
+        case (true, false): return (firstHour..<afterHour, quarters.lowerBound..<firstHour << 2)
+        case (false, true): return (firstHour..<afterHour, afterHour << 2..<quarters.upperBound)
+        case (true, true): return (firstHour..<firstHour, quarters)
         }
-    }
-
-    /// The ranges each source is read over (in its table's numbers, or instants for the records), each with the
-    /// number of the read it adds to: a read of quarter hours takes the hours it covers whole from the hours' totals
-    /// and only the quarter hours before the first and after the last of them from theirs.
-    private static func parts(of reads: [TotalsRead]) -> [Source: [(first: Int64, after: Int64, number: Int)]] {
-        var parts: [Source: [(first: Int64, after: Int64, number: Int)]] = [:]
-        for (number, read) in reads.enumerated() {
-            let numbers = read.numbers
-            switch read.grain {
-            case .days: parts[.days, default: []].append((numbers.lowerBound, numbers.upperBound, number))
-            case .records: parts[.records, default: []].append((read.from, read.before, number))
-            case .quarterHours:
-                // Hours are four quarter hours; `>>` rounds down before 1970 too.
-                let (firstHour, afterHour) = ((numbers.lowerBound + 3) >> 2, numbers.upperBound >> 2)
-                guard firstHour < afterHour else {
-                    parts[.quarterHours, default: []].append((numbers.lowerBound, numbers.upperBound, number))
-                    continue
-                }
-                parts[.hours, default: []].append((firstHour, afterHour, number))
-                for (first, after) in [(numbers.lowerBound, firstHour << 2), (afterHour << 2, numbers.upperBound)] where first < after {
-                    parts[.quarterHours, default: []].append((first, after, number))
-                }
-            }
-        }
-        return parts
     }
 }
