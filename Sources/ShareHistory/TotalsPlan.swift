@@ -114,8 +114,11 @@ package struct TotalsPlan {
             terms.append((reads.count, adds))
             reads.append(TotalsRead(grain: grain, from: from, before: before))
         }
-        // The day's quarter hours before the instant's, or the whole day less those from it on: the fewer.
-        let throughDay = (quarterStart - dayStart) * 2 > dayLength
+        // The day's quarter hours before the instant's, or the whole day less those from it on: the fewer, but on
+        // a month's first or last day the side at the month's edge, which needs no read of days (at most the 14
+        // hours a zone is from UTC; a local month starts on one of them).
+        let throughDay =
+            if dayStart == monthStart { false } else if dayStart + dayLength == monthEnd { true } else { (quarterStart - dayStart) * 2 > dayLength }
         let split = throughDay ? dayStart + dayLength : dayStart
         // The month's days before `split`, or the whole month less those from it on: the fewer.
         if split - monthStart <= monthEnd - split {
