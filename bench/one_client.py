@@ -5,11 +5,12 @@ ROUNDS times; the best of each is kept: the mean latency, and the CPU time per r
 PostgreSQL server (from /proc, so that a machine whose speed drifts between runs still shows where each request's
 work went). Prints a Markdown table for docs/benchmarks.md.
 
-Usage: python3 bench/one_client.py BIN_FOLDER BASELINE_BIN_FOLDER DATABASE [BASELINE_DATABASE]
+Usage: python3 bench/one_client.py [--shape PATH]... BIN_FOLDER BASELINE_BIN_FOLDER DATABASE [BASELINE_DATABASE]
    (DATABASE: a SQLite file such as .build/bench/share.db, or a PostgreSQL URL such as the one `bench/postgres.py`
    migrated into, `postgresql://postgres@/share?host=FOLDER`; BASELINE_DATABASE, when the build measured migrates
    DATABASE to a schema the baseline does not know: a copy of it, such as `CREATE DATABASE … TEMPLATE` makes;
-   release binaries from scripts/build-release)
+   release binaries from scripts/build-release; each --shape, such as `/share/stats?tz=Asia/Kolkata`, in place of
+   the shapes below)
 """
 import os
 import shutil
@@ -77,16 +78,21 @@ def start(binary, folder, database):
 
 
 def main():
-    if len(sys.argv) < 4:
+    arguments, shapes = sys.argv[1:], []
+    while len(arguments) > 1 and arguments[0] == "--shape":
+        shapes.append(arguments[1])
+        arguments = arguments[2:]
+    if len(arguments) < 3:
         raise SystemExit(__doc__)
-    binaries = [os.path.abspath(sys.argv[2]), os.path.abspath(sys.argv[1])]
+    shapes = shapes or SHAPES
+    binaries = [os.path.abspath(arguments[1]), os.path.abspath(arguments[0])]
     with tempfile.TemporaryDirectory(prefix="share-one-client-") as folder:
-        databases = [sys.argv[4] if len(sys.argv) > 4 else sys.argv[3], sys.argv[3]]
+        databases = [arguments[3] if len(arguments) > 3 else arguments[2], arguments[2]]
         nodes = [start(binary, folder, database) for binary, database in zip(binaries, databases)]
         best = [{}, {}]
         try:
             for _ in range(ROUNDS):
-                for shape in SHAPES:
+                for shape in shapes:
                     for index, (process, url) in enumerate(nodes):
                         found = measure(process.pid, url + shape)
                         kept = best[index].get(shape, found)
@@ -97,7 +103,7 @@ def main():
                 process.wait()
     print("| shape | before ms | node CPU ms | server CPU ms | now ms | node CPU ms | server CPU ms |")
     print("|---|---:|---:|---:|---:|---:|---:|")
-    for shape in SHAPES:
+    for shape in shapes:
         before, now = best[0][shape], best[1][shape]
         print(f"| `{shape}` | " + " | ".join(f"{value:.2f}" for value in before + now) + " |")
 
