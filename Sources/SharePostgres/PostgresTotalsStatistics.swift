@@ -136,27 +136,31 @@ struct PostgresTotalsStatistics {
             guard !indices.isEmpty else { continue }
             sql.append(sql.text.isEmpty ? "SELECT \(Self.arrays) FROM (" : " UNION ALL ")
             sql.append("SELECT part.number, sums.* FROM unnest(")
-            let ranges: [(name: String, range: (TotalsRead) -> Range<Int64>)] =
+            // Each range's unit (named in the table it is read from) and where a read has it.
+            let ranges: [(unit: String, table: String, range: (TotalsRead) -> Range<Int64>)] =
                 switch grain {
-                case .days: [("day", \.numbers)]
-                case .quarterHours: [("hour", { Self.split($0.numbers).hours }), ("quarter", { Self.split($0.numbers).quarters })]
-                case .records: [("instant", { $0.from..<$0.before })]
+                case .days: [("day", "share_total", \.numbers)]
+                case .quarterHours:
+                    [
+                        ("hour", "share_total_hour", { Self.split($0.numbers).hours }),
+                        ("quarter", "share_total_quarter", { Self.split($0.numbers).quarters }),
+                    ]
+                case .records: [("instant", "share", { $0.from..<$0.before })]
                 }
-            for (_, range) in ranges {
+            for (_, _, range) in ranges {
                 try sql.bind(array: indices.map { range(reads[$0]).lowerBound })
                 sql.append("::bigint[], ")
                 try sql.bind(array: indices.map { range(reads[$0]).upperBound })
                 sql.append("::bigint[], ")
             }
             try sql.bind(array: indices)
-            let columns = ranges.map { "\($0.name)_first, \($0.name)_after" }.joined(separator: ", ")
+            let columns = ranges.map { "\($0.unit)_first, \($0.unit)_after" }.joined(separator: ", ")
             sql.append("::bigint[]) AS part (\(columns), number) CROSS JOIN LATERAL (")
             switch grain {
             case .days, .quarterHours:
                 sql.append("SELECT type, sum(count)::bigint, div(sum(bytes), 4294967296)::bigint, mod(sum(bytes), 4294967296)::bigint FROM (")
-                for (index, (unit, _)) in ranges.enumerated() {
-                    sql.append(index == 0 ? "SELECT type, count, bytes FROM " : " UNION ALL SELECT type, count, bytes FROM ")
-                    sql.append(unit == "day" ? "share_total" : "share_total_\(unit)")
+                for (index, (unit, table, _)) in ranges.enumerated() {
+                    sql.append(index == 0 ? "SELECT type, count, bytes FROM \(table)" : " UNION ALL SELECT type, count, bytes FROM \(table)")
                     try appendTotalsConditions(to: &sql)
                     // An empty range is not looked for.
                     sql.append(" AND part.\(unit)_first < part.\(unit)_after AND \(unit) >= part.\(unit)_first AND \(unit) < part.\(unit)_after")
