@@ -136,21 +136,19 @@ struct PostgresTotalsStatistics {
             guard !indices.isEmpty else { continue }
             sql.append(sql.text.isEmpty ? "SELECT \(Self.arrays) FROM (" : " UNION ALL ")
             sql.append("SELECT part.number, sums.* FROM unnest(")
-            // Each range's unit (named in the table it is read from) and where a read has it.
-            let ranges: [(unit: String, table: String, range: (TotalsRead) -> Range<Int64>)] =
-                switch grain {
-                case .days: [("day", "share_total", \.numbers)]
-                case .quarterHours:
-                    [
-                        ("hour", "share_total_hour", { Self.split($0.numbers).hours }),
-                        ("quarter", "share_total_quarter", { Self.split($0.numbers).quarters }),
-                    ]
-                case .records: [("instant", "share", { $0.from..<$0.before })]
-                }
-            for (_, _, range) in ranges {
-                try sql.bind(array: indices.map { range(reads[$0]).lowerBound })
+            // Each kind of range's unit (named in the table it is read from) and each read's range of it.
+            let ranges: [(unit: String, table: String, ofReads: [Range<Int64>])]
+            switch grain {
+            case .days: ranges = [("day", "share_total", indices.map { reads[$0].numbers })]
+            case .quarterHours:
+                let split = indices.map { Self.split(reads[$0].numbers) }
+                ranges = [("hour", "share_total_hour", split.map(\.hours)), ("quarter", "share_total_quarter", split.map(\.quarters))]
+            case .records: ranges = [("instant", "share", indices.map { reads[$0].from..<reads[$0].before })]
+            }
+            for (_, _, ofReads) in ranges {
+                try sql.bind(array: ofReads.map(\.lowerBound))
                 sql.append("::bigint[], ")
-                try sql.bind(array: indices.map { range(reads[$0]).upperBound })
+                try sql.bind(array: ofReads.map(\.upperBound))
                 sql.append("::bigint[], ")
             }
             try sql.bind(array: indices)
