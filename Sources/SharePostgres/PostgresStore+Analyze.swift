@@ -3,7 +3,10 @@ import PostgresNIO
 
 extension PostgresStore {
     /// The tables an import or a copy fills at once, whose statistics the reads' plans rest on.
-    static let loadedTables = "share, share_event, share_total, share_total_month, share_total_quarter, share_total_hour, share_folder_total"
+    static let loadedTables = [
+        "share", "share_event", "share_total", "share_total_month", "share_total_quarter", "share_total_hour", "share_total_six_hours",
+        "share_folder_total",
+    ].joined(separator: ", ")
 
     /// Refreshes the planner's statistics of `loadedTables` once `added` records have arrived at once, when
     /// autovacuum's default rule would (more than 50 plus a tenth of the records there were), rather than whenever

@@ -111,7 +111,9 @@ extension PostgresStore {
                  quarter AS (SELECT owner, trashed_at IS NOT NULL AS trashed, share_utc_quarter(created_at) AS quarter, type,
                                     count(*) AS count, sum(size) AS bytes FROM share GROUP BY 1, 2, 3, 4),
                  hour AS (SELECT owner, trashed, share_hour_of_quarter(quarter) AS hour, type, sum(count) AS count,
-                                 sum(bytes) AS bytes FROM quarter GROUP BY 1, 2, 3, 4)
+                                 sum(bytes) AS bytes FROM quarter GROUP BY 1, 2, 3, 4),
+                 six_hours AS (SELECT owner, trashed, share_six_hours_of_quarter(quarter) AS six_hours, type,
+                                      sum(count) AS count, sum(bytes) AS bytes FROM quarter GROUP BY 1, 2, 3, 4)
             SELECT ((SELECT count(*) FROM owner_total FULL JOIN share_owner_total AS total USING (owner, trashed)
                      WHERE owner_total.count IS DISTINCT FROM total.count OR owner_total.bytes IS DISTINCT FROM total.bytes)
                   + (SELECT count(*) FROM folder_total FULL JOIN share_folder_total AS total USING (owner, folder)
@@ -123,7 +125,9 @@ extension PostgresStore {
                   + (SELECT count(*) FROM quarter FULL JOIN share_total_quarter AS total USING (owner, trashed, quarter, type)
                      WHERE quarter.count IS DISTINCT FROM total.count OR quarter.bytes IS DISTINCT FROM total.bytes)
                   + (SELECT count(*) FROM hour FULL JOIN share_total_hour AS total USING (owner, trashed, hour, type)
-                     WHERE hour.count IS DISTINCT FROM total.count OR hour.bytes IS DISTINCT FROM total.bytes))::bigint
+                     WHERE hour.count IS DISTINCT FROM total.count OR hour.bytes IS DISTINCT FROM total.bytes)
+                  + (SELECT count(*) FROM six_hours FULL JOIN share_total_six_hours AS total USING (owner, trashed, six_hours, type)
+                     WHERE six_hours.count IS DISTINCT FROM total.count OR six_hours.bytes IS DISTINCT FROM total.bytes))::bigint
             """, logger: logger)
         for try await count in rows.decode(Int.self) { return count }
         return -1

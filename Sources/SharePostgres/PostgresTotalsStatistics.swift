@@ -4,8 +4,9 @@ import ShareHistory
 import ShareKit
 
 /// Statistics from PostgreSQL's running totals (`share_total_month` per UTC month, `share_total` per UTC day,
-/// `share_total_hour` and `share_total_quarter` per UTC hour and quarter hour, kept by triggers with every change),
-/// added up as `TotalsPlan` says, as SQLite's are: the plan's reads of each kind in one statement.
+/// `share_total_six_hours`, `share_total_hour` and `share_total_quarter` per six UTC hours, hour and quarter hour, kept
+/// by triggers with every change), added up as `TotalsPlan` says, as SQLite's are: the plan's reads of each kind in one
+/// statement.
 struct PostgresTotalsStatistics {
     let query: ShareQuery
     /// Whose history: the number its records carry (`PostgresOwnerNumbers`).
@@ -142,7 +143,9 @@ struct PostgresTotalsStatistics {
             case .days: ranges = [("day", "share_total", indices.map { reads[$0].numbers })]
             case .quarterHours:
                 let split = indices.map { Self.split(reads[$0].numbers) }
-                ranges = [("hour", "share_total_hour", split.map(\.hours)), ("quarter", "share_total_quarter", split.map(\.quarters))]
+                ranges = Self.quarterHourGrains.indices.map { grain in
+                    (Self.quarterHourGrains[grain].unit, Self.quarterHourGrains[grain].table, split.map { $0[grain] })
+                }
             case .records: ranges = [("instant", "share", indices.map { reads[$0].from..<reads[$0].before })]
             }
             for (_, _, ofReads) in ranges {
@@ -179,19 +182,31 @@ struct PostgresTotalsStatistics {
         return sql
     }
 
-    /// A range of quarter hours as the hours it covers whole, read from the hours' totals, and the quarter hours it
-    /// holds beside them, read from theirs: one range of each, in one read (each read costs the server more than
-    /// its rows do). The plan's ranges of quarter hours start or end at midnight, so those beside the hours lie on
-    /// one side; a range with quarter hours on both sides is read by the quarter hour.
-    private static func split(_ quarters: Range<Int64>) -> (hours: Range<Int64>, quarters: Range<Int64>) {
-        // Hours are four quarter hours; `>>` rounds down before 1970 too.
-        let (firstHour, afterHour) = ((quarters.lowerBound + 3) >> 2, quarters.upperBound >> 2)
-        guard firstHour < afterHour else { return (firstHour..<firstHour, quarters) }
-        switch (quarters.lowerBound < firstHour << 2, afterHour << 2 < quarters.upperBound) {
-        case (false, false): return (firstHour..<afterHour, quarters.lowerBound..<quarters.lowerBound)
-        case (true, false): return (firstHour..<afterHour, quarters.lowerBound..<firstHour << 2)
-        case (false, true): return (firstHour..<afterHour, afterHour << 2..<quarters.upperBound)
-        case (true, true): return (firstHour..<firstHour, quarters)
+    /// The totals a range of quarter hours is read from, coarsest first: each one's unit (named as in its table) and
+    /// how many quarter hours a unit holds.
+    private static let quarterHourGrains: [(unit: String, table: String, quarters: Int64)] = [
+        ("six_hours", "share_total_six_hours", 24), ("hour", "share_total_hour", 4), ("quarter", "share_total_quarter", 1),
+    ]
+
+    /// A range of quarter hours as one range of each of `quarterHourGrains` (in its unit): the coarsest units it
+    /// covers whole, then the finer ones beside them, all in one read (each read costs the server more than its rows
+    /// do). The plan's ranges start or end at midnight, so what lies beside a grain's units lies on one side; where
+    /// it lies on both, that grain is not read and the finer ones cover the range.
+    static func split(_ quarters: Range<Int64>) -> [Range<Int64>] {
+        var rest = quarters
+        return quarterHourGrains.map { grain in
+            let size = grain.quarters
+            let (first, after) = (floorDivision(rest.lowerBound + size - 1, by: size), floorDivision(rest.upperBound, by: size))
+            guard first < after else { return first..<first }
+            let (before, beyond) = (rest.lowerBound..<first * size, after * size..<rest.upperBound)
+            guard before.isEmpty || beyond.isEmpty else { return first..<first }
+            rest = before.isEmpty ? beyond : before
+            return first..<after
         }
+    }
+
+    /// `dividend / divisor` rounded down, before 1970 too (`/` rounds toward zero).
+    private static func floorDivision(_ dividend: Int64, by divisor: Int64) -> Int64 {
+        (dividend - ((dividend % divisor) + divisor) % divisor) / divisor
     }
 }

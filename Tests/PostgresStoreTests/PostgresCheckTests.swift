@@ -20,7 +20,7 @@ import Testing
             #expect((summary.live, summary.trashed, repaired) == (live, trashed, nil))
             #expect(summary.schema == "0005_owner_versions.sql" || summary.schema.hasPrefix("00"), "\(summary.schema)")
 
-            for (table, unit) in [("share_total", "day"), ("share_total_hour", "hour")] {
+            for (table, unit) in [("share_total", "day"), ("share_total_hour", "hour"), ("share_total_six_hours", "six_hours")] {
                 try await Self.execute("UPDATE \(table) SET count = count + 5 WHERE \(unit) = (SELECT min(\(unit)) FROM \(table))", store)
                 await #expect(throws: StoreError.totalsDiffer(path: "the PostgreSQL database", rows: 1), "\(table)") {
                     try await store.check(repairingTotals: false)

@@ -39,6 +39,31 @@ import Testing
         }
     }
 
+    /// A zone far from UTC midnight (Chatham, +13:45 in summer: its months start at 10:15 UTC) reads most of each cut
+    /// day by the six hours, and by the hour only beside them. Rows counted by the server, not time.
+    @Test func cutDaysFarFromMidnightAreReadBySixHours() async throws {
+        try await TestPostgres.withStore { store in
+            try await GridHistory.fill(store, records: 20_000)
+            let tables = ["share_total_six_hours", "share_total_hour"]
+            let chatham = try await Self.rowsRead(of: tables, store, by: Self.defaultView(in: "Pacific/Chatham"), period: nil)
+            // An end's 10:15 to 24:00 are two six hours, an hour and three quarter hours: fewer hours' rows than six hours'.
+            #expect(chatham["share_total_hour"]! < chatham["share_total_six_hours"]!, "Chatham's rows: \(chatham)")
+        }
+    }
+
+    /// A range of quarter hours is split into the coarsest units it covers whole and the finer ones beside them, on
+    /// either side and before 1970 too; one with finer units on both sides of a grain's is not read by that grain.
+    @Test func aRangeOfQuarterHoursIsSplitIntoWholeUnits() {
+        let day: Int64 = 96
+        #expect(PostgresTotalsStatistics.split(41..<day) == [2..<4, 11..<12, 41..<44])
+        #expect(PostgresTotalsStatistics.split(0..<58) == [0..<2, 12..<14, 56..<58])
+        #expect(PostgresTotalsStatistics.split(-day + 41..<0) == [-2..<0, -13 ..< -12, -55 ..< -52])
+        #expect(PostgresTotalsStatistics.split(-day..<0) == [-4..<0, 0..<0, 0..<0])
+        #expect(PostgresTotalsStatistics.split(2..<24) == [1..<1, 1..<6, 2..<4])
+        #expect(PostgresTotalsStatistics.split(2..<26) == [1..<1, 1..<1, 2..<26])
+        #expect(PostgresTotalsStatistics.split(2..<3) == [1..<1, 1..<1, 2..<3])
+    }
+
     private static func defaultView(in zone: String) throws -> ShareQuery {
         try ShareQuery(parameters: [(name: "tz", value: zone)], defaultZone: ZonedCalendar(identifier: "UTC")!)
     }
