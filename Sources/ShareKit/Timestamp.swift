@@ -87,7 +87,8 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringCo
         try container.encode(description)
     }
 
-    static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
+    /// `value / divisor` rounded down, before 1970 too (`/` rounds toward zero); `divisor` is positive.
+    package static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
         value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
     }
 }

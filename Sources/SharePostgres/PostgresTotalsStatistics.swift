@@ -143,9 +143,7 @@ struct PostgresTotalsStatistics {
             case .days: ranges = [("day", "share_total", indices.map { reads[$0].numbers })]
             case .quarterHours:
                 let split = indices.map { Self.split(reads[$0].numbers) }
-                ranges = Self.quarterHourGrains.indices.map { grain in
-                    (Self.quarterHourGrains[grain].unit, Self.quarterHourGrains[grain].table, split.map { $0[grain] })
-                }
+                ranges = Self.quarterHourGrains.enumerated().map { level, totals in (totals.unit, totals.table, split.map { $0[level] }) }
             case .records: ranges = [("instant", "share", indices.map { reads[$0].from..<reads[$0].before })]
             }
             for (_, _, ofReads) in ranges {
@@ -196,17 +194,12 @@ struct PostgresTotalsStatistics {
         var rest = quarters
         return quarterHourGrains.map { grain in
             let size = grain.quarters
-            let (first, after) = (floorDivision(rest.lowerBound + size - 1, by: size), floorDivision(rest.upperBound, by: size))
+            let (first, after) = (Timestamp.floorDivide(rest.lowerBound + size - 1, size), Timestamp.floorDivide(rest.upperBound, size))
             guard first < after else { return first..<first }
             let (before, beyond) = (rest.lowerBound..<first * size, after * size..<rest.upperBound)
             guard before.isEmpty || beyond.isEmpty else { return first..<first }
             rest = before.isEmpty ? beyond : before
             return first..<after
         }
-    }
-
-    /// `dividend / divisor` rounded down, before 1970 too (`/` rounds toward zero).
-    private static func floorDivision(_ dividend: Int64, by divisor: Int64) -> Int64 {
-        (dividend - ((dividend % divisor) + divisor) % divisor) / divisor
     }
 }
