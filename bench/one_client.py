@@ -105,7 +105,7 @@ def main():
     print("|---|---:|---:|---:|---:|---:|---:|")
     for shape in shapes:
         before, now = best[0][shape], best[1][shape]
-        print(f"| `{shape}` | " + " | ".join(f"{value:.2f}" for value in before + now) + " |")
+        print(f"| `{shape}` | " + " | ".join(f"{value:.3f}" for value in before + now) + " |")
 
 
 if __name__ == "__main__":

@@ -92,6 +92,8 @@ import Testing
         let after = try await http("GET", "\(daemon.address)/metrics", headers: token).body
         #expect(try promtoolProblems(after) == nil)
         #expect(sample(after, listings) - sample(before, listings) == 4)
+        let quickReads = #"share_reads_total{lane="quick"}"#
+        #expect(sample(after, quickReads) - sample(before, quickReads) == 4, "each listing is counted in its lane")
         #expect(sample(after, #"http_requests_total{http_route="/share",http_request_method="POST",http_response_status_code="201"}"#) == 3)
         #expect(sample(after, #"http_requests_total{http_route="/share/{id}",http_request_method="DELETE",http_response_status_code="404"}"#) == 1)
         #expect(sample(after, #"http_requests_total{http_route="/share/batch",http_request_method="POST",http_response_status_code="404"}"#) == 1)

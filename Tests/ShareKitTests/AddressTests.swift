@@ -41,3 +41,31 @@ import Testing
         #expect(IPAddressRange("localhost") == nil)
     }
 }
+
+/// A `Host` that does not name the daemon is refused (421) when no sign-in is configured: what each spelling means.
+@Suite struct HostNameTests {
+    @Test func aHostHeaderIsOneNameWhateverItsCaseOrDefaultPort() {
+        #expect(HostName(authority: "Files.Example.ORG:8080") == HostName(authority: "files.example.org:8080"))
+        #expect(HostName(authority: "files.example.org:8080")?.name == "files.example.org")
+        #expect(HostName(authority: "files.example.org:443")?.port == nil)
+        let bracketed = HostName(authority: "[::1]:9000")
+        #expect(bracketed?.name == "::1" && bracketed?.port == 9000)
+        #expect(HostName(origin: "https://Files.example.org") == HostName(authority: "files.example.org:443"))
+    }
+
+    @Test func refusesWhatNoHostIsCalled() {
+        for text in [
+            "", "files_example.org", "fïles.org", "files.org/x", "files org", "\u{212A}.org", String(repeating: "a", count: 254), "1:2:zz::1",
+        ] {
+            #expect(HostName(text) == nil, "\(text)")
+        }
+        for authority in ["files.org:http", "files.org:70000", "[::1", "[::1]x"] {
+            #expect(HostName(authority: authority) == nil, "\(authority)")
+        }
+    }
+
+    @Test func knowsTheNamesOfThisMachine() {
+        for local in ["localhost", "app.localhost", "127.0.0.1", "127.200.3.4", "::1"] { #expect(HostName(local)!.isLoopback, "\(local)") }
+        for other in ["localhost.example.org", "128.0.0.1", "10.0.0.1", "::2"] { #expect(!HostName(other)!.isLoopback, "\(other)") }
+    }
+}

@@ -6,11 +6,20 @@ public struct HostName: Sendable, Hashable {
 
     /// A bare name from the configuration: `files.local`, `192.168.1.20`, `::1`; no port.
     public init?(_ text: String) {
-        let lowered = text.lowercased()
-        guard !lowered.isEmpty, lowered.count <= 253,
-            lowered.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == ":") })
-        else { return nil }
-        guard !lowered.contains(":") || IPAddressRange(lowered) != nil else { return nil }
+        // Read as bytes: every request's `Host` comes through here.
+        var bytes = Array(text.utf8)
+        guard !bytes.isEmpty, bytes.count <= 253 else { return nil }
+        var hasColon = false
+        for index in bytes.indices {
+            switch bytes[index] {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes[index] |= 0x20
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"): break
+            case UInt8(ascii: ":"): hasColon = true
+            default: return nil
+            }
+        }
+        let lowered = String(decoding: bytes, as: UTF8.self)
+        guard !hasColon || IPAddressRange(lowered) != nil else { return nil }
         (name, port) = (lowered, nil)
     }
 
@@ -47,6 +56,8 @@ public struct HostName: Sendable, Hashable {
 
     /// Names that always mean this machine: `localhost` and its subdomains, 127.0.0.0/8 and `::1`.
     public var isLoopback: Bool {
-        name == "localhost" || name.hasSuffix(".localhost") || name == "::1" || IPAddressRange("127.0.0.0/8")!.contains(name)
+        name == "localhost" || name.hasSuffix(".localhost") || name == "::1" || Self.loopbackV4.contains(name)
     }
+
+    private static let loopbackV4 = IPAddressRange("127.0.0.0/8")!
 }
