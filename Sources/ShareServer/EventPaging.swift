@@ -11,12 +11,7 @@ struct EventPaging {
     init(query: String?) throws(ShareError) {
         let (limitName, cursorName) = (ListingQuery.Parameter.limit.rawValue, ListingQuery.Parameter.cursor.rawValue)
         let values = try FormEncoding.values(query, known: [limitName, cursorName])
-        if let value = values[limitName] {
-            guard let number = Int(value), ListingQuery.limits.contains(number) else {
-                throw .invalidParameter(limitName, "must be a whole number from 1 to \(ListingQuery.limits.upperBound), got '\(value)'")
-            }
-            limit = number
-        }
+        if let value = values[limitName] { limit = try ListingQuery.limit(value) }
         if let value = values[cursorName] {
             guard let position = EventCursor.position(value) else {
                 throw .invalidParameter(cursorName, "is not a cursor this server issued; take it from a Link header")

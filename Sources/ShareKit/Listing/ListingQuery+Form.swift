@@ -74,13 +74,19 @@ extension ListingQuery {
         case .order:
             order = try Self.choice(text, parameter: name)
         case .limit:
-            guard let number = Int(text), Self.limits.contains(number) else {
-                throw .invalidParameter(name, "must be a whole number from 1 to \(Self.limits.upperBound), got '\(text)'")
-            }
-            limit = number
+            limit = try Self.limit(text)
         case .cursor:
             cursor = text
         }
+    }
+
+    /// A page size as `limit=` writes it (listings, events, downloads); a 400 naming `limit` otherwise.
+    public static func limit(_ text: String) throws(ShareError) -> Int {
+        guard let number = Int64(clientDigits: text), number >= Int64(limits.lowerBound), number <= Int64(limits.upperBound) else {
+            throw .invalidParameter(
+                Parameter.limit.rawValue, "must be a whole number from 1 to \(limits.upperBound), got '\(text.prefix(40))'")
+        }
+        return Int(number)
     }
 
     private func value(of parameter: Parameter) -> String? {

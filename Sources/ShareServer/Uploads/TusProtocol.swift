@@ -26,7 +26,7 @@ enum TusProtocol {
     /// A whole number of bytes from the header `name`; a 400 naming it otherwise.
     static func bytes(_ headers: HTTPFields, _ name: HTTPField.Name) throws(ShareError) -> Int64 {
         guard let text = headers[name] else { throw .invalidField(name.rawName, "is required") }
-        guard let value = Int64(text), value >= 0 else {
+        guard let value = Int64(clientDigits: text) else {
             throw .invalidField(name.rawName, "must be a whole number of bytes, got '\(text.prefix(40))'")
         }
         return value

@@ -32,7 +32,7 @@ enum UploadMetadata {
     }
 
     private static func wholeNumber(_ text: String) throws(ShareError) -> WholeNumber {
-        guard let value = Int64(text) else { throw .invalidField("maxDownloads", "must be a whole number, got '\(text.prefix(40))'") }
+        guard let value = Int64(clientDigits: text) else { throw .invalidField("maxDownloads", "must be a whole number, got '\(text.prefix(40))'") }
         return WholeNumber(value)
     }
 }
