@@ -33,12 +33,14 @@ public protocol ShareStore: HistoryStore {
     /// The live share, in whichever history, whose link has this token (`/s/{token}`), with its code; nil when none
     /// has.
     func linkedShare(token: String) async throws -> ShareRecord?
-    /// Counts `download` of the share whose link has this token, and keeps it in the share's access log, if the link
-    /// still opens at its time: the log entry's number, or nil when it no longer opens (expired, revoked, trashed,
-    /// purged). Of downloads racing for the last one allowed, exactly one counts.
+    /// Keeps `download` (a request for the file, with the bytes it asks for) in the access log of the share whose link
+    /// has this token, and counts it as a download when it is `complete`, if the link still opens at its time and,
+    /// under a download limit, if its bytes keep the link within `DownloadAllowance`: the log entry's number, or nil
+    /// when it no longer opens (expired, revoked, trashed, purged, spent). A request refused for want of allowance
+    /// spends the link. Of downloads racing for the last one allowed, exactly one counts.
     func countDownload(token: String, _ download: ShareDownload) async throws -> Int64?
-    /// Gives back the download counted as log entry `entry`, which broke off after `sent` bytes: its share counts one
-    /// download fewer, and the entry says it was not whole.
+    /// Gives back what the request logged as `entry` did not send, having broken off after `sent` bytes: the entry
+    /// says so and is not whole, and a download it counted is counted no more.
     func takeBackDownload(_ entry: Int64, sent: Int64) async throws
     /// Records that the link with this token was refused at `now` for having expired: an `expired` event, once until
     /// its limits change.

@@ -30,24 +30,40 @@ extension PostgresStore {
     }
 
     public func countDownload(token: String, _ download: ShareDownload) async throws -> Int64? {
-        try await changing { connection in
+        try await changing { [logger] connection in
             // The row's lock makes a download racing for the last one allowed wait, then find the limit reached.
-            let rows = try await connection.query(
+            let shares = try await connection.query(
+                """
+                SELECT seq, owner, size, max_downloads FROM share
+                WHERE link_token = \(token) AND trashed_at IS NULL AND revoked_at IS NULL
+                    AND (expires_at IS NULL OR expires_at > \(download.at.millisecondsSinceEpoch))
+                    AND (max_downloads IS NULL OR downloads < max_downloads)
+                FOR UPDATE
+                """, logger: logger)
+            var found: (seq: Int64, owner: Int64, size: Int64, maxDownloads: Int64?)?
+            for try await share in shares.decode((Int64, Int64, Int64, Int64?).self) { found = share }
+            guard let share = found else { return (nil, []) }
+            if let maxDownloads = share.maxDownloads {
+                let sums = try await connection.query(
+                    "SELECT coalesce(sum(bytes), 0)::bigint FROM share_download WHERE share_seq = \(share.seq)", logger: logger)
+                var sent: Int64 = 0
+                for try await total in sums.decode(Int64.self) { sent = total }
+                guard DownloadAllowance.allows(asking: download.bytes ?? 0, sentBefore: sent, size: share.size, maxDownloads: maxDownloads)
+                else {
+                    try await connection.query("UPDATE share SET downloads = max_downloads WHERE seq = \(share.seq)", logger: logger)
+                    return (nil, [share.owner])
+                }
+            }
+            let logged = try await connection.query(
                 """
                 WITH counted AS (
-                    UPDATE share SET downloads = downloads + 1
-                    WHERE link_token = \(token) AND trashed_at IS NULL AND revoked_at IS NULL
-                        AND (expires_at IS NULL OR expires_at > \(download.at.millisecondsSinceEpoch))
-                        AND (max_downloads IS NULL OR downloads < max_downloads)
-                    RETURNING seq, owner
-                ), logged AS (
-                    INSERT INTO share_download (share_seq, at, address, agent, bytes, complete)
-                    SELECT seq, \(download.at.millisecondsSinceEpoch), \(download.address), \(download.agent), \(download.bytes), \(download.complete)
-                    FROM counted RETURNING seq
+                    UPDATE share SET downloads = downloads + 1 WHERE seq = \(share.seq) AND \(download.complete)
                 )
-                SELECT (SELECT owner FROM counted), seq FROM logged
+                INSERT INTO share_download (share_seq, at, address, agent, bytes, complete)
+                VALUES (\(share.seq), \(download.at.millisecondsSinceEpoch), \(download.address), \(download.agent), \(download.bytes), \(download.complete))
+                RETURNING seq
                 """, logger: logger)
-            for try await (owner, entry) in rows.decode((Int64, Int64).self) { return (entry, [owner]) }
+            for try await entry in logged.decode(Int64.self) { return (entry, download.complete ? [share.owner] : []) }
             return (nil, [])
         }
     }
@@ -56,10 +72,13 @@ extension PostgresStore {
         try await changing { connection in
             let rows = try await connection.query(
                 """
-                WITH taken AS (
-                    UPDATE share_download SET complete = false, bytes = \(sent) WHERE seq = \(entry) AND complete RETURNING share_seq
+                WITH logged AS (
+                    SELECT seq, share_seq, complete FROM share_download WHERE seq = \(entry) FOR UPDATE
+                ), taken AS (
+                    UPDATE share_download d SET complete = false, bytes = least(d.bytes, \(sent)) FROM logged WHERE d.seq = logged.seq
                 )
-                UPDATE share SET downloads = downloads - 1 WHERE downloads > 0 AND seq = (SELECT share_seq FROM taken) RETURNING owner
+                UPDATE share SET downloads = downloads - 1
+                WHERE downloads > 0 AND seq = (SELECT share_seq FROM logged WHERE complete) RETURNING owner
                 """, logger: logger)
             for try await owner in rows.decode(Int64.self) { return ((), [owner]) }
             return ((), [])

@@ -65,7 +65,7 @@ import Testing
             #expect(whole.headers[.contentSecurityPolicy]?.hasPrefix("sandbox") == true, "a shared HTML file never runs on this origin")
             #expect(whole.headers[.contentDisposition] == #"attachment; filename="Q1 report.html"; filename*=UTF-8''Q1%20report.html"#)
             let etag = try #require(whole.headers[.eTag])
-            #expect(etag.count == 66, "a strong ETag: the bytes' SHA-256")
+            #expect(etag.count == 34, "a strong ETag, the link's own")
 
             let rest = try await client.send(.get, file, headers: [.range: "bytes=299000-"])
             #expect(rest.status == .partialContent && rest.headers[.contentRange] == "bytes 299000-299999/300000")
@@ -81,9 +81,77 @@ import Testing
             #expect(try await client.send(.get, "\(share.link!)/file").status == .forbidden, "never without its code")
 
             let log = try await client.send(.get, "/share/\(share.id)/downloads").decode([ShareDownload].self)
-            #expect(log.map(\.bytes) == [300_000, 1000, 300_000], "what reached the end counted, newest first; a middle range, 304 and HEAD not")
+            #expect(log.map(\.bytes) == [300_000, 10, 1000, 300_000], "every request that sent bytes, newest first; 416, 304 and HEAD not")
+            #expect(log.map(\.complete) == [true, false, true, true], "a range short of the end completes no download")
             #expect(try await client.send(.get, "/share/\(share.id)/events").decode([ShareEvent].self).map(\.action) == [.uploaded])
         }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aOneDownloadFileIsSentWholeOnceHoweverItsRangesAreCut(_ backend: Backend) async throws {
+        try await withServer(backend: backend) { client in
+            let file = try await Self.uploaded(client, maxDownloads: 1)
+            let first = try await client.send(.get, file, headers: [.range: "bytes=0-149999"])
+            let second = try await client.send(.get, file, headers: [.range: "bytes=150000-299998"])
+            #expect(first.status == .partialContent && second.status == .partialContent)
+            let last = try await client.send(.get, file, headers: [.range: "bytes=299999-"])
+            #expect(last.status == .partialContent && [first, second, last].flatMap { Array(buffer: $0.body) } == Self.bytes)
+            #expect(try await client.send(.get, file, headers: [.range: "bytes=0-0"]).status == .gone, "its one download is made")
+
+            let again = try await Self.uploaded(client, maxDownloads: 1)
+            #expect(try await client.send(.get, again, headers: [.range: "bytes=0-299998"]).status == .partialContent)
+            #expect(try await client.send(.get, again).status == .gone, "a whole file more than its one download would send")
+            #expect(try await client.send(.get, again, headers: [.range: "bytes=-1"]).status == .gone, "the link is spent")
+
+            let records = try await client.send(.get, "/share?sort=name").decode([ShareRecord].self)
+            #expect(records.map(\.downloads) == [1, 1] && records.map(\.state) == [.expired, .expired])
+            let cut = try await client.send(.get, "/share/\(records[0].id)/downloads").decode([ShareDownload].self)
+            #expect(cut.map(\.bytes) == [1, 149_999, 150_000] && cut.map(\.complete) == [true, false, false], "every range in the log")
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aFilesTagIsItsLinksOwnAndNeverTheHashOfItsBytes(_ backend: Backend) async throws {
+        try await withServer(backend: backend) { client in
+            let (one, other) = (try await Self.uploaded(client), try await Self.uploaded(client))
+            let tags = (try await client.send(.head, one).headers[.eTag], try await client.send(.head, other).headers[.eTag])
+            #expect(tags.0 != nil && tags.0 != tags.1, "the same bytes under two links: two tags that say nothing of the bytes")
+            let unchanged = try await client.send(.get, one, headers: [.ifNoneMatch: "*"])
+            #expect(unchanged.status == .notModified && unchanged.body.readableBytes == 0)
+            #expect(try await client.send(.get, one, headers: [.ifNoneMatch: #""x", \#(tags.0 ?? "")"#]).status == .notModified)
+            let id = try await client.send(.get, "/share?sort=name&limit=1").decode([ShareRecord].self)[0].id
+            #expect(try await client.send(.get, "/share/\(id)/downloads").decode([ShareDownload].self).isEmpty, "nothing was sent")
+        }
+    }
+
+    @Test(arguments: [
+        ("bytes=0-9223372036854775807", HTTPResponse.Status.partialContent, "bytes 0-299999/300000" as String?),
+        ("bytes=0-99999999999999999999999", .partialContent, "bytes 0-299999/300000"),
+        ("bytes=-9223372036854775807", .partialContent, "bytes 0-299999/300000"),
+        ("bytes=299999-9223372036854775807", .partialContent, "bytes 299999-299999/300000"),
+        ("bytes=9223372036854775807-", .rangeNotSatisfiable, "bytes */300000"),
+        ("bytes=+1-2", .ok, nil),
+        ("bytes=1-+2", .ok, nil),
+        ("bytes= 5-", .partialContent, "bytes 5-299999/300000"),
+    ])
+    func rangesOfAnySizeAreAnsweredAndNeverOverflow(range: String, status: HTTPResponse.Status, contentRange: String?) async throws {
+        try await withServer { client in
+            let file = try await Self.uploaded(client)
+            for method in [HTTPRequest.Method.head, .get] {
+                let answer = try await client.send(method, file, headers: [.range: range])
+                #expect(answer.status == status && answer.headers[.contentRange] == contentRange, "\(method) \(range)")
+            }
+            #expect(try await client.send(.get, "/healthz").status == .ok, "the daemon still answers")
+        }
+    }
+
+    /// The link of a new share of `bytes`, whose file opens with no code.
+    private static func uploaded(_ client: any TestClientProtocol, maxDownloads: Int? = nil) async throws -> String {
+        var pairs = [("filename", "film \(UUID().uuidString).mp4")]
+        if let maxDownloads { pairs.append(("maxDownloads", "\(maxDownloads)")) }
+        let location = try #require(try await start(client, metadata: metadata(pairs)).headers[.location])
+        let done = try await patch(client, location, at: 0, bytes[...])
+        return "\(try #require(try done.decode(ShareRecord.self).link))/file"
     }
 
     @Test func badUploadsAreRefusedNamingWhatIsWrong() async throws {

@@ -4,7 +4,7 @@ import NIOCore
 /// table. The server sends any range of them without knowing which.
 public protocol StoredBytes: Sendable {
     var size: Int64 { get }
-    /// Their SHA-256 in hex: what two shares of the same bytes have in common, and a strong ETag.
+    /// Their SHA-256 in hex: what two shares of the same bytes have in common. Never shown to a recipient.
     var hash: String { get }
     /// Hands the bytes of `range` to `sink` in order, a chunk at a time, each once `sink` took the one before.
     func send(_ range: Range<Int64>, to sink: (ByteBuffer) async throws -> Void) async throws

@@ -28,38 +28,44 @@ extension SQLiteStore {
 
     public func countDownload(token: String, _ download: ShareDownload) async throws -> Int64? {
         try await changing { db in
-            // One statement checks the limits and counts: SQLite runs one writer at a time, so a download racing
-            // for the last one allowed finds it taken.
+            // SQLite runs one writer at a time: a download racing for the last one allowed finds it taken.
             guard
                 let row = try Row.fetchOne(
                     db.cachedStatement(
                         sql: """
-                            UPDATE share SET downloads = downloads + 1
+                            SELECT seq, owner, size, max_downloads FROM share
                             WHERE link_token = ? AND trashed_at IS NULL AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)
                                 AND (max_downloads IS NULL OR downloads < max_downloads)
-                            RETURNING seq, owner
                             """), arguments: [token, download.at.millisecondsSinceEpoch])
             else { return (nil, []) }
+            let (seq, owner): (Int64, Int64) = (row[0], row[1])
+            if let maxDownloads = row[3] as Int64? {
+                let sum = try db.cachedStatement(sql: "SELECT coalesce(sum(bytes), 0) FROM share_download WHERE share_seq = ?")
+                let sent = try Int64.fetchOne(sum, arguments: [seq]) ?? 0
+                guard DownloadAllowance.allows(asking: download.bytes ?? 0, sentBefore: sent, size: row[2], maxDownloads: maxDownloads) else {
+                    try db.cachedStatement(sql: "UPDATE share SET downloads = max_downloads WHERE seq = ?").execute(arguments: [seq])
+                    return (nil, [owner])
+                }
+            }
+            if download.complete {
+                try db.cachedStatement(sql: "UPDATE share SET downloads = downloads + 1 WHERE seq = ?").execute(arguments: [seq])
+            }
             try db.cachedStatement(sql: "INSERT INTO share_download (share_seq, at, address, agent, bytes, complete) VALUES (?, ?, ?, ?, ?, ?)")
-                .execute(arguments: [
-                    row[0] as Int64, download.at.millisecondsSinceEpoch, download.address, download.agent, download.bytes, download.complete,
-                ])
-            return (db.lastInsertedRowID, [row[1]])
+                .execute(arguments: [seq, download.at.millisecondsSinceEpoch, download.address, download.agent, download.bytes, download.complete])
+            return (db.lastInsertedRowID, download.complete ? [owner] : [])
         }
     }
 
     public func takeBackDownload(_ entry: Int64, sent: Int64) async throws {
         try await changing { db in
-            guard
-                let row = try Row.fetchOne(
-                    db,
-                    sql: """
-                        UPDATE share SET downloads = downloads - 1 WHERE downloads > 0 AND seq = (
-                            SELECT share_seq FROM share_download WHERE seq = ? AND complete) RETURNING owner
-                        """, arguments: [entry])
-            else { return ((), []) }
-            try db.execute(sql: "UPDATE share_download SET complete = 0, bytes = ? WHERE seq = ?", arguments: [sent, entry])
-            return ((), [row[0]])
+            let counted = try Row.fetchOne(
+                db,
+                sql: """
+                    UPDATE share SET downloads = downloads - 1 WHERE downloads > 0 AND seq = (
+                        SELECT share_seq FROM share_download WHERE seq = ? AND complete) RETURNING owner
+                    """, arguments: [entry])
+            try db.execute(sql: "UPDATE share_download SET complete = 0, bytes = min(bytes, ?) WHERE seq = ?", arguments: [sent, entry])
+            return ((), counted.map { [$0[0]] } ?? [])
         }
     }
 

@@ -7,6 +7,10 @@ import ShareKit
 /// the share has one, comes as `?code=`. Wrong codes and tokens that do not exist are counted per address, and
 /// wrong codes per share too (`LinkThrottle`); downloads per address, each a write that anyone with the link could
 /// otherwise repeat without end.
+///
+/// Every request that sends bytes of the file is in the share's access log with the bytes it asked for; the one that
+/// reaches the file's end counts the download. Under a download limit, no set of requests is sent more than the
+/// bytes of that many whole downloads, however they cut the file into ranges.
 struct LinkController {
     let store: any ShareStore
     let throttle: LinkThrottle
@@ -48,55 +52,54 @@ struct LinkController {
             return RecipientPage.response(content)
         case .share(let record, let token, _):
             if let bytes = try await store.linkedBytes(token: token) {
-                let range = SharedFile.range(request, bytes)
-                if request.headers[.ifNoneMatch] == SharedFile.etag(bytes), range == .whole {
-                    return Response(status: .notModified, headers: SharedFile.headers(record, bytes))
+                let tag = SharedFile.tag(token: token)
+                let range = SharedFile.range(request, size: bytes.size, tag: tag)
+                if range == .whole, EntityTags.noneMatchHolds(request.headers, for: tag) {
+                    return Response(status: .notModified, headers: SharedFile.headers(record, tag: tag))
                 }
-                // A download counts when it asks for the file's end (the whole file, or the rest of one resumed), and
-                // gives its count back if it breaks off before the end.
-                let sent: Range<Int64>? =
-                    switch range {
-                    case .whole: 0..<bytes.size
-                    case .part(let part): part
-                    case .unsatisfiable: nil
+                // A HEAD, or a range past the end, sends nothing: nothing to log.
+                guard request.method != .head, let sent = range.sent(of: bytes.size) else {
+                    return SharedFile.response(record, bytes, range, tag: tag)
+                }
+                // Reaching the file's end (the whole file, or the rest of one resumed) completes a download; a sending
+                // that breaks off gives back what it did not send.
+                switch try await log(request, client, token: token, bytes: Int64(sent.count), complete: sent.upperBound == bytes.size) {
+                case .failure(let refusal): return refusal.page
+                case .success(let entry):
+                    return SharedFile.response(record, bytes, range, tag: tag) { [store] written in
+                        try? await store.takeBackDownload(entry, sent: written)
                     }
-                guard let sent, sent.upperBound == bytes.size else { return SharedFile.response(record, bytes, range) }
-                switch try await count(record, token, request, client, sent, of: bytes.size) {
-                case .refused(let page): return page
-                case .counted(let entry?):
-                    return SharedFile.response(record, bytes, range) { [store] written in try? await store.takeBackDownload(entry, sent: written) }
-                case .counted(nil): return SharedFile.response(record, bytes, range)
                 }
             }
             guard let source = record.source else { return RecipientPage.response(.notFound) }
-            if case .refused(let page) = try await count(record, token, request, client, nil, of: record.size) { return page }
+            if request.method != .head, case .failure(let refusal) = try await log(request, client, token: token, bytes: nil, complete: true) {
+                return refusal.page
+            }
             return Response(
                 status: .found, headers: [.location: source, .cacheControl: "no-store", .init("Referrer-Policy")!: "no-referrer"])
         }
     }
 
-    /// A download counted (its log entry; none for a HEAD, which asks about the download without making one), or
-    /// the page that refuses it.
-    private enum Counting {
-        case counted(Int64?)
-        case refused(Response)
+    /// Why a request for the file is not sent it: the page that says so.
+    private struct RefusedDownload: Error {
+        let page: Response
     }
 
-    /// Counts a download of the share (`sent`: the bytes this request sends, nil for a redirect).
-    private func count(
-        _ record: ShareRecord, _ token: String, _ request: Request, _ client: String, _ sent: Range<Int64>?, of size: Int64
-    ) async throws -> Counting {
-        guard request.method != .head else { return .counted(nil) }
-        if let wait = downloads.refusal("address " + client) { return .refused(RecipientPage.response(.tooManyTries(retryAfter: wait))) }
+    /// Logs a request for the file, `bytes` it asks for (nil for a redirect), `complete` when it reaches the end: its
+    /// entry's number in the share's access log.
+    private func log(
+        _ request: Request, _ client: String, token: String, bytes: Int64?, complete: Bool
+    ) async throws -> Result<Int64, RefusedDownload> {
+        if let wait = downloads.refusal("address " + client) { return .failure(.init(page: RecipientPage.response(.tooManyTries(retryAfter: wait)))) }
         downloads.fail("address " + client)
         let download = ShareDownload(
             at: .now(), address: DownloadVisitor.network(of: client), agent: DownloadVisitor.agent(request.headers[.userAgent]),
-            bytes: sent.map { Int64($0.count) }, complete: true)
+            bytes: bytes, complete: complete)
         guard let entry = try await store.countDownload(token: token, download) else {
-            // Expired (or revoked, or gone) since the link was read: the next request says which.
-            return .refused(RecipientPage.response(.gone(.expired)))
+            // Expired, revoked, gone or spent since the link was read: the next request says which.
+            return .failure(.init(page: RecipientPage.response(.gone(.expired))))
         }
-        return .counted(entry)
+        return .success(entry)
     }
 
     /// The share's thumbnail, for its page: only when the page would show the share.

@@ -1,34 +1,41 @@
+import Crypto
 import Hummingbird
 import ShareHistory
 import ShareKit
 
 /// The answer to `GET|HEAD /s/{token}/file` for a share whose bytes the service holds: the bytes streamed as the
-/// store reads them, any one range of them (206; 416 past the end), a strong `ETag` (their SHA-256), and headers
-/// that keep a shared HTML or SVG file from ever running on the service's origin: an attachment, `nosniff`, and a
-/// sandboxing CSP.
+/// store reads them, any one range of them (206; 416 past the end), a strong `ETag`, and headers that keep a shared
+/// HTML or SVG file from ever running on the service's origin: an attachment, `nosniff`, and a sandboxing CSP.
 enum SharedFile {
-    static func headers(_ record: ShareRecord, _ bytes: any StoredBytes) -> HTTPFields {
+    static func headers(_ record: ShareRecord, tag: String) -> HTTPFields {
         [
-            .contentType: "application/octet-stream", .contentDisposition: attachment(record.name), .eTag: etag(bytes),
+            .contentType: "application/octet-stream", .contentDisposition: attachment(record.name), .eTag: tag,
             .acceptRanges: "bytes", .cacheControl: "private, no-cache", .xContentTypeOptions: "nosniff",
             .contentSecurityPolicy: "sandbox; default-src 'none'", .init("Referrer-Policy")!: "no-referrer",
         ]
     }
 
-    static func etag(_ bytes: any StoredBytes) -> String { "\"\(bytes.hash)\"" }
+    /// The file's strong `ETag`: the link's own, as a link's bytes never change. Never the bytes' hash, against which
+    /// whoever holds all of a file but a few bytes could check guesses of the rest.
+    static func tag(token: String) -> String {
+        var hash = SHA256()
+        hash.update(data: Array("shared file \(token)".utf8))
+        return "\"\(hash.hex().prefix(32))\""
+    }
 
-    /// The range a request asks for: the whole file unless `If-Range` names these bytes (or is absent).
-    static func range(_ request: Request, _ bytes: any StoredBytes) -> ByteRange {
-        if let condition = request.headers[.ifRange], condition != etag(bytes) { return .whole }
-        return ByteRange(header: request.headers[.range], size: bytes.size)
+    /// The range a request asks for: the whole file unless `If-Range` names this file's tag (or is absent).
+    static func range(_ request: Request, size: Int64, tag: String) -> ByteRange {
+        if let condition = request.headers[.ifRange], condition != tag { return .whole }
+        return ByteRange(header: request.headers[.range], size: size)
     }
 
     /// The response sending `range` of `bytes` (its body never runs for HEAD); `brokenOff` hears how many bytes went
-    /// when the sending stops before the end.
+    /// when the sending stops before the last of them was handed to the connection.
     static func response(
-        _ record: ShareRecord, _ bytes: any StoredBytes, _ range: ByteRange, brokenOff: @escaping @Sendable (_ sent: Int64) async -> Void = { _ in }
+        _ record: ShareRecord, _ bytes: any StoredBytes, _ range: ByteRange, tag: String,
+        brokenOff: @escaping @Sendable (_ sent: Int64) async -> Void = { _ in }
     ) -> Response {
-        var headers = headers(record, bytes)
+        var headers = headers(record, tag: tag)
         let sent: Range<Int64>
         let status: HTTPResponse.Status
         switch range {
@@ -53,7 +60,8 @@ enum SharedFile {
                     }
                     try await writer.finish(nil)
                 } catch {
-                    await brokenOff(written)
+                    // Every byte handed over may have reached the client: only a shorter sending gives anything back.
+                    if written < Int64(sent.count) { await brokenOff(written) }
                     throw error
                 }
             })
