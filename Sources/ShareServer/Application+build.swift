@@ -105,7 +105,8 @@ public func buildApplication(
                 // An import or an upload streams for as long as it takes, but keeps moving.
                 return .init(maxBytes: nil, pace: .atLeast(bytesPerSecond: server.minUploadRate, window: .seconds(10)))
             }
-        })
+        },
+        responsePace: .init(stall: .seconds(Int64(server.requestTimeoutSeconds)), bytesPerSecond: server.minUploadRate))
     var application = Application(
         responder: buildResponder(setup: setup, store: served.store, metrics: metrics, connectionEnds: ends),
         server: .http1(

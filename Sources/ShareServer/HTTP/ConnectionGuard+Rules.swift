@@ -14,6 +14,22 @@ extension ConnectionGuard {
         let logger: Logger
         /// What the body of a request to a (normalised) path must respect.
         let bodyRule: @Sendable (String) -> BodyRule
+        /// How fast a client must take a response.
+        let responsePace: ResponsePace
+    }
+
+    /// How fast a client must take the response it asked for, while the server has bytes of it waiting to go: some
+    /// within `stall`, and at least `bytesPerSecond` over each `window` the server spent waiting for the client.
+    struct ResponsePace: Sendable {
+        let stall: TimeAmount
+        let bytesPerSecond: Int
+        let window: TimeAmount
+
+        init(stall: TimeAmount, bytesPerSecond: Int, window: TimeAmount = .seconds(10)) {
+            self.stall = stall
+            self.bytesPerSecond = bytesPerSecond
+            self.window = min(window, stall)
+        }
     }
 
     /// The size and pace a request body must keep.

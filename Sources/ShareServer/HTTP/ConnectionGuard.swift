@@ -20,6 +20,10 @@ import ShareKit
 /// at most `lingerTime`, then the connection closes, and meanwhile it does not count as busy. So no client,
 /// with a token or without, can hold a connection's place by sending slowly.
 ///
+/// Responses are held to their `ResponsePace` the same way: a client that stops reading a download, or reads it
+/// slower than the pace, has its connection closed, which ends the route's sending (a download gives back what it
+/// did not send) and frees what the response held. So nobody holds a connection's place by reading slowly either.
+///
 /// Each answer it gives leaves its access-log line, like routed requests.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
@@ -59,6 +63,15 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var windowWaited = TimeAmount.zero
     /// Since when the server has asked for bytes and none came; nil while none are asked for.
     private var waitingSince: NIODeadline?
+    /// The response bytes passed to the connection, and how many of them it had sent at the last look.
+    private var responseBytesQueued: Int64 = 0
+    private var responseBytesSentAtLook: Int64 = 0
+    /// When the client last took response bytes, or the server last had none waiting for it.
+    private var responseLastTaken = NIODeadline.now()
+    /// The look at the response's pace due next; nil while no response bytes are being written.
+    private var responseWatch: Scheduled<Void>?
+    /// Response bytes were waiting for the client at the last look.
+    private var responseWaitedAtLook = false
 
     init(rules: Rules) {
         self.rules = rules
@@ -81,6 +94,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelInactive(context: ChannelHandlerContext) {
         deadline?.cancel()
+        responseWatch?.cancel()
         rules.registry.remove(context.channel)
         rules.ends.end(context.channel)
         context.fireChannelInactive()
@@ -153,7 +167,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             closeAfterResponse = head.headerFields[.connection]?.lowercased() == "close"
             context.write(wrapOutboundOut(.head(head)), promise: promise)
             return
-        case .body:
+        case .body(let bytes):
+            responseBytesQueued += Int64(bytes.readableBytes)
+            if responseWatch == nil { (responseLastTaken, responseWaitedAtLook) = (.now(), false) }
+            watchResponse(context)
             context.write(data, promise: promise)
             return
         case .end:
@@ -251,6 +268,36 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 }
             }
         }
+    }
+
+    /// Looks at the response's pace once a window while its bytes are being written; a client that took none for
+    /// `stall`, or fewer than the pace asks over a window the server spent waiting for it, is cut off.
+    private func watchResponse(_ context: ChannelHandlerContext) {
+        guard responseWatch == nil else { return }
+        let pace = rules.responsePace
+        responseWatch = context.eventLoop.assumeIsolated().scheduleTask(in: pace.window) { [self] in
+            responseWatch = nil
+            let waiting = Int64((try? context.channel.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0)
+            let sent = max(responseBytesSentAtLook, responseBytesQueued - waiting)
+            let taken = sent - responseBytesSentAtLook
+            let waitedAllWindow = responseWaitedAtLook && waiting > 0
+            (responseBytesSentAtLook, responseWaitedAtLook) = (sent, waiting > 0)
+            let now = NIODeadline.now()
+            if taken > 0 || waiting == 0 { responseLastTaken = now }
+            if now - responseLastTaken >= pace.stall {
+                cutOff("took none of the response for \(pace.stall.nanoseconds / 1_000_000_000) seconds", context)
+            } else if waitedAllWindow && taken < Int64(pace.bytesPerSecond) * pace.window.nanoseconds / 1_000_000_000 {
+                cutOff("took \(taken) bytes of the response in \(pace.window.nanoseconds / 1_000_000_000) seconds", context)
+            } else if waiting > 0 || responseOwed {
+                watchResponse(context)
+            }
+        }
+    }
+
+    /// Closes the connection of a client too slow to take its response.
+    private func cutOff(_ reason: String, _ context: ChannelHandlerContext) {
+        rules.logger.info("connection closed: the client \(reason)", metadata: ["peer": "\(context.remoteAddress.map { "\($0)" } ?? "-")"])
+        context.close(promise: nil)
     }
 
     /// The body is too slow: a 408 when the route has not begun its answer, and the connection closes either way.

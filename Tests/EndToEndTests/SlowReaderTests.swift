@@ -1,0 +1,62 @@
+import Foundation
+import ShareKit
+import ShareTestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Recipients who ask for a file and then stop reading it, or read it a byte at a time: none of them may keep a
+/// connection's place or the daemon's memory, and each download they began is given back, its log saying how far
+/// it went.
+@Suite(.serialized) struct SlowReaderTests {
+    @Test func readersThatStopOrCrawlAreCutOffAndTheirDownloadsGivenBack() async throws {
+        let folder = try temporaryFolder()
+        let daemon = try Daemon(
+            folder: folder, environment: ["SHARE_SERVER_MAX_CONNECTIONS": "6", "SHARE_SERVER_REQUEST_TIMEOUT_SECONDS": "2"])
+        // Far more than the two sockets' buffers hold: the daemon has bytes waiting for each reader.
+        let file = folder.appending(path: "film.mp4")
+        let size = 32_000_000
+        _ = try randomBytes(size, writtenTo: file)
+        let added = try share(["add", "--json", file.path], server: daemon.address)
+        let record = try WireJSON.decoder().decode(ShareRecord.self, from: Data(added.stdout.utf8))
+        let request = "GET \(try #require(record.link))/file HTTP/1.1\r\nHost: localhost\r\n\r\n"
+
+        // Five that never read a byte, and one that takes a byte every fifth of a second: every place is theirs.
+        let stalled = try (0..<5).map { _ in try RawConnection(port: daemon.port) }
+        for reader in stalled { reader.send(request) }
+        let crawler = try RawConnection(port: daemon.port)
+        crawler.send(request)
+        let crawling = Task { [descriptor = crawler.descriptor] in
+            var byte: UInt8 = 0
+            for _ in 0..<600 {
+                guard recv(descriptor, &byte, 1, Int32(MSG_DONTWAIT)) != 0 else { return }
+                try await Task.sleep(for: .milliseconds(200))
+            }
+        }
+        defer { crawling.cancel() }
+
+        var seen = ""
+        do {
+            try await waitUntil("every reader's download given back, the log saying how far it went") {
+                // Refused while the readers hold every place.
+                guard let log = try? await http("GET", "\(daemon.address)/share/\(record.id)/downloads", timeout: 5) else { return false }
+                seen = log.body
+                let entries = try WireJSON.decoder().decode([ShareDownload].self, from: Data(log.body.utf8))
+                return entries.count == 6 && entries.allSatisfy { !$0.complete && ($0.bytes ?? .max) < Int64(size) }
+            }
+        } catch {
+            let logged = (try? String(contentsOf: daemon.log, encoding: .utf8)) ?? ""
+            Issue.record("\(error); the downloads were \(seen); the daemon said \(logged.suffix(3000))")
+            throw error
+        }
+        let after = try await http("GET", "\(daemon.address)/share/\(record.id)", timeout: 5)
+        #expect(try WireJSON.decoder().decode(ShareRecord.self, from: Data(after.body.utf8)).downloads == 0)
+        #expect(try await http("GET", "\(daemon.address)/healthz", timeout: 5).status == 200, "a new client finds a place")
+        #expect(daemon.stop() == 0)
+        withExtendedLifetime((stalled, crawler)) {}
+        let logged = try String(contentsOf: daemon.log, encoding: .utf8)
+        #expect(logged.contains("connection closed: the client took none of the response for 2 seconds"), "\(logged.suffix(2000))")
+    }
+}
