@@ -23,12 +23,17 @@ import Glibc
         let record = try WireJSON.decoder().decode(ShareRecord.self, from: Data(added.stdout.utf8))
         let request = "GET \(try #require(record.link))/file HTTP/1.1\r\nHost: localhost\r\n\r\n"
 
-        // Five that never read a byte, and one that takes a byte every fifth of a second: every place is theirs.
-        let stalled = try (0..<5).map { _ in try RawConnection(port: daemon.port) }
-        for reader in stalled { reader.send(request) }
-        let crawler = try RawConnection(port: daemon.port)
-        crawler.send(request)
-        let crawling = Task { [descriptor = crawler.descriptor] in
+        // Five that stop reading after the response's head, and one that takes a byte every fifth of a second: every
+        // place is theirs. Each is answered before the next connects, so none is a connection still sending its
+        // request, which a new one may replace.
+        let readers = try (0..<6).map { _ in
+            let reader = try RawConnection(port: daemon.port)
+            reader.send(request)
+            let head = reader.read(until: "\r\n\r\n", seconds: 10)
+            guard head.hasPrefix("HTTP/1.1 200") else { throw SocketError(description: "the download began \(head.prefix(80))") }
+            return reader
+        }
+        let crawling = Task { [descriptor = readers[5].descriptor] in
             var byte: UInt8 = 0
             for _ in 0..<600 {
                 guard recv(descriptor, &byte, 1, Int32(MSG_DONTWAIT)) != 0 else { return }
@@ -55,7 +60,7 @@ import Glibc
         #expect(try WireJSON.decoder().decode(ShareRecord.self, from: Data(after.body.utf8)).downloads == 0)
         #expect(try await http("GET", "\(daemon.address)/healthz", timeout: 5).status == 200, "a new client finds a place")
         #expect(daemon.stop() == 0)
-        withExtendedLifetime((stalled, crawler)) {}
+        withExtendedLifetime(readers) {}
         let logged = try String(contentsOf: daemon.log, encoding: .utf8)
         #expect(logged.contains("connection closed: the client took none of the response for 2 seconds"), "\(logged.suffix(2000))")
     }
