@@ -49,8 +49,8 @@ public func buildRouter(
     router.addRoutes(webPage.endpoints, atPath: base)
     let addresses = AccessLog(trustedProxies: server.trustedProxies, socketPeerIsProxy: socketPeerIsProxy)
     let links = LinkController(
-        store: store, throttle: LinkThrottle(window: linkLimits.window), downloads: LinkThrottle(allowed: 30, window: linkLimits.window),
-        addresses: addresses, pathPrefix: prefix)
+        store: store, throttle: LinkThrottle(window: linkLimits.window), codesTried: LinkThrottle(allowed: 20, window: linkLimits.window),
+        downloads: LinkThrottle(allowed: 30, window: linkLimits.window), addresses: addresses, pathPrefix: prefix)
     router.addRoutes(links.endpoints, atPath: base)
     router.addRoutes(
         UploadController(

@@ -21,12 +21,17 @@ public enum ExtractionCode {
         return String(decoding: (0..<6).map { _ in alphabet.randomElement(using: &generator)! }, as: UTF8.self)
     }
 
-    /// Whether `given` is `code`, in time that does not depend on where they differ.
+    /// Whether `given` is `code` in any case (a drawn code's capitals typed on a phone's keyboard, `9jurf2`), in time
+    /// that does not depend on where they differ.
     public static func matches(_ given: String, _ code: String) -> Bool {
         let given = Array(given.utf8)
         let code = Array(code.utf8)
-        var difference = UInt8(truncatingIfNeeded: given.count ^ code.count)
-        for index in code.indices { difference |= code[index] ^ (index < given.count ? given[index] : 0) }
+        var difference: UInt8 = given.count == code.count ? 0 : 1
+        for index in code.indices { difference |= upper(code[index]) ^ upper(index < given.count ? given[index] : 0) }
         return difference == 0
+    }
+
+    private static func upper(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 0x20 : byte
     }
 }

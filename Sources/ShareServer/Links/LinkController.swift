@@ -4,16 +4,23 @@ import ShareKit
 
 /// A share's link, for its recipient, with no sign-in: `GET /s/{token}`, the page, and `GET|HEAD /s/{token}/file`,
 /// the file (its bytes, or for a share made elsewhere a redirect to its `source`). The token is the link's secret; the code, when
-/// the share has one, comes as `?code=`. Wrong codes and tokens that do not exist are counted per address, and
-/// wrong codes per share too (`LinkThrottle`); downloads per address, each a write that anyone with the link could
-/// otherwise repeat without end.
+/// the share has one, comes as `?code=`.
+///
+/// Guesses are held off where they could hurt, and nothing else is (`LinkThrottle`): wrong codes for a share from one
+/// address (five a minute; one while the share meets twenty from anywhere), so that whoever saw a link can never lock
+/// its recipient out, who always opens it with the right code from an address of their own; tokens that do not exist
+/// from one address. A link that needs no code is never held off, nor is anyone for another share's guesses.
+/// Downloads are counted per address, each a write that anyone with the link could otherwise repeat without end.
 ///
 /// Every request that sends bytes of the file is in the share's access log with the bytes it asked for; the one that
 /// reaches the file's end counts the download. Under a download limit, no set of requests is sent more than the
 /// bytes of that many whole downloads, however they cut the file into ranges.
 struct LinkController {
     let store: any ShareStore
+    /// Wrong codes per share and address, and tokens that do not exist per address.
     let throttle: LinkThrottle
+    /// Wrong codes per share, from anywhere: past its number, the share is being guessed at.
+    let codesTried: LinkThrottle
     let downloads: LinkThrottle
     let expiries = NotedExpiries()
     /// Whose address a request is (a trusted proxy's forwarded one).
@@ -120,11 +127,11 @@ struct LinkController {
 
     /// Whether the link of the request's token opens, as its state, its code and the throttle say.
     private func open(_ request: Request, _ context: ShareRequestContext, client: String) async throws -> Opening {
-        let address = "address " + client
-        if let wait = throttle.refusal(address) { return .refused(.tooManyTries(retryAfter: wait)) }
         let token = context.parameters.get("token") ?? ""
         guard LinkToken.isPlausible(token), let record = try await store.linkedShare(token: token) else {
-            throttle.fail(address)
+            let unknown = "unknown tokens from " + client
+            if let wait = throttle.refusal(unknown) { return .refused(.tooManyTries(retryAfter: wait)) }
+            throttle.fail(unknown)
             return .refused(.notFound)
         }
         if let state = record.state, state != .active {
@@ -134,11 +141,12 @@ struct LinkController {
         guard let code = record.code else { return .share(record, token: token, code: nil) }
         let given = try FormEncoding.values(request.uri.query, known: ["code"])["code"]
         guard let given else { return .refused(.code(wrong: false)) }
-        let share = "share " + token
-        if let wait = throttle.refusal(share) { return .refused(.tooManyTries(retryAfter: wait)) }
+        let (share, guesser) = ("codes for " + token, "codes for \(token) from \(client)")
+        let underAttack = codesTried.refusal(share) != nil
+        if let wait = throttle.refusal(guesser, allowed: underAttack ? 1 : nil) { return .refused(.tooManyTries(retryAfter: wait)) }
         guard ExtractionCode.matches(given, code) else {
-            throttle.fail(address)
-            throttle.fail(share)
+            throttle.fail(guesser)
+            codesTried.fail(share)
             return .refused(.code(wrong: true))
         }
         return .share(record, token: token, code: given)

@@ -26,10 +26,12 @@ final class LinkThrottle: Sendable {
         self.capacity = capacity
     }
 
-    /// Seconds until `key` may try again; nil when it may now.
-    func refusal(_ key: String, now: ContinuousClock.Instant = .now) -> Int? {
-        failures.withLock { failures in
-            let recent = (failures[key] ?? []).filter { now - $0 < window }
+    /// Seconds until `key` may try again, having failed `allowed` times (by default the throttle's own number) in the
+    /// window; nil when it may now.
+    func refusal(_ key: String, allowed: Int? = nil, now: ContinuousClock.Instant = .now) -> Int? {
+        let allowed = min(allowed ?? self.allowed, self.allowed)
+        return failures.withLock { failures in
+            let recent = (failures[key] ?? []).filter { now - $0 < window }.suffix(allowed)
             guard recent.count >= allowed, let oldest = recent.first else { return nil }
             let wait = window - (now - oldest)
             return max(1, Int(wait.components.seconds) + (wait.components.attoseconds > 0 ? 1 : 0))
