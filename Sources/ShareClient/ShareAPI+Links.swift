@@ -2,8 +2,25 @@ import Foundation
 import ShareKit
 
 /// A share's file at its link (`…/s/{token}/file`), as any recipient fetches it: with no token (a link may lead to
-/// another host), resumable with `Range` while its `ETag` stays the same.
+/// another host); or its owner's own (`/share/{id}/file`), signed in, which never counts as a download. Both
+/// resumable with `Range` while the `ETag` stays the same.
 extension ShareAPI {
+    /// Where a share's file is fetched from, and whether as its owner.
+    public struct FileSource: Sendable, Equatable {
+        public let url: String
+        let owned: Bool
+    }
+
+    /// The file of the share `id` of this history, as its owner reads it.
+    public func ownedFile(id: String) throws(ClientError) -> FileSource {
+        FileSource(url: try recordURL(id, action: "/file"), owned: true)
+    }
+
+    /// The file of the share at `link`, as a recipient opens it.
+    public func linkedFile(link: String, code: String?) -> FileSource {
+        FileSource(url: fileURL(ofLink: link, code: code), owned: false)
+    }
+
     /// What the file at a link is, asked with `HEAD`, which counts no download.
     public struct LinkedFile: Sendable, Equatable {
         public let size: Int64
@@ -13,7 +30,7 @@ extension ShareAPI {
     }
 
     /// The URL of the file of the share at `link` (a path of this server, or a full URL), with its code.
-    public func fileURL(ofLink link: String, code: String?) -> String {
+    func fileURL(ofLink link: String, code: String?) -> String {
         let full = link.hasPrefix("/") && !link.hasPrefix("//") ? server.origin + link : link
         let (path, query) = full.firstIndex(of: "?").map { (full[..<$0], full[$0...].dropFirst()) } ?? (full[...], "")
         let parameters = FormEncoding.encode(code.map { [("code", $0)] } ?? [])
@@ -21,23 +38,34 @@ extension ShareAPI {
         return path + "/file" + (joined.isEmpty ? "" : "?" + joined)
     }
 
-    public func linkedFile(_ url: String) throws(ClientError) -> LinkedFile {
-        let response = try exchange(HTTPRequest(method: "HEAD", url: url, headers: ["User-Agent": "share/\(ShareVersion.current)"]))
-        try Self.refuseClosedLink(response, url: url)
+    /// What the file is, asked with `HEAD`, which counts no download.
+    public func fileFacts(_ source: FileSource) throws(ClientError) -> LinkedFile {
+        let response = try fetch(source, method: "HEAD")
         guard let size = response.headers["content-length"].flatMap(Int64.init), let etag = response.headers["etag"] else {
-            throw .unexpected("\(url.prefix(200)) is not a share's file")
+            throw .unexpected("\(source.url.prefix(200)) is not a share's file")
         }
         return LinkedFile(size: size, etag: etag, name: response.headers["content-disposition"].flatMap(Self.fileName))
     }
 
-    /// Downloads the file at `url` into `sink` from byte `offset` on, if its bytes are still `etag`'s; true when the
-    /// server sent from there (206), false when it sent the whole file again (200).
-    public func download(_ url: String, from offset: Int64, etag: String, to sink: @escaping ([UInt8]) -> Void) throws(ClientError) -> Bool {
-        var headers = ["User-Agent": "share/\(ShareVersion.current)"]
-        if offset > 0 { headers.merge(["Range": "bytes=\(offset)-", "If-Range": etag]) { $1 } }
-        let response = try exchange(HTTPRequest(method: "GET", url: url, headers: headers), sink: sink)
-        try Self.refuseClosedLink(response, url: url)
-        return response.status == 206
+    /// Downloads the file into `sink` from byte `offset` on, if its bytes are still `etag`'s; true when the server
+    /// sent from there (206), false when it sent the whole file again (200).
+    public func download(
+        _ source: FileSource, from offset: Int64, etag: String, to sink: @escaping ([UInt8]) -> Void
+    ) throws(ClientError) -> Bool {
+        let range = offset > 0 ? ["Range": "bytes=\(offset)-", "If-Range": etag] : [:]
+        return try fetch(source, method: "GET", headers: range, sink: sink).status == 206
+    }
+
+    /// The file's answer: the owner's through the API (signed in, its errors the API's), a link's with no token.
+    private func fetch(
+        _ source: FileSource, method: String, headers: [String: String] = [:], sink: (([UInt8]) -> Void)? = nil
+    ) throws(ClientError) -> HTTPResponse {
+        if source.owned { return try send(method, source.url, id: nil, sink: sink, headers: headers.merging(["Accept": "*/*"]) { $1 }) }
+        let response = try exchange(
+            HTTPRequest(method: method, url: source.url, headers: headers.merging(["User-Agent": "share/\(ShareVersion.current)"]) { $1 }),
+            sink: sink)
+        try Self.refuseClosedLink(response, url: source.url)
+        return response
     }
 
     private static func refuseClosedLink(_ response: HTTPResponse, url: String) throws(ClientError) {

@@ -187,7 +187,7 @@ public final class ShareAPI {
     // MARK: - Exchange
 
     /// The URL of a record; an id no record could have is not found without asking (`export` is no record).
-    private func recordURL(
+    func recordURL(
         _ id: String, action: String = "", _ parameters: [(name: String, value: String)] = []
     ) throws(ClientError) -> String {
         historyURL("/share/\(try recordPath(id))\(action)", parameters)

@@ -58,6 +58,8 @@ public protocol HistoryStore: Sendable {
     func share(id: String, includeTrashed: Bool) async throws -> ShareRecord
     /// The record's thumbnail; `.noThumbnail` when it has none.
     func thumbnail(id: String, includeTrashed: Bool) async throws -> Thumbnail
+    /// The bytes the service holds for the record `id`; nil when it holds none (a record only, or a `source`).
+    func storedBytes(id: String, includeTrashed: Bool) async throws -> (any StoredBytes)?
     /// One page of the records `query` selects, as the JSON array the API answers with.
     func listShares(_ query: ShareQuery) async throws -> SharePage
     /// How many live records there are and their bytes: what the history holds (`GET /me`).

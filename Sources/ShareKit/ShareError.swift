@@ -14,6 +14,8 @@ public enum ShareError: Error, Equatable, Sendable {
     case notFound(id: String)
     /// The record with this id has no thumbnail.
     case noThumbnail(id: String)
+    /// The share holds no file here (a record only, or one made on another service).
+    case noFile(id: String)
     /// The picture sent for a thumbnail is in none of the formats thumbnails are made from.
     case unsupportedPicture(_ reason: String)
     /// The picture sent for a thumbnail is damaged, cut short, or too large to decode.
@@ -51,6 +53,7 @@ extension ShareError {
         case .malformedBody(let reason): return reason
         case .notFound(let id): return "no share with id '\(id)'"
         case .noThumbnail(let id): return "the share with id '\(id)' has no thumbnail"
+        case .noFile(let id): return "the share with id '\(id)' holds no file here: it is a record only, or lives on another service"
         case .unsupportedPicture(let reason): return "the picture (the request body) \(reason)"
         case .unreadablePicture(let reason): return "the picture (the request body) \(reason)"
         case .idTaken(let id): return "a share with id '\(id)' exists already"

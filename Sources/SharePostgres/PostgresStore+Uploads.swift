@@ -102,6 +102,19 @@ extension PostgresStore {
         }
     }
 
+    public func storedBytes(id: String, includeTrashed: Bool) async throws -> (any StoredBytes)? {
+        try await read { connection in
+            let owner = try await ownerNumber(connection)
+            let (seq, _) = try await PostgresRows.fetch(id: id, owner: owner, includeTrashed: includeTrashed, connection, logger: logger)
+            let rows = try await connection.query(
+                "SELECT b.seq, b.hash, b.size FROM share s JOIN share_blob b ON b.seq = s.blob WHERE s.seq = \(seq)", logger: logger)
+            for try await (blob, hash, size) in rows.decode((Int64, String, Int64).self) {
+                return PostgresBlob(store: self, seq: blob, hash: hash, size: size)
+            }
+            return nil
+        }
+    }
+
     public func storedBlobs() async throws -> (count: Int, bytes: Int64) {
         try await read { connection in
             let rows = try await connection.query(

@@ -56,6 +56,7 @@ public func buildRouter(
         UploadController(
             histories: histories, pathPrefix: prefix, maxUploadBytes: Int64(server.maxUploadBytes), slots: UploadSlots(limit: server.maxUploads)
         ).endpoints, atPath: base)
+    router.addRoutes(OwnedFileController(histories: histories).endpoints, atPath: base)
     // Before the record routes: `import`, `export`, `stats` and `folders` are words no id may be.
     router.addRoutes(TransferController(histories: histories, maxRecordBytes: server.maxBodyBytes).endpoints, atPath: base)
     let defaultZone = ZonedCalendar(identifier: server.timezone) ?? ZonedCalendar(zone: .gmt)

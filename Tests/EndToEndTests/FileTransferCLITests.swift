@@ -36,7 +36,7 @@ import Glibc
         let noCode = try share(["get", link, "-o", folder.appending(path: "none").path], server: "http://127.0.0.1:9")
         #expect(noCode.status == 4 && noCode.stderr.contains("--code"), "\(noCode.stderr)")
         let downloads = try share(["downloads", id], server: daemon.address, environment: owner)
-        #expect(downloads.stdout.split(separator: "\n").count == 3, "two whole downloads: \(downloads.stdout)")
+        #expect(downloads.stdout.split(separator: "\n").count == 2, "the recipient's whole download, never the owner's: \(downloads.stdout)")
 
         #expect(try share(["add", file.path, "--name", "again.pdf"], server: daemon.address, environment: owner).status == 0)
         #expect(blobFiles(folder).count == 1, "the same bytes are kept once")
@@ -44,6 +44,32 @@ import Glibc
         #expect(recordOnly.status == 0 && !recordOnly.stdout.contains("link:"), "a record alone opens nothing: \(recordOnly.stdout)")
         #expect(daemon.stop() == 0)
         try Self.checkFindsMissingAndUnclaimedFiles(folder)
+    }
+
+    @Test func theOwnerGetsTheirFileWithoutSpendingItsLinkAndAfterRevokingIt() throws {
+        let folder = try temporaryFolder()
+        let daemon = try Daemon(
+            folder: folder, environment: ["SHARE_AUTH_USERS": "alice=alice-secret,bob=bob-secret", "SHARE_AUTH_HISTORIES": "per-user"])
+        let (alice, bob) = (["SHARE_TOKEN": "alice-secret"], ["SHARE_TOKEN": "bob-secret"])
+        let file = folder.appending(path: "plan.pdf")
+        let bytes = try randomBytes(200_000, writtenTo: file)
+        let added = try share(["add", "--json", file.path, "--max-downloads", "1"], server: daemon.address, environment: alice)
+        let record = try WireJSON.decoder().decode(ShareRecord.self, from: Data(added.stdout.utf8))
+        let mine = folder.appending(path: "mine.pdf")
+        #expect(try share(["get", record.id, "-o", mine.path], server: daemon.address, environment: alice).status == 0)
+        #expect(try Data(contentsOf: mine) == bytes)
+        let theirs = folder.appending(path: "theirs.pdf")
+        let link = daemon.address + (record.link ?? "")
+        #expect(try share(["get", link, "-o", theirs.path], server: daemon.address).status == 0, "the link's one download is still there")
+        #expect(try share(["revoke", record.id], server: daemon.address, environment: alice).status == 0)
+        try FileManager.default.removeItem(at: mine)
+        let afterRevoke = try share(["get", record.id, "-o", mine.path], server: daemon.address, environment: alice)
+        #expect(try afterRevoke.status == 0 && Data(contentsOf: mine) == bytes, "\(afterRevoke.stderr)")
+        let shown = try share(["show", "--json", record.id], server: daemon.address, environment: alice)
+        #expect(try WireJSON.decoder().decode(ShareRecord.self, from: Data(shown.stdout.utf8)).downloads == 1)
+        let other = try share(["get", record.id, "-o", folder.appending(path: "bob.pdf").path], server: daemon.address, environment: bob)
+        #expect(other.status != 0 && other.stderr.contains(record.id), "another user's share is not theirs to read: \(other.stderr)")
+        #expect(daemon.stop() == 0)
     }
 
     /// `shared check` says the files are whole, names files a share needs that are gone, and counts those no share

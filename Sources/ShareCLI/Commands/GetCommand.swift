@@ -11,7 +11,8 @@ struct GetCommand: ShareSubcommand {
             The file is saved under its own name in the current folder (or -o FILE; -o - writes it to standard \
             output), with a progress bar on a terminal. A download cut off is kept as NAME.part and resumes where \
             it stopped, within the run and in the next one; an existing file is never replaced unless -o names it. \
-            A link's extraction code comes with --code, or in the link (…?code=…); your own share's code is known.
+            A link's extraction code comes with --code, or in the link (…?code=…). Your own share, by its id, is \
+            read as its owner: it counts no download and opens after its link expired, ran out or was revoked.
 
             Examples:
               share get 7K2M9QDX
@@ -36,9 +37,9 @@ struct GetCommand: ShareSubcommand {
 
     func run(in context: CommandContext) throws {
         context.api.rateLimit = limitRate?.bytesPerSecond
-        let url = try fileURL(in: context)
-        let file = try context.call { () throws(ClientError) in try context.api.linkedFile(url) }
-        let download = FileDownload(context: context, url: url, file: file)
+        let source = try fileSource(in: context)
+        let file = try context.call { () throws(ClientError) in try context.api.fileFacts(source) }
+        let download = FileDownload(context: context, source: source, file: file)
         if output == "-" {
             try download.write(to: FileHandle.standardOutput)
             return
@@ -51,14 +52,15 @@ struct GetCommand: ShareSubcommand {
         context.print("Saved \(TerminalText.escape(target)) (\(ByteSize.text(file.size)))")
     }
 
-    /// The URL of the file: the link given, or the link of the share with this id.
-    private func fileURL(in context: CommandContext) throws -> String {
-        if share.contains("/") { return context.api.fileURL(ofLink: share, code: code) }
+    /// Where the file comes from: the link given, as a recipient; or the share with this id, as its owner, which
+    /// opens whatever its link's state and counts no download.
+    private func fileSource(in context: CommandContext) throws -> ShareAPI.FileSource {
+        if share.contains("/") { return context.api.linkedFile(link: share, code: code) }
         let record = try context.call { () throws(ClientError) in try context.api.share(id: share) }.record
-        guard let link = record.link else {
-            throw CommandFailure("the share \(record.id) has no link: nothing of it is kept here to download", status: .rejected)
+        guard record.stored == true else {
+            throw CommandFailure("the share \(record.id) holds no file here: it is a record only, or lives on another service", status: .rejected)
         }
-        return context.api.fileURL(ofLink: link, code: code ?? record.code)
+        return try context.call { () throws(ClientError) in try context.api.ownedFile(id: record.id) }
     }
 
     /// The last part of a name the server gave, when it is a name a file may safely have here.

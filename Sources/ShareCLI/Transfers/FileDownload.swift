@@ -6,7 +6,7 @@ import ShareKit
 /// same (the part's name carries it), after a dropped connection and in a later run; renamed to `NAME` when whole.
 struct FileDownload {
     let context: CommandContext
-    let url: String
+    let source: ShareAPI.FileSource
     let file: ShareAPI.LinkedFile
 
     /// Saves the file as `target`.
@@ -51,7 +51,7 @@ struct FileDownload {
             let offset = seekable ? Int64((try? handle.offset()) ?? 0) : 0
             guard offset < file.size || (offset == 0 && file.size == 0 && attempt == 1) else { return }
             var received = offset
-            let resumed = try context.api.download(url, from: offset, etag: file.etag) { bytes in
+            let resumed = try context.api.download(source, from: offset, etag: file.etag) { bytes in
                 handle.write(Data(bytes))
                 received += Int64(bytes.count)
                 progress?.show(received)

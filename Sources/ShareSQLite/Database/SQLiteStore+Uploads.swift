@@ -128,6 +128,17 @@ extension SQLiteStore {
         return SQLiteBlob(path: files.blob(found.hash), hash: found.hash, size: found.size)
     }
 
+    public func storedBytes(id: String, includeTrashed: Bool) async throws -> (any StoredBytes)? {
+        let found = try await writer.read { db -> (hash: String, size: Int64)? in
+            let seq = try SQLiteRow.seq(id: id, owner: try ownerNumber(db), includeTrashed: includeTrashed, db)
+            return try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT b.hash, b.size FROM share s JOIN share_blob b ON b.seq = s.blob WHERE s.seq = ?"), arguments: [seq]
+            ).map { ($0[0], $0[1]) }
+        }
+        guard let found else { return nil }
+        return SQLiteBlob(path: files.blob(found.hash), hash: found.hash, size: found.size)
+    }
+
     public func storedBlobs() async throws -> (count: Int, bytes: Int64) {
         try await writer.read { db in
             let row = try Row.fetchOne(db, sql: "SELECT count(*), coalesce(sum(size), 0) FROM share_blob")
