@@ -80,8 +80,9 @@ struct UploadController {
     private func receive(
         _ request: Request, into id: String, at offset: Int64, _ choice: Histories.Choice, _ context: ShareRequestContext
     ) async throws -> UploadStatus {
-        guard slots.enter() else { throw ShareError.uploadsBusy(retryAfterSeconds: UploadSlots.retryAfterSeconds) }
-        defer { slots.leave() }
+        let user = context.user
+        guard slots.enter(for: user) else { throw ShareError.uploadsBusy(retryAfterSeconds: UploadSlots.retryAfterSeconds) }
+        defer { slots.leave(for: user) }
         let status = try await choice.history.appendToUpload(id: id, at: offset, request.body, now: .now(), by: choice.by)
         if let share = status.share { context.logger.info("share uploaded", metadata: ["id": "\(share.id)", "bytes": "\(status.length)"]) }
         return status
