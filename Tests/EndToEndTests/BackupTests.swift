@@ -1,6 +1,7 @@
 import Foundation
 import ShareKit
 import ShareTestSupport
+import Synchronization
 import Testing
 
 /// `shared backup` and `shared restore` on the real binary, with the real daemon serving and writing.
@@ -9,19 +10,32 @@ import Testing
         let folder = try temporaryFolder()
         let database = folder.appending(path: "share.db").path
         let daemon = try Daemon(folder: folder)
-        // Writers keep adding records while the backup is taken.
+        // Writers keep adding records while the backup is taken; every answer other than a 201 is kept, to be told.
+        let outcomes = Mutex<[String: Int]>([:])
         let writers = Task {
             var written = 0
             while !Task.isCancelled, written < 2000 {
-                let sent = try? await http("POST", "\(daemon.address)/share", body: #"{"name": "w\#(written).txt", "size": 1}"#)
-                if sent?.status == 201 { written += 1 }
+                do {
+                    let sent = try await http("POST", "\(daemon.address)/share", body: #"{"name": "w\#(written).txt", "size": 1}"#)
+                    if sent.status == 201 { written += 1 }
+                    outcomes.withLock { $0[sent.status == 201 ? "201" : "\(sent.status) \(sent.body.prefix(200))", default: 0] += 1 }
+                } catch {
+                    outcomes.withLock { $0["\(error)".prefix(200) + "", default: 0] += 1 }
+                }
             }
         }
         defer { writers.cancel() }
         // Taken once writes are landing, however long the first ones take beside every other suite.
-        try await waitUntil("twenty writes stored", within: .seconds(300)) {
-            let stats = try await http("GET", "\(daemon.address)/share/stats").body
-            return try WireJSON.decoder().decode(ShareStats.self, from: Data(stats.utf8)).count >= 20
+        var stored = ""
+        do {
+            try await waitUntil("twenty writes stored", within: .seconds(300)) {
+                stored = try await http("GET", "\(daemon.address)/share/stats").body
+                return try WireJSON.decoder().decode(ShareStats.self, from: Data(stored.utf8)).count >= 20
+            }
+        } catch {
+            let logged = (try? String(contentsOf: daemon.log, encoding: .utf8)) ?? ""
+            Issue.record("\(error): the writes were answered \(outcomes.withLock { $0 }), statistics said \(stored); \(logged.suffix(3000))")
+            throw error
         }
         let backup = folder.appending(path: "backup.db").path
         let taken = try Daemon.run(["backup", "--db", database, "--to", backup], in: folder)

@@ -18,7 +18,7 @@ import Testing
         ("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36", "Chrome"),
         ("Mozilla/5.0 (iPhone) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1", "Safari"),
         ("Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0", "Firefox"),
-        ("curl/8.5.0", "curl"), ("share/0.40.0", "share"), ("", "other"),
+        ("curl/8.5.0", "curl"), ("Wget/1.21.3", "wget"), ("wget2/2.0.1", "wget"), ("share/0.40.0", "share"), ("", "other"),
     ])
     func aUserAgentIsNamedByItsFamily(header: String, family: String) {
         #expect(DownloadVisitor.agent(header) == family)

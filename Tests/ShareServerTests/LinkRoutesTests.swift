@@ -152,6 +152,15 @@ import Testing
         }
     }
 
+    @Test func aNameCannotTurnItselfAroundOnTheRecipientsPage() async throws {
+        try await withServer(Self.secured) { client in
+            let response = try await client.send(
+                .post, "/share", #"{"name": "invoice\u202Efdp.exe", "size": 10, "source": "\#(Self.drive)"}"#, headers: Self.owner)
+            let page = try await client.send(.get, try #require(try response.decode(ShareRecord.self).link))
+            #expect(page.text.contains("invoice&lt;U+202E&gt;fdp.exe") && !page.text.contains("\u{202E}"), "the control is shown, never obeyed")
+        }
+    }
+
     @Test func aRevokedLinkSaysSoAndAPastOneHasExpired() async throws {
         try await withServer(Self.secured) { client in
             let record = try await linked(client)

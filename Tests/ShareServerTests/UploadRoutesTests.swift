@@ -149,7 +149,7 @@ import Testing
     /// The link of a new share of `bytes`, whose file opens with no code.
     private static func uploaded(_ client: any TestClientProtocol, maxDownloads: Int? = nil) async throws -> String {
         var pairs = [("filename", "film \(UUID().uuidString).mp4")]
-        if let maxDownloads { pairs.append(("maxDownloads", "\(maxDownloads)")) }
+        if let maxDownloads { pairs.append(("max-downloads", "\(maxDownloads)")) }
         let location = try #require(try await start(client, metadata: metadata(pairs)).headers[.location])
         let done = try await patch(client, location, at: 0, bytes[...])
         return "\(try #require(try done.decode(ShareRecord.self).link))/file"

@@ -22,7 +22,7 @@ enum DownloadVisitor {
         // Order matters: Edge names Chrome and Safari too, Chrome names Safari.
         let families: [(marker: String, family: String)] = [
             ("Edg/", "Edge"), ("Firefox/", "Firefox"), ("Chrome/", "Chrome"), ("Chromium/", "Chrome"), ("Safari/", "Safari"),
-            ("curl/", "curl"), ("Wget/", "wget"), ("share/", "share"),
+            ("curl/", "curl"), ("Wget/", "wget"), ("wget2/", "wget"), ("share/", "share"),
         ]
         return families.first { header.contains($0.marker) }?.family ?? "other"
     }

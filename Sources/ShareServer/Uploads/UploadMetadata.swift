@@ -3,13 +3,15 @@ import ShareHistory
 import ShareKit
 
 /// The share an upload becomes, from its `Upload-Metadata` (tus: `key base64,key base64`): `filename` (or `name`),
-/// `folder`, and its link's `expiresAt`, `maxDownloads` and `code` (`true` for one the server draws).
+/// `folder`, and its link's `expiresAt` (or `expires`), `maxDownloads` (or `max-downloads`) and `code` (`true` for
+/// one the server draws). Other keys, which tus clients add of their own (`filetype`), are let be.
 enum UploadMetadata {
     static func share(_ header: String?, length: Int64) throws(ShareError) -> NewShare {
         let values = try pairs(header ?? "")
         var share = try NewShare(id: nil, name: values["filename"] ?? values["name"], folder: values["folder"], createdAt: nil, size: length)
         share.link = try LinkFields.newLink(
-            source: nil, expiresAt: values["expiresAt"], maxDownloads: try values["maxDownloads"].map(Self.wholeNumber), code: nil)
+            source: nil, expiresAt: values["expiresAt"] ?? values["expires"],
+            maxDownloads: try (values["maxDownloads"] ?? values["max-downloads"]).map(Self.wholeNumber), code: nil)
         share.link.code = try values["code"].map { text throws(ShareError) in
             text == "true" ? ExtractionCode.generate() : try ExtractionCode.validate(text)
         }
