@@ -11,12 +11,16 @@ enum PostgresFailure: Error, CustomStringConvertible {
     case missingUserRow(String)
     /// Totals came back that are not what was asked: arrays of different lengths, a read that was not asked for.
     case unexpectedTotals
+    /// A user was to be given a number outside a change (`PostgresOwnerNumbers.whileChanging`), where a number given
+    /// by a transaction that then rolls back would be remembered as if it named the user.
+    case numberingOutsideAChange(String)
 
     var description: String {
         switch self {
         case .missingHistoryRow: return "the database has no share_history row; was it made by shared?"
         case .missingUserRow(let user): return "the number given to user '\(user)' could not be read back"
         case .unexpectedTotals: return "the database answered totals that do not match the statement's"
+        case .numberingOutsideAChange(let user): return "user '\(user)' was to be numbered outside a change"
         }
     }
 

@@ -7,7 +7,8 @@ import Synchronization
 /// number the database gave them first, so every node may remember it once read.
 ///
 /// Only committed numbers are remembered: inside a change's transaction (`whileChanging`), numbers read or given are
-/// held back until that transaction commits, since one given by a transaction that rolls back names nobody.
+/// held back until that transaction commits, since one given by a transaction that rolls back names nobody. A number
+/// is given only there: `numbering` outside a change throws, so no path can give one that outlives a rollback.
 final class PostgresOwnerNumbers: Sendable {
     private let known = Mutex<[String: Int64]>(["": OwnerNumber.nobody])
 
@@ -38,6 +39,7 @@ final class PostgresOwnerNumbers: Sendable {
     /// The user's number, given them now if they have none: another node may give it at the same moment, and
     /// both then read the one the database kept.
     func numbering(_ user: String, _ connection: PostgresConnection, logger: Logger) async throws -> Int64 {
+        guard Self.uncommitted != nil else { throw PostgresFailure.numberingOutsideAChange(user) }
         let number = try await number(of: user, connection, logger: logger)
         guard number == OwnerNumber.none else { return number }
         try await connection.query("INSERT INTO share_user (name) VALUES (\(user)) ON CONFLICT (name) DO NOTHING", logger: logger)

@@ -75,7 +75,7 @@ extension PostgresStore {
                 WITH logged AS (
                     SELECT seq, share_seq, complete FROM share_download WHERE seq = \(entry) FOR UPDATE
                 ), taken AS (
-                    UPDATE share_download d SET complete = false, bytes = least(d.bytes, \(sent)) FROM logged WHERE d.seq = logged.seq
+                    UPDATE share_download d SET complete = false, bytes = \(sent) FROM logged WHERE d.seq = logged.seq
                 )
                 UPDATE share SET downloads = downloads - 1
                 WHERE downloads > 0 AND seq = (SELECT share_seq FROM logged WHERE complete) RETURNING owner

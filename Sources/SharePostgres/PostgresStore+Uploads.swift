@@ -11,18 +11,21 @@ extension PostgresStore {
 
     public func startUpload(_ share: NewShare, now: Timestamp) async throws -> UploadStatus {
         let id = LinkToken.generate()
-        try await write { connection in
-            try await connection.withTransaction(logger: logger) { connection in
-                let owner = try await owners.numbering(self.owner, connection, logger: logger)
-                try await refusePastQuota(adding: Decimal(share.size), owner: owner, connection)
-                let link = share.link
-                try await connection.query(
-                    """
-                    WITH blob AS (INSERT INTO share_blob (size) VALUES (\(share.size)) RETURNING seq)
-                    INSERT INTO share_upload (id, owner, length, blob, name, folder, expires_at, max_downloads, code, touched_at)
-                    SELECT \(id), \(owner), \(share.size), seq, \(share.name), \(share.folder), \(link.expiresAt?.millisecondsSinceEpoch),
-                        \(link.maxDownloads), \(link.code), \(now.millisecondsSinceEpoch) FROM blob
-                    """, logger: logger)
+        // Not a change of the history (nothing shows until the upload's last byte), but it may number a new user.
+        try await owners.whileChanging {
+            try await write { connection in
+                try await connection.withTransaction(logger: logger) { connection in
+                    let owner = try await owners.numbering(self.owner, connection, logger: logger)
+                    try await refusePastQuota(adding: Decimal(share.size), owner: owner, connection)
+                    let link = share.link
+                    try await connection.query(
+                        """
+                        WITH blob AS (INSERT INTO share_blob (size) VALUES (\(share.size)) RETURNING seq)
+                        INSERT INTO share_upload (id, owner, length, blob, name, folder, expires_at, max_downloads, code, touched_at)
+                        SELECT \(id), \(owner), \(share.size), seq, \(share.name), \(share.folder), \(link.expiresAt?.millisecondsSinceEpoch),
+                            \(link.maxDownloads), \(link.code), \(now.millisecondsSinceEpoch) FROM blob
+                        """, logger: logger)
+                }
             }
         }
         return UploadStatus(id: id, length: share.size, offset: 0, expiresAt: UploadStatus.expiry(touchedAt: now))

@@ -56,10 +56,11 @@ enum RefusedWrite: String, CaseIterable, Sendable, CustomStringConvertible {
     case batchRestorePastTheQuota
     case importPastTheQuota
     case importAbandoned
+    case uploadPastTheQuota
 
     /// Those a user's very first write can meet, before anything of theirs is kept (BEN-1 is then nobody's).
     static let firstWrites: [RefusedWrite] = [
-        .createWithAnotherUsersID, .createPastTheQuota, .batchNamingAMissingID, .importPastTheQuota, .importAbandoned,
+        .createWithAnotherUsersID, .createPastTheQuota, .batchNamingAMissingID, .importPastTheQuota, .importAbandoned, .uploadPastTheQuota,
     ]
 
     var description: String { rawValue }
@@ -83,6 +84,8 @@ enum RefusedWrite: String, CaseIterable, Sendable, CustomStringConvertible {
             _ = try await session.stage([(1, try NewShare(id: nil, name: "half.pdf", folder: nil, createdAt: nil, size: 1))])
             await session.discard()
             throw CancellationError()
+        case .uploadPastTheQuota:
+            _ = try await history.startUpload(try NewShare(id: nil, name: "film.mp4", folder: nil, createdAt: nil, size: 41), now: .now())
         }
     }
 }

@@ -64,7 +64,7 @@ extension SQLiteStore {
                     UPDATE share SET downloads = downloads - 1 WHERE downloads > 0 AND seq = (
                         SELECT share_seq FROM share_download WHERE seq = ? AND complete) RETURNING owner
                     """, arguments: [entry])
-            try db.execute(sql: "UPDATE share_download SET complete = 0, bytes = min(bytes, ?) WHERE seq = ?", arguments: [sent, entry])
+            try db.execute(sql: "UPDATE share_download SET complete = 0, bytes = ? WHERE seq = ?", arguments: [sent, entry])
             return ((), counted.map { [$0[0]] } ?? [])
         }
     }
