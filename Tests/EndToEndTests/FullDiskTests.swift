@@ -38,4 +38,32 @@ struct FullDiskTests {
         #expect(try await http("GET", daemon.address + "/healthz").status == 200)
         #expect(daemon.stop() == 0)
     }
+
+    @Test func aDiskFilledByAnUploadIsGivenBackAndWritesGoOn() async throws {
+        let folder = try temporaryFolder("full-disk")
+        let disk = folder.appending(path: "disk")
+        try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+        try #require(try Self.mount(["/bin/mount", "-t", "tmpfs", "-o", "size=6m", "tmpfs", disk.path]) == 0, "a 6 MiB file system")
+        defer { _ = try? Self.mount(["/bin/umount", "-l", disk.path]) }
+        // The database and the files both on the small disk, as on a single machine.
+        let daemon = try Daemon(folder: folder, arguments: ["--listen", "127.0.0.1:0", "--db", disk.appending(path: "share.db").path])
+        let tus = ["Tus-Resumable": "1.0.0", "Upload-Length": "100", "Upload-Metadata": "filename \(Data("later.pdf".utf8).base64EncodedString())"]
+        let waiting = try await http("POST", daemon.address + "/share/uploads", headers: tus)
+        let later = try #require(waiting.headers["location"], "an upload begun before the disk fills: \(waiting.status)")
+        let video = folder.appending(path: "video.mp4")
+        try randomBytes(10 * 1_048_576, writtenTo: video)
+
+        let added = try share(["add", video.path], server: daemon.address)
+        #expect(added.status != 0 && added.stderr.contains("disk is full"), "\(added.status) \(added.stderr)")
+        let uploads = disk.appending(path: "share.db.files/uploads")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: uploads.path).map { name in
+            try FileManager.default.attributesOfItem(atPath: uploads.appending(path: name).path)[.size] as? Int ?? 0
+        }
+        #expect(kept.reduce(0, +) == 0, "nothing of the full upload is kept: \(kept)")
+        let record = try share(["add", video.path, "--record-only", "--name", "noted.mp4"], server: daemon.address)
+        #expect(record.status == 0, "the room came back, and writes go on: \(record.stderr)")
+        let dropped = try await http("DELETE", daemon.address + later, headers: ["Tus-Resumable": "1.0.0"])
+        #expect(dropped.status == 204, "abandoning an upload needs no room: \(dropped.status) \(dropped.body)")
+        #expect(daemon.stop() == 0)
+    }
 }

@@ -50,6 +50,10 @@ extension SQLiteStore {
             hash: try await digests.hash(of: id, upTo: offset, reading: SQLiteBlob(path: files.upload(id), hash: "", size: offset)))
         do {
             try await receive(body, into: id, with: &receiver)
+        } catch ShareError.storageUnavailable(let reason) {
+            // A disk that filled keeps nothing of the upload: its bytes go, so that the space is there for the rest.
+            try? await dropUpload(id)
+            throw ShareError.storageUnavailable(reason)
         } catch {
             digests.keep(id, receiver.hash, at: receiver.offset)
             try? await touch(id, now)
@@ -94,9 +98,16 @@ extension SQLiteStore {
 
     public func abandonUpload(id: String) async throws {
         _ = try await pendingUpload(id)
-        try await writer.write { db in try db.execute(sql: "DELETE FROM share_upload WHERE id = ?", arguments: [id]) }
+        try await dropUpload(id)
+    }
+
+    /// Forgets upload `id`: its bytes first, which gives a full disk the room its row's deletion needs.
+    private func dropUpload(_ id: String) async throws {
         files.remove(upload: id)
         digests.forget(id)
+        try await Self.storing {
+            try await writer.write { db in try db.execute(sql: "DELETE FROM share_upload WHERE id = ?", arguments: [id]) }
+        }
     }
 
     public func dropStaleUploads(now: Timestamp) async throws -> Int {
