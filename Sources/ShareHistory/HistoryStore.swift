@@ -37,6 +37,9 @@ public protocol HistoryStore: Sendable {
     func startUpload(_ share: NewShare, now: Timestamp) async throws -> UploadStatus
     /// Where this history's upload `id` stands; `.uploadNotFound` when it has none in progress by that id.
     func upload(id: String) async throws -> UploadStatus
+    /// Where upload `id` stands, as `upload(id:)`; one whose every byte is stored but whose share was never made (its
+    /// finish cut off by a crash or a kill) is finished now, the status carrying its share.
+    func finishCutOffUpload(id: String, now: Timestamp, by: String) async throws -> UploadStatus
     /// Appends `body` to upload `id`, from `offset`, which must be the bytes it holds (`.uploadOffset` otherwise);
     /// the bytes that arrived before the body broke off are kept. With the last byte the upload becomes its share
     /// (the status's `share`): the record, its bytes and its event `uploaded` in one transaction.

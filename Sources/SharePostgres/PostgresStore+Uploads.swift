@@ -37,6 +37,19 @@ extension PostgresStore {
             id: id, length: pending.share.size, offset: pending.received, expiresAt: UploadStatus.expiry(touchedAt: pending.touched))
     }
 
+    public func finishCutOffUpload(id: String, now: Timestamp, by: String) async throws -> UploadStatus {
+        let pending = try await pendingUpload(id)
+        let expiresAt = UploadStatus.expiry(touchedAt: pending.touched)
+        guard pending.received == pending.share.size else {
+            return UploadStatus(id: id, length: pending.share.size, offset: pending.received, expiresAt: expiresAt)
+        }
+        let blob = PostgresBlob(store: self, seq: pending.blob, hash: "", size: pending.share.size)
+        let hash = try await digests.hash(of: id, upTo: pending.received, reading: blob)
+        let record = try await finishUpload(id, pending, hash: hash.hex(), now: now, by: by)
+        digests.forget(id)
+        return UploadStatus(id: id, length: pending.share.size, offset: pending.share.size, expiresAt: expiresAt, share: record)
+    }
+
     public func appendToUpload<Body: AsyncSequence>(
         id: String, at offset: Int64, _ body: Body, now: Timestamp, by: String
     ) async throws -> UploadStatus where Body.Element == ByteBuffer {

@@ -32,6 +32,35 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: file), "purging the last share frees its file")
     }
 
+    /// The process killed after the last byte was stored, before the share was made, and even after the bytes got
+    /// their blob's name (here, a damaged file under it): the next look at the upload (a tus client's `HEAD`)
+    /// makes the share, with its whole bytes.
+    @Test func aFinishCutOffByACrashIsDoneByTheNextLookAtTheUpload() async throws {
+        let path = try temporaryDatabasePath()
+        let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 11) }
+        let store = try SQLiteStore(path: path)
+        let id = try await store.startUpload(try NewShare(id: nil, name: "cut.bin", folder: nil, createdAt: nil, size: 300_000), now: .now()).id
+        _ = try await store.appendToUpload(id: id, at: 0, UploadBody.of(bytes[..<299_999]), now: .now(), by: "me")
+        let upload = "\(path).files/uploads/\(id)"
+        let handle = try #require(FileHandle(forWritingAtPath: upload))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(bytes[299_999...]))
+        try handle.close()
+        let hash = try Self.sha256(of: upload)
+        let blob = "\(path).files/blobs/\(hash.prefix(2))/\(hash)"
+        try FileManager.default.createDirectory(atPath: "\(path).files/blobs/\(hash.prefix(2))", withIntermediateDirectories: true)
+        try Data("half of something".utf8).write(to: URL(filePath: blob))
+        #expect(try await store.listShares(ShareQuery()).records.isEmpty)
+
+        let status = try await store.finishCutOffUpload(id: id, now: .now(), by: "me")
+        let share = try #require(status.share, "the next look finishes it")
+        #expect(status.offset == 300_000 && share.size == 300_000)
+        #expect(try await store.download(token: try #require(share.linkToken)) == bytes, "its whole bytes, not the damaged file's")
+        #expect(FileManager.default.contents(atPath: blob) == Data(bytes))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(path).files/uploads").isEmpty, "the upload's own file is gone")
+        await #expect(throws: ShareError.uploadNotFound(id: id)) { try await store.upload(id: id) }
+    }
+
     private static func sha256(of path: String) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")

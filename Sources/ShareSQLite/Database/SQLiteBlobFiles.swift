@@ -41,14 +41,21 @@ struct SQLiteBlobFiles: Sendable {
         return Int64(status.st_size)
     }
 
-    /// Moves a finished upload's file to its blob's place, durably: the name is in its folder on disk when this
-    /// returns. The file's bytes were synchronized when they were written.
+    /// Gives a finished upload's file its blob's name too, durably: the name is in its folder on disk when this
+    /// returns. A link, not a move: the upload keeps its file until the transaction that made the blob commits, so a
+    /// finish cut off (a crash, a kill) leaves the upload whole, to be finished again. The file's bytes were
+    /// synchronized when they were written.
     func keep(upload id: String, as hash: String) throws {
         let folder = (blob(hash) as NSString).deletingLastPathComponent
         if mkdir(folder, 0o700) == 0 { try Self.synchronize(folder: root + "/blobs") }
-        guard rename(upload(id), blob(hash)) == 0 else { throw Self.failure("keep an upload's bytes", errno) }
+        if link(upload(id), blob(hash)) != 0 {
+            guard errno == EEXIST else { throw Self.failure("keep an upload's bytes", errno) }
+            // A finish cut off before it committed left a file under this name: this one, whole, takes its place.
+            let fresh = blob(hash) + ".kept"
+            unlink(fresh)
+            guard link(upload(id), fresh) == 0, rename(fresh, blob(hash)) == 0 else { throw Self.failure("keep an upload's bytes", errno) }
+        }
         try Self.synchronize(folder: folder)
-        try Self.synchronize(folder: uploads)
     }
 
     func remove(upload id: String) {

@@ -37,6 +37,17 @@ extension SQLiteStore {
         return UploadStatus(id: id, length: share.size, offset: offset, expiresAt: UploadStatus.expiry(touchedAt: touched))
     }
 
+    public func finishCutOffUpload(id: String, now: Timestamp, by: String) async throws -> UploadStatus {
+        let status = try await upload(id: id)
+        guard status.offset == status.length, appending.begin(id) else { return status }
+        defer { appending.end(id) }
+        let (share, _) = try await pendingUpload(id)
+        let hash = try await digests.hash(of: id, upTo: status.offset, reading: SQLiteBlob(path: files.upload(id), hash: "", size: status.offset))
+        let record = try await finishUpload(id, share, hash: hash.hex(), now: now, by: by)
+        digests.forget(id)
+        return UploadStatus(id: id, length: share.size, offset: share.size, expiresAt: status.expiresAt, share: record)
+    }
+
     public func appendToUpload<Body: AsyncSequence>(
         id: String, at offset: Int64, _ body: Body, now: Timestamp, by: String
     ) async throws -> UploadStatus where Body.Element == ByteBuffer {

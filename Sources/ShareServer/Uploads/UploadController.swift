@@ -54,7 +54,10 @@ struct UploadController {
 
     @Sendable func offset(_ request: Request, context: ShareRequestContext) async throws -> Response {
         try TusProtocol.requireVersion(request.headers)
-        let status = try await histories.choose(request, context).history.upload(id: try Self.id(context))
+        let choice = try histories.choose(request, context)
+        // A finish cut off by a crash is done now: the offset a HEAD gives is always that of an upload or of its share.
+        let status = try await choice.history.finishCutOffUpload(id: try Self.id(context), now: .now(), by: choice.by)
+        if let share = status.share { context.logger.info("share uploaded", metadata: ["id": "\(share.id)", "bytes": "\(status.length)"]) }
         return Response(status: .ok, headers: TusProtocol.headers(status))
     }
 
