@@ -161,6 +161,20 @@ import Testing
         }
     }
 
+    @Test func aSourceLinkLeadsToAnAddressHTTPCanCarry() async throws {
+        try await withServer(Self.secured) { client in
+            let response = try await client.send(
+                .post, "/share", #"{"name": "cv.pdf", "size": 10, "source": "https://drive.example.com:8443/s/résumé?x=1"}"#, headers: Self.owner)
+            let record = try response.decode(ShareRecord.self)
+            #expect(record.source == "https://drive.example.com:8443/s/r%C3%A9sum%C3%A9?x=1")
+            let file = try await client.send(.get, try #require(record.link) + "/file")
+            #expect(file.status == .found && file.headers[.location] == record.source)
+            let v6 = try await client.send(
+                .post, "/share", #"{"name": "a.pdf", "size": 1, "source": "https://[2001:db8::1]/a"}"#, headers: Self.owner)
+            #expect(v6.status == .created)
+        }
+    }
+
     @Test func aRevokedLinkSaysSoAndAPastOneHasExpired() async throws {
         try await withServer(Self.secured) { client in
             let record = try await linked(client)
@@ -178,6 +192,9 @@ import Testing
 
     @Test(arguments: [
         (#""source": "http://drive.example.com/x""#, "source"), (#""source": "https://""#, "source"), (#""code": "ab""#, "code"),
+        (#""source": "https://bank.example@evil.example/x""#, "source"), (#""source": "https://-drive-.example/x""#, "source"),
+        (#""source": "https://bücher.example/x""#, "source"), (#""source": "https://drive.example.com:0/x""#, "source"),
+        (#""source": "https://drive.example.com/a b""#, "source"),
         (#""code": "with space""#, "code"), (#""code": false"#, "code"), (#""maxDownloads": 0"#, "maxDownloads"),
         (#""maxDownloads": 1.5"#, "maxDownloads"), (#""expiresAt": "next week""#, "expiresAt"),
     ])
