@@ -7,9 +7,9 @@ import Testing
 import Glibc
 #endif
 
-/// Recipients who ask for a file and then stop reading it, or read it a byte at a time: none of them may keep a
-/// connection's place or the daemon's memory, and each download they began is given back, its log saying how far
-/// it went.
+/// Downloads in flight, with the real binaries. Recipients who ask for a file and then stop reading it, or read it a
+/// byte at a time: none of them may keep a connection's place or the daemon's memory, and each download they began
+/// is given back, its log saying how far it went. A link its owner revokes stops sending at once.
 @Suite(.serialized) struct SlowReaderTests {
     @Test func readersThatStopOrCrawlAreCutOffAndTheirDownloadsGivenBack() async throws {
         let folder = try temporaryFolder()
@@ -63,5 +63,37 @@ import Glibc
         withExtendedLifetime(readers) {}
         let logged = try String(contentsOf: daemon.log, encoding: .utf8)
         #expect(logged.contains("connection closed: the client took none of the response for 2 seconds"), "\(logged.suffix(2000))")
+    }
+
+    @Test func aDownloadInFlightStopsWhenItsOwnerRevokesTheLink() async throws {
+        let folder = try temporaryFolder()
+        let daemon = try Daemon(folder: folder)
+        let file = folder.appending(path: "film.mp4")
+        let size = 48_000_000
+        _ = try randomBytes(size, writtenTo: file)
+        let added = try share(["add", "--json", file.path], server: daemon.address)
+        let record = try WireJSON.decoder().decode(ShareRecord.self, from: Data(added.stdout.utf8))
+        let reader = try RawConnection(port: daemon.port)
+        reader.send("GET \(try #require(record.link))/file HTTP/1.1\r\nHost: localhost\r\n\r\n")
+
+        // A recipient taking the file at about a megabyte a second; the owner revokes the link two megabytes in.
+        var (received, revoked) = (0, false)
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let deadline = ContinuousClock.now + .seconds(120)
+        while received < size, ContinuousClock.now < deadline {
+            let count = recv(reader.descriptor, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+            if count == 0 { break }
+            if count > 0 { received += count }
+            if !revoked && received > 2_000_000 {
+                #expect(try share(["revoke", record.id], server: daemon.address).status == 0)
+                revoked = true
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(revoked && received < size, "the sending stopped with the link: \(received) of \(size) bytes")
+        let log = try await http("GET", "\(daemon.address)/share/\(record.id)/downloads")
+        let entries = try WireJSON.decoder().decode([ShareDownload].self, from: Data(log.body.utf8))
+        #expect(entries.count == 1 && entries.allSatisfy { !$0.complete }, "\(log.body)")
+        #expect(daemon.stop() == 0)
     }
 }

@@ -73,8 +73,8 @@ struct LinkController {
                 switch try await log(request, client, token: token, bytes: Int64(sent.count), complete: sent.upperBound == bytes.size) {
                 case .failure(let refusal): return refusal.page
                 case .success(let entry):
-                    return SharedFile.response(record, bytes, range, tag: tag) { [store] written in
-                        try? await store.takeBackDownload(entry, sent: written)
+                    return SharedFile.response(record, bytes, range, tag: tag, stillOpen: { try await stillOpens(token) }) {
+                        [store] written in try? await store.takeBackDownload(entry, sent: written)
                     }
                 }
             }
@@ -85,6 +85,13 @@ struct LinkController {
             return Response(
                 status: .found, headers: [.location: source, .cacheControl: "no-store", .init("Referrer-Policy")!: "no-referrer"])
         }
+    }
+
+    /// Whether a download in flight may go on: its share is still there, not revoked, not past its expiry. (Its own
+    /// count may have spent the link: that closes it to the next download, not to this one.)
+    private func stillOpens(_ token: String) async throws -> Bool {
+        guard let record = try await store.linkedShare(token: token) else { return false }
+        return record.revokedAt == nil && (record.expiresAt.map { $0 > .now() } ?? true)
     }
 
     /// Why a request for the file is not sent it: the page that says so.

@@ -29,11 +29,18 @@ enum SharedFile {
         return ByteRange(header: request.headers[.range], size: size)
     }
 
+    /// How often a sending asks whether its link still opens.
+    static let openCheckInterval = Duration.seconds(2)
+
+    /// A link closed (revoked, expired, gone) while its file was being sent: the sending stops.
+    struct LinkClosed: Error {}
+
     /// The response sending `range` of `bytes` (its body never runs for HEAD); `brokenOff` hears how many bytes went
-    /// when the sending stops before the last of them was handed to the connection.
+    /// when the sending stops before the last of them was handed to the connection. `stillOpen`, asked every
+    /// `openCheckInterval` while the bytes go, stops the sending when it says the link closed.
     static func response(
         _ record: ShareRecord, _ bytes: any StoredBytes, _ range: ByteRange, tag: String,
-        brokenOff: @escaping @Sendable (_ sent: Int64) async -> Void = { _ in }
+        stillOpen: (@Sendable () async throws -> Bool)? = nil, brokenOff: @escaping @Sendable (_ sent: Int64) async -> Void = { _ in }
     ) -> Response {
         var headers = headers(record, tag: tag)
         let sent: Range<Int64>
@@ -53,8 +60,13 @@ enum SharedFile {
             status: status, headers: headers,
             body: ResponseBody(contentLength: Int(sent.count)) { writer in
                 var written: Int64 = 0
+                var checked = ContinuousClock.now
                 do {
                     try await bytes.send(sent) { chunk in
+                        if let stillOpen, ContinuousClock.now - checked >= openCheckInterval {
+                            guard try await stillOpen() else { throw LinkClosed() }
+                            checked = .now
+                        }
                         try await writer.write(chunk)
                         written += Int64(chunk.readableBytes)
                     }
