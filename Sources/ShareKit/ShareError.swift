@@ -41,6 +41,8 @@ public enum ShareError: Error, Equatable, Sendable {
     case uploadTooLarge(limit: Int64)
     /// As many uploads as the server takes at once are in progress: try again after `retryAfterSeconds`.
     case uploadsBusy(retryAfterSeconds: Int)
+    /// The history has `limit` uploads in progress already.
+    case tooManyUploads(limit: Int)
 }
 
 extension ShareError {
@@ -69,6 +71,8 @@ extension ShareError {
         case .uploadOffset(let held): return "the upload holds \(held) bytes: send the rest from there (Upload-Offset: \(held))"
         case .uploadTooLarge(let limit): return "a file may be at most \(limit) bytes (max_upload_bytes)"
         case .uploadsBusy(let seconds): return "too many uploads are in progress; try again in \(seconds) s"
+        case .tooManyUploads(let limit):
+            return "this history has \(limit) uploads in progress already: finish or abandon some (DELETE) before starting another"
         }
     }
 }

@@ -17,6 +17,10 @@ extension PostgresStore {
                 try await connection.withTransaction(logger: logger) { connection in
                     let owner = try await owners.numbering(self.owner, connection, logger: logger)
                     try await refusePastQuota(adding: Decimal(share.size), owner: owner, connection)
+                    let counted = try await connection.query("SELECT count(*)::bigint FROM share_upload WHERE owner = \(owner)", logger: logger)
+                    for try await inProgress in counted.decode(Int64.self) where inProgress >= UploadStatus.maxInProgress {
+                        throw ShareError.tooManyUploads(limit: UploadStatus.maxInProgress)
+                    }
                     let link = share.link
                     try await connection.query(
                         """

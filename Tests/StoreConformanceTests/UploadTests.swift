@@ -23,6 +23,23 @@ import Testing
     }
 
     @Test(arguments: Backend.allCases)
+    func aHistoryHoldsAHundredUploadsInProgressAtMost(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            let mallory = store.history(of: "mallory", quota: nil)
+            var started: [UploadStatus] = []
+            for index in 0..<UploadStatus.maxInProgress {
+                started.append(try await mallory.startUpload(try Self.new("\(index).bin", size: 1), now: .now()))
+            }
+            await #expect(throws: ShareError.tooManyUploads(limit: 100)) {
+                try await mallory.startUpload(try Self.new("more.bin", size: 1), now: .now())
+            }
+            _ = try await store.history(of: "alice", quota: nil).startUpload(try Self.new("hers.bin", size: 1), now: .now())
+            try await mallory.abandonUpload(id: started[0].id)
+            _ = try await mallory.startUpload(try Self.new("again.bin", size: 1), now: .now())
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
     func aShareAppearsOnlyWithItsLastByteWholeAndItsLinkGivesItsBytes(_ backend: Backend) async throws {
         try await backend.withStore { store in
             let alice = store.history(of: "alice", quota: nil)

@@ -22,6 +22,9 @@ public struct UploadStatus: Equatable, Sendable {
 
     /// How long an upload waits for its next byte.
     public static let patience: Int64 = 24 * 3600 * 1000
+    /// The most uploads one history has in progress at once: each holds a row, a file and part of the quota for a
+    /// day, so a script that starts them without end is refused (`ShareError.tooManyUploads`).
+    public static let maxInProgress = 100
 
     /// Until when an upload touched at `time` waits.
     public static func expiry(touchedAt time: Timestamp) -> Timestamp {

@@ -13,6 +13,9 @@ extension SQLiteStore {
             try await Self.storing {
                 try await writer.write { db in
                     try refusePastQuota(adding: Sums(size: share.size), db)
+                    let counting = "SELECT count(*) FROM share_upload WHERE owner = ?"
+                    let inProgress = try Int.fetchOne(db, sql: counting, arguments: [try ownerNumber(db)]) ?? 0
+                    guard inProgress < UploadStatus.maxInProgress else { throw ShareError.tooManyUploads(limit: UploadStatus.maxInProgress) }
                     try db.execute(
                         sql: """
                             INSERT INTO share_upload (id, owner, length, name, folder, expires_at, max_downloads, code, touched_at)

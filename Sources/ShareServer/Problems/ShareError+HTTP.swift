@@ -11,6 +11,7 @@ extension ShareError: HTTPResponseError {
         case .idTaken, .uploadOffset: return .conflict
         case .uploadTooLarge: return .contentTooLarge
         case .quotaExceeded: return .forbidden
+        case .tooManyUploads: return .tooManyRequests
         case .busy, .picturesBusy, .uploadsBusy, .storeUnreachable: return .serviceUnavailable
         case .storageUnavailable: return .init(code: 507, reasonPhrase: "Insufficient Storage")
         }
