@@ -61,7 +61,7 @@ import Glibc
         let theirs = folder.appending(path: "theirs.pdf")
         let link = daemon.address + (record.link ?? "")
         #expect(try share(["get", link, "-o", theirs.path], server: daemon.address).status == 0, "the link's one download is still there")
-        #expect(try share(["revoke", record.id], server: daemon.address, environment: alice).status == 0)
+        #expect(try share(["revoke", record.id, "--yes"], server: daemon.address, environment: alice).status == 0)
         try FileManager.default.removeItem(at: mine)
         let afterRevoke = try share(["get", record.id, "-o", mine.path], server: daemon.address, environment: alice)
         #expect(try afterRevoke.status == 0 && Data(contentsOf: mine) == bytes, "\(afterRevoke.stderr)")

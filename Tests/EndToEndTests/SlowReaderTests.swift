@@ -85,7 +85,7 @@ import Glibc
             if count == 0 { break }
             if count > 0 { received += count }
             if !revoked && received > 2_000_000 {
-                #expect(try share(["revoke", record.id], server: daemon.address).status == 0)
+                #expect(try share(["revoke", record.id, "--yes"], server: daemon.address).status == 0)
                 revoked = true
             }
             try await Task.sleep(for: .milliseconds(50))

@@ -38,16 +38,13 @@ struct RemoveCommand: ShareSubcommand {
     func run(in context: CommandContext) throws {
         let filter = match.isEmpty ? nil : try match.query(zoneName: context.zoneName)
         if !yes {
-            guard context.input.isTerminal else {
-                throw ValidationError("refusing to delete without --yes when input is not a terminal")
-            }
             let what = try filter.map { filter in
                 let matching = try context.call { () throws(ClientError) in try context.api.stats(filter, by: StatsPeriod.none) }.stats.count
                 return "the matching \(Formats.shares(matching))"
             }
             let named = ids.count == 1 ? "share \(TerminalText.escape(ids[0]))" : Formats.shares(ids.count)
-            context.output.write(purge ? "Delete \(what ?? named) for good? [y/N] " : "Move \(what ?? named) to the trash? [y/N] ")
-            guard let answer = context.input.readLine()?.lowercased(), answer == "y" || answer == "yes" else {
+            let question = purge ? "Delete \(what ?? named) for good?" : "Move \(what ?? named) to the trash?"
+            guard try context.confirm(question, assumed: yes, refusing: "delete") else {
                 context.print("Nothing deleted.")
                 return
             }

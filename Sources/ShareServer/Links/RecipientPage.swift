@@ -37,7 +37,7 @@ enum RecipientPage {
                 "<h1>A file was shared with you</h1><p>Give the extraction code you were sent with the link.</p>"
                 + (wrong ? #"<p class="problem">That code is not right.</p>"# : "") + """
                     <form method="get"><label for="code">Extraction code</label>
-                    <input id="code" name="code" autocomplete="off" autocapitalize="off" spellcheck="false" required minlength="4" maxlength="32" autofocus>
+                    <input id="code" name="code" autocomplete="off" autocapitalize="characters" spellcheck="false" required minlength="4" maxlength="32" autofocus>
                     <button class="button" type="submit">Open</button></form>
                     """
         case .notFound:
@@ -87,5 +87,6 @@ enum RecipientPage {
         .button{display:inline-block;margin-top:1rem;padding:.6rem 1.4rem;border:0;border-radius:8px;background:#1a73e8;color:#fff;
         font:inherit;text-decoration:none;cursor:pointer}.problem{color:#b3261e}
         input{display:block;width:100%;box-sizing:border-box;font:inherit;padding:.5rem;margin-top:.25rem;border:1px solid #aab;border-radius:6px}
+        #code{text-transform:uppercase;letter-spacing:.1em}
         """
 }
