@@ -20,12 +20,21 @@ struct FullDiskTests {
         return process.terminationStatus
     }
 
+    /// Makes `folder` a file system of its own of `mebibytes`, which `unmount` gives back.
+    private static func mountSmallDisk(_ folder: URL, mebibytes: Int) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try #require(try mount(["/bin/mount", "-t", "tmpfs", "-o", "size=\(mebibytes)m", "tmpfs", folder.path]) == 0, "a small file system")
+    }
+
+    private static func unmount(_ folder: URL) {
+        _ = try? mount(["/bin/umount", "-l", folder.path])
+    }
+
     @Test func anUploadThatFillsTheDiskIs507AndNoShareWhileReadsGoOn() async throws {
         let folder = try temporaryFolder("full-disk")
         let files = folder.appending(path: "share.db.files")
-        try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
-        try #require(try Self.mount(["/bin/mount", "-t", "tmpfs", "-o", "size=3m", "tmpfs", files.path]) == 0, "a 3 MiB file system")
-        defer { _ = try? Self.mount(["/bin/umount", "-l", files.path]) }
+        try Self.mountSmallDisk(files, mebibytes: 3)
+        defer { Self.unmount(files) }
         let daemon = try Daemon(folder: folder)
         let video = folder.appending(path: "video.mp4")
         try randomBytes(6 * 1_048_576, writtenTo: video)
@@ -42,9 +51,8 @@ struct FullDiskTests {
     @Test func aDiskFilledByAnUploadIsGivenBackAndWritesGoOn() async throws {
         let folder = try temporaryFolder("full-disk")
         let disk = folder.appending(path: "disk")
-        try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
-        try #require(try Self.mount(["/bin/mount", "-t", "tmpfs", "-o", "size=6m", "tmpfs", disk.path]) == 0, "a 6 MiB file system")
-        defer { _ = try? Self.mount(["/bin/umount", "-l", disk.path]) }
+        try Self.mountSmallDisk(disk, mebibytes: 6)
+        defer { Self.unmount(disk) }
         // The database and the files both on the small disk, as on a single machine.
         let daemon = try Daemon(folder: folder, arguments: ["--listen", "127.0.0.1:0", "--db", disk.appending(path: "share.db").path])
         let tus = ["Tus-Resumable": "1.0.0", "Upload-Length": "100", "Upload-Metadata": "filename \(Data("later.pdf".utf8).base64EncodedString())"]
