@@ -78,7 +78,10 @@ import Testing
         try await withServer(Self.secured) { client in
             let link = try #require(try await linked(client, #", "code": "9JURF2""#).link)
             let guesser = Self.from("198.51.100.7")
-            for _ in 0..<5 { #expect(try await client.send(.get, "\(link)?code=Nope99", headers: guesser).status == .forbidden) }
+            var told: [TestResponse] = []
+            for _ in 0..<5 { told.append(try await client.send(.get, "\(link)?code=Nope99", headers: guesser)) }
+            #expect(told.allSatisfy { $0.status == .forbidden })
+            #expect(told[0].text.contains("4 tries left") && told[3].text.contains("1 try left") && told[4].text.contains("last try"))
             let refused = try await client.send(.get, "\(link)?code=9JURF2", headers: guesser)
             #expect(refused.status == .tooManyRequests)
             let wait = try #require(refused.headers[.retryAfter].flatMap { Int($0) })

@@ -154,7 +154,7 @@ struct LinkController {
         guard ExtractionCode.matches(given, code) else {
             throttle.fail(guesser)
             codesTried.fail(share)
-            return .refused(.code(wrong: true))
+            return .refused(.code(wrong: true, triesLeft: throttle.triesLeft(guesser, allowed: underAttack ? 1 : nil)))
         }
         return .share(record, token: token, code: given)
     }

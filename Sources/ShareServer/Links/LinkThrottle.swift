@@ -31,11 +31,23 @@ final class LinkThrottle: Sendable {
     func refusal(_ key: String, allowed: Int? = nil, now: ContinuousClock.Instant = .now) -> Int? {
         let allowed = min(allowed ?? self.allowed, self.allowed)
         return failures.withLock { failures in
-            let recent = (failures[key] ?? []).filter { now - $0 < window }.suffix(allowed)
+            let recent = recentFailures(failures, key, now).suffix(allowed)
             guard recent.count >= allowed, let oldest = recent.first else { return nil }
             let wait = window - (now - oldest)
             return max(1, Int(wait.components.seconds) + (wait.components.attoseconds > 0 ? 1 : 0))
         }
+    }
+
+    /// How many more failures `key` may make before it is refused (of `allowed`, by default the throttle's own).
+    func triesLeft(_ key: String, allowed: Int? = nil, now: ContinuousClock.Instant = .now) -> Int {
+        let allowed = min(allowed ?? self.allowed, self.allowed)
+        return failures.withLock { failures in max(0, allowed - recentFailures(failures, key, now).count) }
+    }
+
+    private func recentFailures(
+        _ failures: [String: [ContinuousClock.Instant]], _ key: String, _ now: ContinuousClock.Instant
+    ) -> [ContinuousClock.Instant] {
+        (failures[key] ?? []).filter { now - $0 < window }
     }
 
     /// Counts a failure of `key`.

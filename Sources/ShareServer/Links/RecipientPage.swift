@@ -8,8 +8,9 @@ enum RecipientPage {
     enum Content {
         /// The share, at its link (`/s/{token}` under the base path), with the query that carries its code.
         case share(ShareRecord, link: String, query: String)
-        /// The form for the share's code; `wrong` after a wrong one. Nothing of the share shows before its code.
-        case code(wrong: Bool)
+        /// The form for the share's code; `wrong` after a wrong one, with the tries left before the link waits when
+        /// known. Nothing of the share shows before its code.
+        case code(wrong: Bool, triesLeft: Int? = nil)
         case notFound
         case gone(ShareState)
         case tooManyTries(retryAfter: Int)
@@ -31,11 +32,19 @@ enum RecipientPage {
                 record.thumbnail == true
                 ? #"<img class="thumbnail" src="\#(HTMLText.escaped(link + "/thumbnail" + query))" alt="" width="96" height="96">"# : ""
             body = picture + summary(record) + #"<a class="button" href="\#(HTMLText.escaped(link + "/file" + query))" download>Download</a>"#
-        case .code(let wrong):
+        case .code(let wrong, let triesLeft):
             (status, title) = (wrong ? .forbidden : .ok, "A shared file")
+            let problem =
+                switch (wrong, triesLeft) {
+                case (false, _): ""
+                case (true, nil): "That code is not right."
+                case (true, 0): "That code is not right, and that was the last try for now: the link waits a while."
+                case (true, 1): "That code is not right. 1 try left before the link waits a while."
+                case (true, let left?): "That code is not right. \(left) tries left before the link waits a while."
+                }
             body =
                 "<h1>A file was shared with you</h1><p>Give the extraction code you were sent with the link.</p>"
-                + (wrong ? #"<p class="problem">That code is not right.</p>"# : "") + """
+                + (problem.isEmpty ? "" : #"<p class="problem" role="alert">\#(problem)</p>"#) + """
                     <form method="get"><label for="code">Extraction code</label>
                     <input id="code" name="code" autocomplete="off" autocapitalize="characters" spellcheck="false" required minlength="4" maxlength="32" autofocus>
                     <button class="button" type="submit">Open</button></form>
