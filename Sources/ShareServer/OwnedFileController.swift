@@ -21,9 +21,6 @@ struct OwnedFileController {
         // The owner holds the bytes already: their hash gives nothing away here.
         let tag = "\"\(bytes.hash)\""
         let range = SharedFile.range(request, size: bytes.size, tag: tag)
-        if range == .whole, EntityTags.noneMatchHolds(request.headers, for: tag) {
-            return Response(status: .notModified, headers: SharedFile.headers(record, tag: tag))
-        }
-        return SharedFile.response(record, bytes, range, tag: tag)
+        return SharedFile.notModified(request, record, range, tag: tag) ?? SharedFile.response(record, bytes, range, tag: tag)
     }
 }

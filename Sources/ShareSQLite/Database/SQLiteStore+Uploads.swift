@@ -35,16 +35,13 @@ extension SQLiteStore {
     }
 
     public func upload(id: String) async throws -> UploadStatus {
-        let (share, touched) = try await pendingUpload(id)
-        guard let offset = files.uploadSize(id) else { throw ShareError.uploadNotFound(id: id) }
-        return UploadStatus(id: id, length: share.size, offset: offset, expiresAt: UploadStatus.expiry(touchedAt: touched))
+        try await pendingStatus(id).status
     }
 
     public func finishCutOffUpload(id: String, now: Timestamp, by: String) async throws -> UploadStatus {
-        let status = try await upload(id: id)
+        let (share, status) = try await pendingStatus(id)
         guard status.offset == status.length, appending.begin(id) else { return status }
         defer { appending.end(id) }
-        let (share, _) = try await pendingUpload(id)
         let hash = try await digests.hash(of: id, upTo: status.offset, reading: SQLiteBlob(path: files.upload(id), hash: "", size: status.offset))
         let record = try await finishUpload(id, share, hash: hash.hex(), now: now, by: by)
         digests.forget(id)
@@ -169,6 +166,13 @@ extension SQLiteStore {
             let row = try Row.fetchOne(db, sql: "SELECT count(*), coalesce(sum(size), 0) FROM share_blob")
             return (row?[0] ?? 0, row?[1] ?? 0)
         }
+    }
+
+    /// The share this history's upload `id` becomes, and where the upload stands.
+    private func pendingStatus(_ id: String) async throws -> (share: NewShare, status: UploadStatus) {
+        let (share, touched) = try await pendingUpload(id)
+        guard let offset = files.uploadSize(id) else { throw ShareError.uploadNotFound(id: id) }
+        return (share, UploadStatus(id: id, length: share.size, offset: offset, expiresAt: UploadStatus.expiry(touchedAt: touched)))
     }
 
     /// The share this history's upload `id` becomes, and when it last got bytes.

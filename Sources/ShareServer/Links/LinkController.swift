@@ -61,9 +61,7 @@ struct LinkController {
             if let bytes = try await store.linkedBytes(token: token) {
                 let tag = SharedFile.tag(token: token)
                 let range = SharedFile.range(request, size: bytes.size, tag: tag)
-                if range == .whole, EntityTags.noneMatchHolds(request.headers, for: tag) {
-                    return Response(status: .notModified, headers: SharedFile.headers(record, tag: tag))
-                }
+                if let unchanged = SharedFile.notModified(request, record, range, tag: tag) { return unchanged }
                 // A HEAD, or a range past the end, sends nothing: nothing to log.
                 guard request.method != .head, let sent = range.sent(of: bytes.size) else {
                     return SharedFile.response(record, bytes, range, tag: tag)

@@ -23,6 +23,12 @@ enum SharedFile {
         return "\"\(hash.hex().prefix(32))\""
     }
 
+    /// The 304 a request whose `If-None-Match` holds this file's tag is due, when it asks for the whole file.
+    static func notModified(_ request: Request, _ record: ShareRecord, _ range: ByteRange, tag: String) -> Response? {
+        guard range == .whole, EntityTags.noneMatchHolds(request.headers, for: tag) else { return nil }
+        return Response(status: .notModified, headers: headers(record, tag: tag))
+    }
+
     /// The range a request asks for: the whole file unless `If-Range` names this file's tag (or is absent).
     static func range(_ request: Request, size: Int64, tag: String) -> ByteRange {
         if let condition = request.headers[.ifRange], condition != tag { return .whole }
