@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Hostile pictures at once: the memory `shared` takes while many pictures that are small to send but large to decode
-arrive together. Makes five kinds, each under the pixel limit: progressive JPEGs of 10,000 × 10,000 and 7,000 × 7,000 (their decoder
+arrive together. Makes seven kinds, each under the pixel limit: progressive JPEGs of 10,000 × 10,000 and 7,000 × 7,000 (their decoder
 keeps every coefficient of the whole picture), a run-length BMP of 7,000 × 7,000 whose few bytes unpack to the whole
-picture (ImageMagick decodes it at 16 bits a channel), and GIFs of 10,000 × 5,000 and 5,000 × 4,000 (decoded whole); sends
+picture (ImageMagick decodes it at 16 bits a channel), GIFs of 10,000 × 5,000 and 5,000 × 4,000 (decoded whole), a progressive JPEG whose frame header hides behind legal fill bytes
+and a restart marker, and a 16-bit RGBA PNG 8,000 wide (libvips holds some two thousand of its lines); sends
 `--pictures` of them at once (PUT /share/{id}/thumbnail), and reports each answer and the daemon's peak resident
 memory (VmHWM), beside its resident memory before.
 
@@ -18,6 +19,7 @@ import sys
 import tempfile
 import urllib.error
 import urllib.request
+import zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VENV = os.path.join(ROOT, ".build", "bench", "pictures-venv")
@@ -38,6 +40,23 @@ def progressive_jpeg(side):
     out = io.BytesIO()
     Image.new("RGB", (side, side), (120, 130, 140)).save(out, "JPEG", progressive=True, quality=90)
     return out.getvalue()
+
+
+def hidden_progressive_jpeg(side):
+    """Legal fill bytes and a restart marker between the start and the frame header, which libjpeg skips."""
+    plain = progressive_jpeg(side)
+    return plain[:2] + b"\xff\xff\xff\xd0" + plain[2:]
+
+
+def png16(side=8_000):
+    """RGBA, 16 bits a sample, every line the same: a few MB that libvips shrinks some two thousand lines at a time."""
+    line = b"\x00" + bytes((index * 7) % 251 for index in range(side * 8))
+    squeezer = zlib.compressobj(9)
+    data = b"".join(squeezer.compress(line) for _ in range(side)) + squeezer.flush()
+
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 16, 6, 0, 0, 0)) + chunk(b"IDAT", data) + chunk(b"IEND", b"")
 
 
 def rle_bmp(width=7_000, height=7_000):
@@ -76,7 +95,9 @@ def main():
     parser.add_argument("--pictures", type=int, default=16)
     arguments = parser.parse_args()
     kinds = [("progressive JPEG 10,000 × 10,000", progressive_jpeg(10_000)), ("progressive JPEG 7,000 × 7,000", progressive_jpeg(7_000)),
-             ("RLE BMP 7,000 × 7,000", rle_bmp()), ("GIF 10,000 × 5,000", gif()), ("GIF 5,000 × 4,000", gif(5_000, 4_000))]
+             ("RLE BMP 7,000 × 7,000", rle_bmp()), ("GIF 10,000 × 5,000", gif()), ("GIF 5,000 × 4,000", gif(5_000, 4_000)),
+             ("progressive JPEG 7,000 × 7,000, fill bytes and RST before its frame", hidden_progressive_jpeg(7_000)),
+             ("16-bit RGBA PNG 8,000 × 8,000", png16())]
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
         daemon = subprocess.Popen([f"{arguments.bin}/shared", "--listen", f"127.0.0.1:{port}", "--db", f"{folder}/share.db"],

@@ -36,7 +36,8 @@ struct ThumbnailController {
         let includeTrashed = try RecordFlags(request).trashed
         // The record is looked up first, so that a picture for a record one may not see is never decoded.
         _ = try await choice.history.share(id: id, includeTrashed: includeTrashed)
-        // Received whole before it takes any of the budget: a picture still arriving holds no one else up.
+        // Received whole before it takes any of the budget: a picture still arriving holds no one else up. Its header
+        // is read here, by hand; libvips sees nothing of it before its memory is reserved.
         let inspected = try maker.inspect(Array(buffer: try await request.body.collect(upTo: maxPictureBytes)))
         guard inspected.decodingBytes <= budget.capacity else {
             throw ShareError.unreadablePicture(

@@ -38,14 +38,31 @@ public struct ThumbnailMaker: Sendable {
         try thumbnail(of: try inspect(picture))
     }
 
-    /// Reads the picture's header, without decoding it: its format, size and the memory its decoding takes. Throws
-    /// `.unsupportedPicture` for a file in none of the formats, `.unreadablePicture` for one too large or damaged.
+    /// Reads the picture's header here, without any decoder: its format, size and the memory its decoding takes.
+    /// Throws `.unsupportedPicture` for a file in none of the formats, `.unreadablePicture` for one too large or
+    /// damaged. Cheap: nothing of the picture is decoded.
     public func inspect(_ picture: [UInt8]) throws(ShareError) -> Inspected {
         guard !picture.isEmpty else { throw .unreadablePicture("is empty") }
         guard let format = PictureFormat(sniffing: picture) else {
             throw .unsupportedPicture(
                 "is not a picture in a format thumbnails are made from (\(PictureFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
+        let header = try PictureHeader(picture, format: format)
+        let allowed = format.isDecodedWhole ? maxPixels / 2 : maxPixels
+        guard header.width <= allowed, header.height <= allowed, header.width * header.height <= allowed else {
+            throw .unreadablePicture(
+                "is \(header.width) × \(header.height) pixels, more than the \(allowed) thumbnails are made from in \(format.rawValue)")
+        }
+        let memory = DecodingMemory.bytes(of: picture, format: format, width: header.width, height: header.height)
+        return Inspected(bytes: picture, format: format, width: header.width, height: header.height, decodingBytes: memory)
+    }
+
+    /// The thumbnail of an inspected picture, as WebP: slow, to run off the cooperative pool once its
+    /// `decodingBytes` are reserved. libvips must choose the format's own loader and read the size the header
+    /// declared (its header read is the first thing of the picture it decodes). Throws `.unreadablePicture` for one
+    /// damaged or cut short.
+    public func thumbnail(of inspected: Inspected) throws(ShareError) -> [UInt8] {
+        let (picture, format) = (inspected.bytes, inspected.format)
         guard Self.libraryStarted else { throw .unsupportedPicture("cannot be read: the picture library did not start") }
         let chosen = picture.withUnsafeBytes { bytes in
             vips_foreign_find_load_buffer(bytes.baseAddress, bytes.count).map { String(cString: $0) }
@@ -54,18 +71,11 @@ public struct ThumbnailMaker: Sendable {
             Self.clearError()
             throw .unsupportedPicture("begins as \(format.rawValue) but is not one that can be read here")
         }
-        let (width, height) = try Self.dimensions(of: picture)
-        let allowed = format.isDecodedWhole ? maxPixels / 2 : maxPixels
-        guard width * height <= allowed else {
-            throw .unreadablePicture("is \(width) × \(height) pixels, more than the \(allowed) thumbnails are made from in \(format.rawValue)")
+        let read = try Self.dimensions(of: picture)
+        guard DecodingMemory.bytes(of: picture, format: format, width: read.width, height: read.height) <= inspected.decodingBytes else {
+            throw .unreadablePicture(
+                "cannot be read as \(format.rawValue): its data declares \(read.width) × \(read.height) pixels, its header fewer")
         }
-        let memory = DecodingMemory.bytes(of: picture, format: format, width: width, height: height)
-        return Inspected(bytes: picture, format: format, width: width, height: height, decodingBytes: memory)
-    }
-
-    /// The thumbnail of an inspected picture, as WebP. Throws `.unreadablePicture` for one damaged or cut short.
-    public func thumbnail(of inspected: Inspected) throws(ShareError) -> [UInt8] {
-        let (picture, format) = (inspected.bytes, inspected.format)
         var output: UnsafeMutableRawPointer?
         var length = 0
         let status = picture.withUnsafeBytes { bytes in

@@ -80,6 +80,25 @@ import Testing
         }
     }
 
+    /// A run-length BMP of a few hundred bytes declaring 7,000 × 7,000 pixels: ImageMagick's header read alone
+    /// unpacks the whole picture, so it is refused from the header this daemon reads itself, naming the memory.
+    @Test func aPictureLargeToDecodeIsRefusedBeforeAnyDecoderSeesIt() async throws {
+        func littleEndian(_ value: Int, _ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        let palette: [UInt8] = (0..<256).flatMap { [UInt8($0), UInt8($0), UInt8($0), 0] }
+        let offset = 14 + 40 + palette.count
+        let header = Array("BM".utf8) + littleEndian(offset + 2, 4) + littleEndian(0, 4) + littleEndian(offset, 4)
+        let info =
+            littleEndian(40, 4) + littleEndian(7000, 4) + littleEndian(7000, 4) + littleEndian(1, 2) + littleEndian(8, 2)
+            + littleEndian(1, 4) + littleEndian(2, 4) + littleEndian(2835, 4) + littleEndian(2835, 4) + littleEndian(256, 4) + littleEndian(0, 4)
+        let bitmap: [UInt8] = header + info + palette + [0x00, 0x01]
+        try await withServer { client in
+            let record = try await client.create(#""name": "scan.bmp", "size": 1"#)
+            let response = try await Self.put(client, record.id, bitmap, type: "image/bmp")
+            #expect(response.status == .badRequest)
+            #expect(response.problemDetail.contains("is 7000 × 7000 pixels of BMP, whose decoding takes 751 MiB"), "\(response.problemDetail)")
+        }
+    }
+
     @Test func anEmptyAnOversizedOrAMisaddressedPictureIsRefused() async throws {
         try await withServer({ $0.server.maxPictureBytes = 4000 }) { client in
             let record = try await client.create(#""name": "picture.png", "size": 1"#)

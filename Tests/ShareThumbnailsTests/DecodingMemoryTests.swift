@@ -26,6 +26,41 @@ import Testing
         #expect(bytes > 290 * 1_048_576, "about 300 MB: what the hostile progressive JPEG cost, decoded")
     }
 
+    /// libjpeg skips `FF` fill bytes and markers without a length before the frame header; a reader that stopped at
+    /// them counted a progressive picture as a cheap baseline one (600 MB decoded against a few counted).
+    @Test func fillBytesAndRestartMarkersBeforeTheFrameDoNotHideAProgressivePicture() throws {
+        let plain = Self.jpegHeader(progressive: true, width: 10_000, height: 10_000, sampling: [0x11, 0x11, 0x11])
+        let hidden = Array(plain[0..<2]) + [0xFF, 0xFF, 0xFF, 0xD0, 0xFF, 0x01] + Array(plain[2...])
+        let frame = try #require(JPEGFrame(hidden))
+        #expect(frame.isProgressive && frame.width == 10_000 && frame.height == 10_000)
+        #expect(
+            DecodingMemory.bytes(of: hidden, format: .jpeg, width: 10_000, height: 10_000)
+                == DecodingMemory.bytes(of: plain, format: .jpeg, width: 10_000, height: 10_000))
+    }
+
+    @Test func aJPEGWhoseFrameCannotBeFoundIsCountedAsTheWorst() {
+        let noFrame: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x04, 0x4A, 0x46, 0x12, 0x34]
+        #expect(DecodingMemory.bytes(of: noFrame, format: .jpeg, width: 4000, height: 3000) == 4000 * 3000 * 6 + DecodingMemory.overhead)
+    }
+
+    /// libvips holds about two thousand lines of a PNG while it shrinks it, each as wide as the picture in its own
+    /// sample size: a 16-bit RGBA picture 8,000 wide took 130 MB more than an idle process, twenty times what was
+    /// counted when every PNG was taken for 64 lines of 8 bytes a pixel.
+    @Test func aSixteenBitPNGIsCountedAtWhatItsLinesHold() throws {
+        let rgba16 = Self.pngHeader(width: 8000, height: 8000, depth: 16, colour: 6)
+        #expect(DecodingMemory.bytes(of: rgba16, format: .png, width: 8000, height: 8000) >= 130 * 1_048_576)
+        let rgb8 = Self.pngHeader(width: 8000, height: 8000, depth: 8, colour: 2)
+        #expect(DecodingMemory.bytes(of: rgb8, format: .png, width: 8000, height: 8000) >= 30 * 1_048_576, "30 MB measured")
+        let short = Self.pngHeader(width: 8000, height: 100, depth: 8, colour: 2)
+        #expect(DecodingMemory.bytes(of: short, format: .png, width: 8000, height: 100) == 8000 * 3 * 100 + DecodingMemory.overhead)
+    }
+
+    private static func pngHeader(width: Int, height: Int, depth: UInt8, colour: UInt8) -> [UInt8] {
+        func bigEndian(_ value: Int) -> [UInt8] { (0..<4).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + bigEndian(width) + bigEndian(height)
+            + [depth, colour, 0, 0, 0]
+    }
+
     @Test func aBaselineJPEGIsCountedAsDecodedAlreadyShrunk() {
         let header = Self.jpegHeader(progressive: false, width: 4000, height: 3000, sampling: [0x22, 0x11, 0x11])
         let bytes = DecodingMemory.bytes(of: header, format: .jpeg, width: 4000, height: 3000)
@@ -37,11 +72,23 @@ import Testing
         #expect(DecodingMemory.bytes(of: [], format: .bmp, width: 6000, height: 4000) == 6000 * 4000 * 16 + DecodingMemory.overhead)
     }
 
+    /// The header is read here, never by libvips: what it declares must be what libvips reads once it may.
     @Test func theRepositorysPicturesAreCountedFromTheirHeaders() throws {
         let maker = ThumbnailMaker()
         for file in ["photo.jpg", "picture.png", "picture.webp", "picture.gif", "picture.bmp", "picture.heic"] {
-            let inspected = try maker.inspect(try Pictures.bytes(file))
+            let picture = try Pictures.bytes(file)
+            let inspected = try maker.inspect(picture)
             #expect(inspected.decodingBytes >= DecodingMemory.overhead && inspected.decodingBytes < 8 * 1_048_576, "\(file)")
+            let read = try ThumbnailMaker.dimensions(of: picture)
+            #expect(inspected.width * inspected.height == read.width * read.height, "\(file): \(inspected.width) × \(inspected.height)")
         }
+    }
+
+    /// A header alone, with nothing to decode behind it, is inspected all the same: nothing but this reader saw it.
+    @Test func inspectingReadsNothingButTheHeader() throws {
+        let header = Self.pngHeader(width: 3000, height: 2000, depth: 8, colour: 2)
+        let inspected = try ThumbnailMaker().inspect(header)
+        #expect(inspected.width == 3000 && inspected.height == 2000)
+        #expect(throws: ShareError.self) { try ThumbnailMaker().thumbnail(of: inspected) }
     }
 }
