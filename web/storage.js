@@ -26,8 +26,14 @@ export async function fetchStorage(parameters, filtered) {
     totals({ tz: zone }), filtered ? totals(parameters) : null, request("me").then((answer) => answer.json()),
   ]);
   const value = (result) => (result.status === "fulfilled" ? result.value : null);
-  const files = Number(value(me)?.filesBytes) || 0;
-  return { whole: value(whole) && { ...value(whole), files }, match: filtered ? value(match) : value(whole), me: value(me) };
+  const held = value(me);
+  const files = Number(held?.filesBytes) || 0;
+  // What the quota counts: the live records, the files the trash still holds and the uploads under way.
+  const counted = held ? Number(held.usedBytes) || 0 : null;
+  const trashed = Number(held?.trashedFilesBytes) || 0;
+  const uploading = Number(held?.uploadingBytes) || 0;
+  const wholeStats = value(whole) && { ...value(whole), files, counted, trashed, uploading };
+  return { whole: wholeStats, match: filtered ? value(match) : value(whole), me: held };
 }
 
 /** Draws what `fetchStorage` found; `trash`: the match is the trash's. Returns how many shares the view matches. */
@@ -45,8 +51,9 @@ export function showStorage({ whole, match }, { filtered, trash }) {
 
 function showWhole(stats) {
   const total = Number(stats.bytes) || 0;
+  const counted = stats.counted ?? total;
   const quota = Number(stats.quotaBytes) || 0;
-  const whole = Math.max(quota, total);
+  const whole = Math.max(quota, counted);
   const types = Object.entries(stats.types).sort((a, b) => Number(b[1].bytes) - Number(a[1].bytes));
   const parts = types.map(([type, totals]) => {
     const part = document.createElement("span");
@@ -65,13 +72,15 @@ function showWhole(stats) {
       return item;
     }),
   );
-  const used = quota ? `${size(total)} of ${size(quota)}` : `${size(total)} used`;
+  const used = quota ? `${size(counted)} of ${size(quota)}` : `${size(counted)} used`;
   byId("storage-bar").setAttribute("aria-label", `Storage used: ${used}`);
   const files = stats.files ? ` · ${size(stats.files)} of files kept` : "";
-  byId("storage-text").textContent = `${used} in ${count(stats.count, "share")}${files}`;
+  const trashed = stats.trashed ? ` · ${size(stats.trashed)} of files in the trash` : "";
+  const uploading = stats.uploading ? ` · ${size(stats.uploading)} uploading` : "";
+  byId("storage-text").textContent = `${used} in ${count(stats.count, "share")}${files}${trashed}${uploading}`;
   byId("usage-text").textContent = used;
   const meter = byId("usage-meter");
   meter.hidden = !quota;
-  meter.value = quota ? Math.min(total, quota) / quota : 0;
-  byId("usage").classList.toggle("full", quota > 0 && total >= quota * 0.9);
+  meter.value = quota ? Math.min(counted, quota) / quota : 0;
+  byId("usage").classList.toggle("full", quota > 0 && counted >= quota * 0.9);
 }

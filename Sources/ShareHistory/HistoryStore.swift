@@ -69,6 +69,8 @@ public protocol HistoryStore: Sendable {
     func usage() async throws -> ShareStats.Total
     /// The bytes of the live shares whose files the service holds (uploaded): what the files take (`GET /me`).
     func filesBytes() async throws -> Int64
+    /// What the history's quota counts (`GET /me`, and every write that adds bytes).
+    func quotaUsage() async throws -> QuotaUsage
     /// The subfolders of `parent` (a normalised path) holding live records, by name, each with the count and bytes
     /// of the live records in it and below it (`GET /share/folders`).
     func folders(in parent: String) async throws -> [FolderUsage]

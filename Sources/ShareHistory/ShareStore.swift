@@ -37,11 +37,17 @@ public protocol ShareStore: HistoryStore {
     /// has this token, and counts it as a download when it is `complete`, if the link still opens at its time and,
     /// under a download limit, if its bytes keep the link within `DownloadAllowance`: the log entry's number, or nil
     /// when it no longer opens (expired, revoked, trashed, purged, spent). A request refused for want of allowance
-    /// spends the link. Of downloads racing for the last one allowed, exactly one counts.
+    /// spends the link. Of downloads racing for the last one allowed, exactly one counts. An entry with bytes to send
+    /// holds a lease of `DownloadLease.length` from its time (`keepSending` renews it, `endDownload` ends it).
     func countDownload(token: String, _ download: ShareDownload) async throws -> Int64?
-    /// Gives back what the request logged as `entry` did not send, having broken off after `sent` bytes: the entry
-    /// says so and is not whole, and a download it counted is counted no more.
-    func takeBackDownload(_ entry: Int64, sent: Int64) async throws
+    /// Renews the lease of the download `entry` still being sent, to `until`.
+    func keepSending(_ entry: Int64, until: Timestamp) async throws
+    /// Ends the sending of `entry` after `sent` bytes: one that broke off before all it asked for gives back what it
+    /// did not send (the entry says so and is not whole, and a download it counted is counted no more).
+    func endDownload(_ entry: Int64, sent: Int64) async throws
+    /// Gives back every download whose lease ran out before `now` (its node was killed or lost the store), as one
+    /// that broke off after an unknown number of bytes: how many.
+    func giveBackStoppedDownloads(now: Timestamp) async throws -> Int
     /// Records that the link with this token was refused at `now` for having expired: an `expired` event, once until
     /// its limits change.
     func noteExpired(token: String, at now: Timestamp) async throws

@@ -7,12 +7,17 @@ public struct UserInfo: Codable, Sendable, Equatable {
     public var admin: Bool
     /// `shared` (everyone reads and changes one history) or `per-user`.
     public var histories: String
-    /// The bytes of the user's live records (of the whole history when it is shared); exact beyond 64 bits.
+    /// What the quota counts (of the whole history when it is shared): the live records' bytes, the files the trash
+    /// still holds and what uploads in progress reserve; exact beyond 64 bits.
     public var usedBytes: Decimal
     /// The user's quota, when one is set.
     public var quotaBytes: Int64?
     /// The bytes of the live shares whose files the service holds (a part of `usedBytes`).
     public var filesBytes: Int64?
+    /// The bytes of the files in the trash, held until it is emptied (a part of `usedBytes`); absent when none.
+    public var trashedFilesBytes: Int64?
+    /// The bytes uploads in progress have reserved (a part of `usedBytes`); absent when none.
+    public var uploadingBytes: Int64?
     /// `token`, `proxy` or `unix-peer`; nil when nothing is configured or nobody signed in.
     public var signedInWith: String?
     /// Where the page's *Sign out* goes under proxy sign-in, when set.
@@ -23,7 +28,8 @@ public struct UserInfo: Codable, Sendable, Equatable {
     public var trashDays: Int?
 
     private enum CodingKeys: String, CodingKey {
-        case user, admin, histories, usedBytes, quotaBytes, filesBytes, signedInWith, signOutUrl, shareUrl, trashDays
+        case user, admin, histories, usedBytes, quotaBytes, filesBytes, trashedFilesBytes, uploadingBytes, signedInWith, signOutUrl, shareUrl
+        case trashDays
     }
 
     /// `user` is written as `null` when nobody signed in, never left out: it is what a client reads first.
@@ -35,6 +41,8 @@ public struct UserInfo: Codable, Sendable, Equatable {
         try container.encode(usedBytes, forKey: .usedBytes)
         try container.encodeIfPresent(quotaBytes, forKey: .quotaBytes)
         try container.encodeIfPresent(filesBytes, forKey: .filesBytes)
+        try container.encodeIfPresent(trashedFilesBytes, forKey: .trashedFilesBytes)
+        try container.encodeIfPresent(uploadingBytes, forKey: .uploadingBytes)
         try container.encodeIfPresent(signedInWith, forKey: .signedInWith)
         try container.encodeIfPresent(signOutUrl, forKey: .signOutUrl)
         try container.encodeIfPresent(shareUrl, forKey: .shareUrl)

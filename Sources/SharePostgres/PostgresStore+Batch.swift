@@ -39,7 +39,8 @@ extension PostgresStore {
                 try await connection.query("UPDATE share SET trashed_at = \(at) WHERE \(unescaped: targeted) AND trashed_at IS NULL", logger: logger)
             case .restore:
                 let rows = try await connection.query(
-                    "SELECT coalesce(sum(size), 0) FROM share WHERE \(unescaped: targeted) AND trashed_at IS NOT NULL", logger: logger)
+                    "SELECT coalesce(sum(size), 0) FROM share WHERE \(unescaped: targeted) AND trashed_at IS NOT NULL AND blob IS NULL",
+                    logger: logger)
                 for try await bytes in rows.decode(Decimal.self) { try await refusePastQuota(adding: bytes, owner: owner, connection) }
                 try await connection.query(
                     """

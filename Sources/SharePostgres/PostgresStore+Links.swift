@@ -59,8 +59,11 @@ extension PostgresStore {
                 WITH counted AS (
                     UPDATE share SET downloads = downloads + 1 WHERE seq = \(share.seq) AND \(download.complete)
                 )
-                INSERT INTO share_download (share_seq, at, address, agent, bytes, complete)
-                VALUES (\(share.seq), \(download.at.millisecondsSinceEpoch), \(download.address), \(download.agent), \(download.bytes), \(download.complete))
+                INSERT INTO share_download (share_seq, at, address, agent, bytes, complete, sending_until)
+                VALUES (
+                    \(share.seq), \(download.at.millisecondsSinceEpoch), \(download.address), \(download.agent), \(download.bytes),
+                    \(download.complete), \(download.bytes.map { _ in DownloadLease.until(download.at).millisecondsSinceEpoch })
+                )
                 RETURNING seq
                 """, logger: logger)
             for try await entry in logged.decode(Int64.self) { return (entry, download.complete ? [share.owner] : []) }
@@ -68,20 +71,53 @@ extension PostgresStore {
         }
     }
 
-    public func takeBackDownload(_ entry: Int64, sent: Int64) async throws {
+    public func keepSending(_ entry: Int64, until: Timestamp) async throws {
         try await changing { connection in
+            try await connection.query(
+                "UPDATE share_download SET sending_until = \(until.millisecondsSinceEpoch) WHERE seq = \(entry) AND sending_until IS NOT NULL",
+                logger: logger)
+            return ((), [])
+        }
+    }
+
+    public func endDownload(_ entry: Int64, sent: Int64) async throws {
+        try await changing { connection in
+            // Only a sending still under its lease: one the sweep gave back was given back once.
             let rows = try await connection.query(
                 """
-                WITH logged AS (
-                    SELECT seq, share_seq, complete FROM share_download WHERE seq = \(entry) FOR UPDATE
-                ), taken AS (
-                    UPDATE share_download d SET complete = false, bytes = \(sent) FROM logged WHERE d.seq = logged.seq
+                WITH ended AS (
+                    SELECT seq, share_seq, complete AND bytes > \(sent) AS taken_back FROM share_download
+                    WHERE seq = \(entry) AND sending_until IS NOT NULL FOR UPDATE
+                ), noted AS (
+                    UPDATE share_download d SET complete = d.complete AND d.bytes <= \(sent), bytes = least(d.bytes, \(sent)), sending_until = NULL
+                    FROM ended WHERE d.seq = ended.seq
                 )
                 UPDATE share SET downloads = downloads - 1
-                WHERE downloads > 0 AND seq = (SELECT share_seq FROM logged WHERE complete) RETURNING owner
+                WHERE downloads > 0 AND seq = (SELECT share_seq FROM ended WHERE taken_back) RETURNING owner
                 """, logger: logger)
             for try await owner in rows.decode(Int64.self) { return ((), [owner]) }
             return ((), [])
+        }
+    }
+
+    public func giveBackStoppedDownloads(now: Timestamp) async throws -> Int {
+        try await changing { connection in
+            let rows = try await connection.query(
+                """
+                WITH stopped AS (
+                    SELECT seq, share_seq, complete FROM share_download WHERE sending_until < \(now.millisecondsSinceEpoch) FOR UPDATE SKIP LOCKED
+                ), noted AS (
+                    UPDATE share_download d SET complete = false, bytes = NULL, sending_until = NULL FROM stopped WHERE d.seq = stopped.seq
+                ), counted AS (
+                    SELECT share_seq, count(*) AS downloads FROM stopped WHERE complete GROUP BY share_seq
+                ), given AS (
+                    UPDATE share s SET downloads = greatest(s.downloads - counted.downloads, 0) FROM counted WHERE s.seq = counted.share_seq
+                    RETURNING s.owner
+                )
+                SELECT (SELECT count(*) FROM stopped)::bigint, (SELECT array_agg(DISTINCT owner) FROM given)
+                """, logger: logger)
+            for try await (count, owners) in rows.decode((Int64, [Int64]?).self) { return (Int(count), owners ?? []) }
+            return (0, [])
         }
     }
 

@@ -120,6 +120,10 @@ extension PostgresStore {
         }
     }
 
+    public func quotaUsage() async throws -> QuotaUsage {
+        try await read { connection in try await quotaUsage(owner: try await ownerNumber(connection), connection) }
+    }
+
     public func filesBytes() async throws -> Int64 {
         try await read { connection in
             let owner = try await ownerNumber(connection)

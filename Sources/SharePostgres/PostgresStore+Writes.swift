@@ -37,20 +37,27 @@ extension PostgresStore {
         throw StoreError.noFreeID
     }
 
-    /// Refuses a change that adds `bytes` to the live records of `owner`'s history when it would take them past the
+    /// Refuses a change that adds `bytes` to what `owner`'s quota counts (`QuotaUsage`) when it would take it past the
     /// quota. The history's changes take turns from here to their commit, so two nodes adding at once cannot both
     /// pass.
     func refusePastQuota(adding bytes: Decimal, owner: Int64, _ connection: PostgresConnection) async throws {
         guard let quota, bytes > 0 else { return }
         try await connection.query("SELECT pg_advisory_xact_lock(\(Self.quotaLock), \(Int32(truncatingIfNeeded: owner)))", logger: logger)
+        let used = try await quotaUsage(owner: owner, connection).total
+        if used + bytes > Decimal(quota) { throw ShareError.quotaExceeded(quota: quota, used: used) }
+    }
+
+    func quotaUsage(owner: Int64, _ connection: PostgresConnection) async throws -> QuotaUsage {
         let rows = try await connection.query(
             """
-            SELECT coalesce(sum(bytes), 0) + (SELECT coalesce(sum(length), 0) FROM share_upload WHERE owner = \(owner))
-            FROM share_owner_total WHERE owner = \(owner) AND NOT trashed
+            SELECT (SELECT coalesce(sum(bytes), 0) FROM share_owner_total WHERE owner = \(owner) AND NOT trashed),
+                (SELECT coalesce(sum(size), 0)::bigint FROM share WHERE owner = \(owner) AND trashed_at IS NOT NULL AND blob IS NOT NULL),
+                (SELECT coalesce(sum(length), 0)::bigint FROM share_upload WHERE owner = \(owner))
             """, logger: logger)
-        var used = Decimal(0)
-        for try await bytes in rows.decode(Decimal.self) { used = bytes }
-        if used + bytes > Decimal(quota) { throw ShareError.quotaExceeded(quota: quota, used: used) }
+        for try await (live, trashedFiles, uploading) in rows.decode((Decimal, Int64, Int64).self) {
+            return QuotaUsage(live: live, trashedFiles: trashedFiles, uploading: uploading)
+        }
+        return QuotaUsage(live: 0, trashedFiles: 0, uploading: 0)
     }
 
     public func updateShare(id: String, _ patch: SharePatch, includeTrashed: Bool, by: String) async throws -> ShareRecord {
@@ -72,7 +79,8 @@ extension PostgresStore {
 
     public func restoreShare(id: String, by: String) async throws -> ShareRecord {
         try await edit(id: id, includeTrashed: true, at: .now(), by: by) { record, connection in
-            if record.trashedAt != nil, let connection {
+            // A trashed file already counts; a record without one joins the live bytes.
+            if record.trashedAt != nil, record.stored != true, let connection {
                 try await refusePastQuota(adding: Decimal(record.size), owner: try await ownerNumber(connection), connection)
             }
             var record = record

@@ -17,12 +17,15 @@ struct UserController {
         routes.get("me") { request, context in
             let auth = histories.auth
             let choice = try histories.choose(request, context)
-            let me = UserInfo(
+            let usage = try await choice.history.quotaUsage()
+            var me = UserInfo(
                 user: context.user, admin: histories.admins.isAdmin(context.identity), histories: auth.histories.rawValue,
-                usedBytes: try await choice.history.usage().bytes, quotaBytes: choice.quota,
+                usedBytes: usage.total, quotaBytes: choice.quota,
                 filesBytes: try await choice.history.filesBytes(), signedInWith: context.identity?.method?.rawValue,
                 signOutUrl: context.identity?.method == .proxy && !auth.signOutURL.isEmpty ? auth.signOutURL : nil,
                 shareUrl: shareURL.isEmpty ? nil : shareURL, trashDays: trashDays)
+            me.trashedFilesBytes = usage.trashedFiles > 0 ? usage.trashedFiles : nil
+            me.uploadingBytes = usage.uploading > 0 ? usage.uploading : nil
             return try JSONBody.response(me)
         }
         routes.group()

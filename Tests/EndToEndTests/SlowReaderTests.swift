@@ -96,4 +96,36 @@ import Glibc
         #expect(entries.count == 1 && entries.allSatisfy { !$0.complete }, "\(log.body)")
         #expect(daemon.stop() == 0)
     }
+
+    /// A daemon killed while it sends the only download a link allows cannot give it back itself: the download's
+    /// lease runs out and the daemon started again gives it back, its log entry no longer whole, the link open again.
+    @Test func aDownloadCutOffByTheDaemonsDeathIsGivenBackAfterItsLease() async throws {
+        let folder = try temporaryFolder()
+        let daemon = try Daemon(folder: folder)
+        let file = folder.appending(path: "film.mp4")
+        _ = try randomBytes(32_000_000, writtenTo: file)
+        let added = try share(["add", "--json", "--max-downloads", "1", file.path], server: daemon.address)
+        let record = try WireJSON.decoder().decode(ShareRecord.self, from: Data(added.stdout.utf8))
+        let reader = try RawConnection(port: daemon.port)
+        reader.send("GET \(try #require(record.link))/file HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        #expect(reader.read(until: "\r\n\r\n", seconds: 10).hasPrefix("HTTP/1.1 200"))
+        #expect(daemon.stop(signal: SIGKILL) == SIGKILL)
+        withExtendedLifetime(reader) {}
+
+        let again = try Daemon(folder: folder)
+        var seen = ""
+        try await waitUntil("the download given back", within: .seconds(150)) {
+            let shown = try await http("GET", "\(again.address)/share/\(record.id)", timeout: 5)
+            seen = shown.body
+            return try WireJSON.decoder().decode(ShareRecord.self, from: Data(shown.body.utf8)).downloads == 0
+        }
+        let log = try await http("GET", "\(again.address)/share/\(record.id)/downloads", timeout: 5)
+        let entries = try WireJSON.decoder().decode([ShareDownload].self, from: Data(log.body.utf8))
+        #expect(entries.count == 1 && !entries[0].complete && entries[0].bytes == nil, "\(log.body); the share was \(seen)")
+        let link = try #require(record.link)
+        let linkPath = try #require(URL(string: link)).path
+        #expect(try await http("GET", "\(again.address)\(linkPath)/file", timeout: 30).status == 200, "the link opens again")
+        let logged = try String(contentsOf: again.log, encoding: .utf8)
+        #expect(logged.contains("downloads given back: their node stopped sending"), "\(logged.suffix(2000))")
+    }
 }

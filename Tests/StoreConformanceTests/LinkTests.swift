@@ -13,6 +13,11 @@ import Testing
         ShareDownload(at: time.flatMap { Timestamp(rfc3339: $0) } ?? .now(), address: address, agent: "curl")
     }
 
+    /// A request for the whole file (1,200 bytes), whose sending holds a lease.
+    private static func sending(at time: Timestamp = .now()) -> ShareDownload {
+        ShareDownload(at: time, address: "203.0.113.0", agent: "curl", bytes: 1200, complete: true)
+    }
+
     private func linked(
         _ history: any HistoryStore, _ name: String = "report.pdf", expiresAt: Timestamp? = nil, maxDownloads: Int64? = nil, code: String? = nil
     ) async throws -> ShareRecord {
@@ -82,18 +87,50 @@ import Testing
             let created = try await linked(store, maxDownloads: 3)
             let token = try #require(created.linkToken)
             let counted = try await withThrowingTaskGroup(of: Int64?.self) { group in
-                for _ in 0..<12 { group.addTask { try await store.countDownload(token: token, Self.download()) } }
+                for _ in 0..<12 { group.addTask { try await store.countDownload(token: token, Self.sending()) } }
                 return try await group.compactMap { $0 }.reduce(into: []) { $0.append($1) }
             }
             #expect(counted.count == 3)
             let after = try await store.share(id: created.id)
             #expect(after.downloads == 3 && after.state == .expired)
             // A download cut off gives its place back, and its log entry says how far it got.
-            try await store.takeBackDownload(counted[0], sent: 100)
+            try await store.endDownload(counted[0], sent: 100)
             #expect(try await store.share(id: created.id).state == .active)
             #expect(try await store.countDownload(token: token, Self.download()) != nil, "so the next one counts instead")
             let log = try await store.downloads(id: created.id, before: 0, limit: 10).downloads
             #expect(log.count == 4 && log.filter(\.complete).count == 3 && log.contains { !$0.complete && $0.bytes == 100 })
+        }
+    }
+
+    /// A node killed while it sends a download cannot give it back: its lease runs out and a sweep does, once; the
+    /// recipient may then download again.
+    @Test(arguments: Backend.allCases)
+    func aDownloadWhoseNodeStoppedSendingIsGivenBackOnceItsLeaseRunsOut(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            let created = try await linked(store, maxDownloads: 1)
+            let token = try #require(created.linkToken)
+            func later(_ time: Timestamp, _ milliseconds: Int64) -> Timestamp {
+                Timestamp(millisecondsSinceEpoch: time.millisecondsSinceEpoch + milliseconds)
+            }
+            let start = Timestamp.now()
+            let stopped = try #require(try await store.countDownload(token: token, Self.sending(at: start)))
+            #expect(try await store.share(id: created.id).state == .expired, "spent while it is being sent")
+            let lease = DownloadLease.until(start)
+            #expect(try await store.giveBackStoppedDownloads(now: lease) == 0, "not before its lease runs out")
+            #expect(try await store.giveBackStoppedDownloads(now: later(lease, 1)) == 1)
+            let given = try await store.share(id: created.id)
+            #expect(given.downloads == 0 && given.state == .active)
+            let entry = try #require(try await store.downloads(id: created.id, before: 0, limit: 10).downloads.first)
+            #expect(!entry.complete && entry.bytes == nil, "how much went is not known")
+
+            let next = try #require(try await store.countDownload(token: token, Self.sending(at: .now())), "the recipient tries again")
+            try await store.endDownload(stopped, sent: 10)
+            #expect(try await store.share(id: created.id).downloads == 1, "the stopped node's late word gives nothing back twice")
+            try await store.keepSending(next, until: later(lease, 120_000))
+            #expect(try await store.giveBackStoppedDownloads(now: later(lease, 60_000)) == 0, "a renewed lease holds")
+            try await store.endDownload(next, sent: 1200)
+            #expect(try await store.giveBackStoppedDownloads(now: later(lease, 1_000_000)) == 0, "an ended sending holds no lease")
+            #expect(try await store.share(id: created.id).downloads == 1)
         }
     }
 

@@ -39,6 +39,30 @@ import Testing
         }
     }
 
+    /// A trashed file is still kept, so it counts until it is purged, and an upload counts what it will take: a
+    /// quota could otherwise be passed many times over by trashing or by starting uploads.
+    @Test(arguments: Backend.allCases)
+    func theQuotaCountsTrashedFilesUntilPurgedAndWhatUploadsReserve(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            let alice = store.history(of: "alice", quota: 100)
+            let started = try await alice.startUpload(try Self.new("kept.bin", size: 60), now: .now())
+            #expect(try await alice.quotaUsage() == QuotaUsage(live: 0, trashedFiles: 0, uploading: 60))
+            let appended = try await alice.appendToUpload(id: started.id, at: 0, UploadBody.of(Self.bytes(60)), now: .now(), by: "alice")
+            let kept = try #require(appended.share)
+            try await alice.trashShare(id: kept.id)
+            #expect(try await alice.quotaUsage() == QuotaUsage(live: 0, trashedFiles: 60, uploading: 0))
+            await #expect(throws: ShareError.quotaExceeded(quota: 100, used: 60)) {
+                try await alice.startUpload(try Self.new("more.bin", size: 50), now: .now())
+            }
+            _ = try await alice.restoreShare(id: kept.id)
+            #expect(try await alice.quotaUsage() == QuotaUsage(live: 60, trashedFiles: 0, uploading: 0), "restored: counted once")
+            try await alice.trashShare(id: kept.id)
+            try await alice.purgeShare(id: kept.id)
+            #expect(try await alice.quotaUsage().total == 0)
+            _ = try await alice.startUpload(try Self.new("more.bin", size: 50), now: .now())
+        }
+    }
+
     @Test(arguments: Backend.allCases)
     func aShareAppearsOnlyWithItsLastByteWholeAndItsLinkGivesItsBytes(_ backend: Backend) async throws {
         try await backend.withStore { store in

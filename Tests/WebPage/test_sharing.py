@@ -74,6 +74,11 @@ class UploadTests(BrowserTests):
         self.page.wait(lambda: not self.dialog_open())
         self.assertEqual(self.page.active().get_attribute("class"), "upload-share", "focus returns to the upload's Share button")
 
+        self.shared.request("DELETE", "/share/" + self.record("Q4 report.pdf")["id"])
+        self.page.open()
+        self.page.wait(lambda: "3.0 MB of files in the trash" in self.driver.find_element(By.ID, "storage-text").text,
+                       message="a trashed file still counts until it is purged, and the storage line says so")
+
     def test_a_dropped_file_becomes_a_share_in_the_folder_shown(self):
         self.page.open("?folder=%2Fdrops")
         self.driver.execute_script("""

@@ -27,6 +27,8 @@ struct WhoamiCommand: ShareSubcommand {
         if let method = me.signedInWith { line += " · signed in by \(method)" }
         line += " · \(me.histories) history · \(ByteSize.text(me.usedBytes)) used"
         if let quota = me.quotaBytes { line += " of \(ByteSize.text(quota))" }
+        let parts = [me.trashedFilesBytes.map { "\(ByteSize.text($0)) in the trash" }, me.uploadingBytes.map { "\(ByteSize.text($0)) uploading" }]
+        if !parts.compactMap({ $0 }).isEmpty { line += " (\(parts.compactMap { $0 }.joined(separator: ", ")))" }
         context.print(line)
     }
 }

@@ -35,7 +35,11 @@ extension SQLiteStore {
                         """, arguments: [at, by, at])
             case .restore:
                 let row = try Row.fetchOne(
-                    db, sql: "SELECT count(*), sum(size >> 32), sum(size & 4294967295) FROM share WHERE \(targeted) AND trashed_at IS NOT NULL")
+                    db,
+                    sql: """
+                        SELECT count(*), sum(size >> 32), sum(size & 4294967295) FROM share
+                        WHERE \(targeted) AND trashed_at IS NOT NULL AND blob IS NULL
+                        """)
                 try refusePastQuota(adding: Sums(count: row?[0] ?? 0, high: row?[1] ?? 0, low: row?[2] ?? 0), db)
                 try db.execute(
                     sql: """

@@ -50,22 +50,56 @@ extension SQLiteStore {
             if download.complete {
                 try db.cachedStatement(sql: "UPDATE share SET downloads = downloads + 1 WHERE seq = ?").execute(arguments: [seq])
             }
-            try db.cachedStatement(sql: "INSERT INTO share_download (share_seq, at, address, agent, bytes, complete) VALUES (?, ?, ?, ?, ?, ?)")
-                .execute(arguments: [seq, download.at.millisecondsSinceEpoch, download.address, download.agent, download.bytes, download.complete])
+            let lease = download.bytes.map { _ in DownloadLease.until(download.at).millisecondsSinceEpoch }
+            try db.cachedStatement(
+                sql: "INSERT INTO share_download (share_seq, at, address, agent, bytes, complete, sending_until) VALUES (?, ?, ?, ?, ?, ?, ?)"
+            )
+            .execute(
+                arguments: [seq, download.at.millisecondsSinceEpoch, download.address, download.agent, download.bytes, download.complete, lease])
             return (db.lastInsertedRowID, download.complete ? [owner] : [])
         }
     }
 
-    public func takeBackDownload(_ entry: Int64, sent: Int64) async throws {
+    public func keepSending(_ entry: Int64, until: Timestamp) async throws {
         try await changing { db in
+            try db.cachedStatement(sql: "UPDATE share_download SET sending_until = ? WHERE seq = ? AND sending_until IS NOT NULL")
+                .execute(arguments: [until.millisecondsSinceEpoch, entry])
+            return ((), [])
+        }
+    }
+
+    public func endDownload(_ entry: Int64, sent: Int64) async throws {
+        try await changing { db in
+            // Only a sending still under its lease: one the sweep gave back was given back once.
             let counted = try Row.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        UPDATE share SET downloads = downloads - 1 WHERE downloads > 0 AND seq = (
+                            SELECT share_seq FROM share_download WHERE seq = ? AND complete AND sending_until IS NOT NULL AND bytes > ?)
+                        RETURNING owner
+                        """), arguments: [entry, sent])
+            try db.cachedStatement(
+                sql: """
+                    UPDATE share_download SET complete = complete AND bytes <= ?, bytes = min(bytes, ?), sending_until = NULL
+                    WHERE seq = ? AND sending_until IS NOT NULL
+                    """
+            ).execute(arguments: [sent, sent, entry])
+            return ((), counted.map { [$0[0]] } ?? [])
+        }
+    }
+
+    public func giveBackStoppedDownloads(now: Timestamp) async throws -> Int {
+        try await changing { db in
+            let owners = try Int64.fetchAll(
                 db,
                 sql: """
-                    UPDATE share SET downloads = downloads - 1 WHERE downloads > 0 AND seq = (
-                        SELECT share_seq FROM share_download WHERE seq = ? AND complete) RETURNING owner
-                    """, arguments: [entry])
-            try db.execute(sql: "UPDATE share_download SET complete = 0, bytes = ? WHERE seq = ?", arguments: [sent, entry])
-            return ((), counted.map { [$0[0]] } ?? [])
+                    UPDATE share SET downloads = downloads - 1 WHERE downloads > 0 AND seq IN (
+                        SELECT share_seq FROM share_download WHERE sending_until < ? AND complete) RETURNING owner
+                    """, arguments: [now.millisecondsSinceEpoch])
+            try db.execute(
+                sql: "UPDATE share_download SET complete = 0, bytes = NULL, sending_until = NULL WHERE sending_until < ?",
+                arguments: [now.millisecondsSinceEpoch])
+            return (db.changesCount, Set(owners))
         }
     }
 

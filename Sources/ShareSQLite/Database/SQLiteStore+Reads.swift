@@ -112,6 +112,10 @@ extension SQLiteStore {
         }
     }
 
+    public func quotaUsage() async throws -> QuotaUsage {
+        try await writer.read { db in try Self.quotaUsage(owner: try ownerNumber(db), db) }
+    }
+
     public func recordCounts() async throws -> (live: Int, trashed: Int) {
         try await writer.read { db in
             (try SQLiteRunningTotals.sums(owner: nil, trashed: false, db).count, try SQLiteRunningTotals.sums(owner: nil, trashed: true, db).count)

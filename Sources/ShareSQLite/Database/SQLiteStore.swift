@@ -181,14 +181,23 @@ public struct SQLiteStore: ShareStore {
         try ownerNumbers.number(of: owner, db)
     }
 
-    /// Refuses a change that adds `added` to the live records when it would take them, with the uploads in progress,
-    /// past the quota.
+    /// Refuses a change that adds `added` to what the quota counts (`QuotaUsage`) when it would take it past the quota.
     func refusePastQuota(adding added: Sums, _ db: Database) throws {
         guard let quota, added.total.bytes > 0 else { return }
-        let owner = try ownerNumber(db)
-        let uploading = try Int64.fetchOne(db, sql: "SELECT coalesce(sum(length), 0) FROM share_upload WHERE owner = ?", arguments: [owner]) ?? 0
-        let used = try SQLiteRunningTotals.sums(owner: owner, trashed: false, db).total.bytes + Decimal(uploading)
+        let used = try Self.quotaUsage(owner: try ownerNumber(db), db).total
         if used + added.total.bytes > Decimal(quota) { throw ShareError.quotaExceeded(quota: quota, used: used) }
+    }
+
+    static func quotaUsage(owner: Int64, _ db: Database) throws -> QuotaUsage {
+        let row = try Row.fetchOne(
+            db.cachedStatement(
+                sql: """
+                    SELECT (SELECT coalesce(sum(size), 0) FROM share INDEXED BY share_trashed_files
+                                WHERE owner = ? AND trashed_at IS NOT NULL AND blob IS NOT NULL),
+                           (SELECT coalesce(sum(length), 0) FROM share_upload WHERE owner = ?)
+                    """), arguments: [owner, owner])
+        let live = try SQLiteRunningTotals.sums(owner: owner, trashed: false, db).total.bytes
+        return QuotaUsage(live: live, trashedFiles: row?[0] ?? 0, uploading: row?[1] ?? 0)
     }
 
     /// Makes a record of `new` and stores it with `store`; a generated id found taken (vanishingly rare) is
@@ -239,7 +248,8 @@ public struct SQLiteStore: ShareStore {
         let now = Timestamp.now()
         return try await change { db in
             let original = try SQLiteRow.fetch(id: id, owner: try ownerNumber(db), includeTrashed: true, recordForm.judgedNow(), db)
-            if original.trashedAt != nil { try refusePastQuota(adding: Sums(size: original.size), db) }
+            // A trashed file already counts; a record without one joins the live bytes.
+            if original.trashedAt != nil, original.stored != true { try refusePastQuota(adding: Sums(size: original.size), db) }
             var record = original
             record.trashedAt = nil
             try SQLiteRow.update(record, from: original, db)

@@ -41,12 +41,12 @@ enum SharedFile {
     /// A link closed (revoked, expired, gone) while its file was being sent: the sending stops.
     struct LinkClosed: Error {}
 
-    /// The response sending `range` of `bytes` (its body never runs for HEAD); `brokenOff` hears how many bytes went
-    /// when the sending stops before the last of them was handed to the connection. `stillOpen`, asked every
+    /// The response sending `range` of `bytes` (its body never runs for HEAD); `ended` hears how many bytes were
+    /// handed to the connection when the sending stops, all of them or not. `stillOpen`, asked every
     /// `openCheckInterval` while the bytes go, stops the sending when it says the link closed.
     static func response(
         _ record: ShareRecord, _ bytes: any StoredBytes, _ range: ByteRange, tag: String,
-        stillOpen: (@Sendable () async throws -> Bool)? = nil, brokenOff: @escaping @Sendable (_ sent: Int64) async -> Void = { _ in }
+        stillOpen: (@Sendable () async throws -> Bool)? = nil, ended: @escaping @Sendable (_ sent: Int64) async -> Void = { _ in }
     ) -> Response {
         var headers = headers(record, tag: tag)
         let sent: Range<Int64>
@@ -78,10 +78,10 @@ enum SharedFile {
                     }
                     try await writer.finish(nil)
                 } catch {
-                    // Every byte handed over may have reached the client: only a shorter sending gives anything back.
-                    if written < Int64(sent.count) { await brokenOff(written) }
+                    await ended(written)
                     throw error
                 }
+                await ended(written)
             })
     }
 

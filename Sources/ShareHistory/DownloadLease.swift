@@ -1,0 +1,14 @@
+import ShareKit
+
+/// How long a download being sent holds its place without word from its node: the node renews it every `renewal`
+/// while bytes go, so a lease that runs out means the node stopped (killed, or cut off from the store), and the
+/// download is given back by whichever node sweeps next.
+public enum DownloadLease {
+    public static let length = Duration.seconds(60)
+    public static let renewal = Duration.seconds(20)
+
+    /// When a lease taken or renewed at `now` runs out.
+    public static func until(_ now: Timestamp) -> Timestamp {
+        Timestamp(millisecondsSinceEpoch: now.millisecondsSinceEpoch + length.components.seconds * 1000)
+    }
+}
