@@ -102,11 +102,20 @@ import Glibc
         first.executableURL = shareBinary
         first.arguments = ["add", file.path, "--limit-rate", "2M"]
         first.environment = ["HOME": folder.path, "PATH": "/usr/bin:/bin", "SHARE_SERVER": daemon.address].merging(environment) { $1 }
+        let said = folder.appending(path: "first-run.txt")
+        FileManager.default.createFile(atPath: said.path, contents: nil)
         first.standardOutput = FileHandle.nullDevice
-        first.standardError = FileHandle.nullDevice
+        first.standardError = try FileHandle(forWritingTo: said)
         try first.run()
-        try await waitUntil("the upload is noted in the journal") {
-            ((try? FileManager.default.contentsOfDirectory(atPath: journal.path)) ?? []).count == 1
+        do {
+            try await waitUntil("the upload is noted in the journal") {
+                guard first.isRunning else { throw SocketError(description: "share add ended before its upload was noted") }
+                return ((try? FileManager.default.contentsOfDirectory(atPath: journal.path)) ?? []).count == 1
+            }
+        } catch {
+            let logged = (try? String(contentsOf: daemon.log, encoding: .utf8)) ?? ""
+            Issue.record("\(error); share add said \((try? String(contentsOf: said, encoding: .utf8)) ?? ""); the daemon said \(logged.suffix(2000))")
+            throw error
         }
         let entry = try #require(try FileManager.default.contentsOfDirectory(atPath: journal.path).first)
         let upload = try String(contentsOf: journal.appending(path: entry), encoding: .utf8)

@@ -12,12 +12,25 @@ import Testing
         let run = try runShare(["ls", "--tz", "Asia/Shanghai"], transport: transport)
         #expect(
             run.output == """
-                TYPE   NAME           SIZE  SHARED            ID
-                pdf    report.pdf   1.2 MB  2021-01-17 20:40  7K2M9QDX
-                image  holiday.jpg   999 B  2021-01-17 07:05  3D4F5G6H
+                TYPE   NAME           SIZE  SHARED            LINK  ID
+                pdf    report.pdf   1.2 MB  2021-01-17 20:40  -     7K2M9QDX
+                image  holiday.jpg   999 B  2021-01-17 07:05  -     3D4F5G6H
                 2 shares
 
                 """)
+    }
+
+    /// A row says whether its link opens and, under a limit, how many of its downloads went.
+    @Test(arguments: [
+        (#""link": "/s/t", "state": "active""#, "open"), (#""link": "/s/t", "state": "active", "maxDownloads": 5, "downloads": 2"#, "open 2/5"),
+        (#""link": "/s/t", "state": "expired", "maxDownloads": 3, "downloads": 3"#, "spent 3/3"),
+        (#""link": "/s/t", "state": "expired", "expiresAt": "2021-01-18T00:00:00.000Z""#, "expired"), (#""state": "revoked""#, "stopped"),
+    ])
+    func eachRowSaysItsLinksState(fields: String, words: String) throws {
+        let record = recordJSON().replacingOccurrences(of: "}", with: ", \(fields)}")
+        let run = try runShare(["ls"], transport: FakeTransport().on("GET", "\(server)/share", body: "[\(record)]"))
+        let row = try #require(run.output.split(separator: "\n").dropFirst().first)
+        #expect(row.hasSuffix("  \(words)  7K2M9QDX"), "\(row)")
     }
 
     @Test func wideCharactersKeepTheColumnsAligned() throws {

@@ -43,13 +43,26 @@ import Testing
         #expect(run.output == lines)
     }
 
-    @Test func progressRedrawsOneLineAndClearsIt() {
+    /// A person watching a transfer sees how far it is, how fast it goes, how long is left and, resumed, where it
+    /// began; at the end, how long it took.
+    @Test func progressShowsABarTheRateAndTimeLeftAndEndsWithTheTimeTaken() {
         let output = CapturedOutput()
-        let progress = ProgressLine(output: output, label: "Importing h.ndjson", total: 2_000_000)
+        var now = Duration.zero
+        let progress = ProgressLine(output: output, label: "Uploading a.mov", total: 2_000_000, elapsed: { now })
+        progress.resumed(from: 500_000)
         progress.show(500_000)
-        progress.show(500_000)
+        now = .seconds(1)
+        progress.show(1_000_000)
+        progress.show(1_000_000)
+        now = .seconds(2)
         progress.show(2_000_000)
-        progress.clear()
-        #expect(output.text == "\r\u{1B}[KImporting h.ndjson  25%  500.0 kB of 2.0 MB\r\u{1B}[KImporting h.ndjson  100%  2.0 MB of 2.0 MB\r\u{1B}[K")
+        progress.finish("Uploaded a.mov")
+        let lines = [
+            "Uploading a.mov  [#####               ]  25% (resumed from 25%)  500.0 kB of 2.0 MB",
+            "Uploading a.mov  [##########          ]  50% (resumed from 25%)  1.0 MB of 2.0 MB  500.0 kB/s  2 s left",
+            "Uploading a.mov  [####################]  100% (resumed from 25%)  2.0 MB of 2.0 MB  750.0 kB/s",
+            "",
+        ]
+        #expect(output.text == lines.map { "\r\u{1B}[K" + $0 }.joined() + "Uploaded a.mov: 1.5 MB in 2 s\n")
     }
 }

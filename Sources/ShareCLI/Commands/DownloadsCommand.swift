@@ -21,7 +21,7 @@ struct DownloadsCommand: ShareSubcommand {
     @ParentCommand var root: ShareCommand
 
     func run(in context: CommandContext) throws {
-        var table = GrowingTable(header: ["WHEN", "FROM", "WITH", "BYTES"])
+        var table = GrowingTable(header: ["WHEN", "FROM", "WITH", "BYTES", "FINISHED"])
         var array = StreamedArray(output: context.rawOutput)
         var any = false
         try context.call { () throws(ClientError) in
@@ -31,7 +31,8 @@ struct DownloadsCommand: ShareSubcommand {
                 let rows = downloads.map { download in
                     [
                         Formats.localTime(download.at, in: context.zone, seconds: true), TerminalText.escape(download.address),
-                        TerminalText.escape(download.agent), download.bytes.map(ByteSize.text) ?? (download.complete ? "whole" : "part"),
+                        TerminalText.escape(download.agent), download.bytes.map(ByteSize.text) ?? "-",
+                        download.complete ? "whole" : "stopped",
                     ]
                 }
                 if !rows.isEmpty { context.print(table.lines(rows, style: context.style).joined(separator: "\n")) }

@@ -43,7 +43,16 @@ struct FileDownload {
     /// Fetches from `handle`'s end to the file's, resuming after a dropped connection.
     private func fetch(into handle: FileHandle) throws {
         let progress = context.statusLine.map { ProgressLine(output: $0, label: "Downloading \(file.name ?? "file")", total: file.size) }
-        defer { progress?.clear() }
+        do {
+            try fetch(into: handle, progress: progress)
+        } catch {
+            progress?.clear()
+            throw error
+        }
+        progress?.finish("Downloaded \(file.name ?? "the file")")
+    }
+
+    private func fetch(into handle: FileHandle, progress: ProgressLine?) throws {
         let seekable = (try? handle.seekToEnd()) != nil
         // Standard output cannot be resumed: what went is gone from this side.
         try TransferRetries.run(progress: progress, retrying: { error, number in seekable ? TransferRetries.interrupted(error, number) : nil }) {
@@ -51,6 +60,7 @@ struct FileDownload {
             let offset = seekable ? Int64((try? handle.offset()) ?? 0) : 0
             guard offset < file.size || (offset == 0 && file.size == 0 && attempt == 1) else { return }
             var received = offset
+            progress?.resumed(from: offset)
             let resumed = try context.api.download(source, from: offset, etag: file.etag) { bytes in
                 handle.write(Data(bytes))
                 received += Int64(bytes.count)

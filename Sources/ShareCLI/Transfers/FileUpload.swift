@@ -41,8 +41,19 @@ struct FileUpload {
         guard descriptor >= 0 else { throw CommandFailure("cannot read \(path): no such file or no permission", status: .localFile) }
         defer { close(descriptor) }
         let progress = context.statusLine.map { ProgressLine(output: $0, label: "Uploading \(name)", total: size) }
-        defer { progress?.clear() }
-        return try TransferRetries.run(
+        let answer: ShareAPI.Answer
+        do {
+            answer = try sendResuming(descriptor, to: url, progress: progress)
+        } catch {
+            progress?.clear()
+            throw error
+        }
+        progress?.finish("Uploaded \(name)")
+        return answer
+    }
+
+    private func sendResuming(_ descriptor: Int32, to url: String, progress: ProgressLine?) throws -> ShareAPI.Answer {
+        try TransferRetries.run(
             progress: progress,
             retrying: { error, number in
                 // A conflict: the server still takes the bytes of a request cut off a moment ago; its offset follows.
@@ -53,6 +64,7 @@ struct FileUpload {
             guard let offset = try context.api.uploadOffset(url) else {
                 throw CommandFailure("the server dropped the upload of \(path); run the command again to start it over", status: .failure)
             }
+            progress?.resumed(from: offset)
             lseek(descriptor, off_t(offset), SEEK_SET)
             let source = UploadSource(descriptor: descriptor, size: size - offset, progress: { progress?.show(offset + $0) })
             guard let answer = try context.api.appendUpload(url, at: offset, from: source) else {
