@@ -62,11 +62,12 @@ export const typeNames = {
   audio: "Audio", video: "Video", other: "File",
 };
 
-/** What a share's link says at a glance, at `now` (milliseconds): `expires in 3 days · 12 downloads`, `expired`,
- *  `revoked`; empty for a share without a link. */
+/** What a share's link says at a glance, at `now` (milliseconds): `expires in 3 days · 12 downloads`, what closed
+ *  it (its downloads used up, its time past), `Sharing stopped`; empty for a share without a link. */
 export function linkWords(record, now = Date.now()) {
   if (!record.state) return "";
-  if (record.state !== "active") return record.state === "revoked" ? "Link revoked" : "Link expired";
+  if (record.state === "revoked") return "Sharing stopped";
+  if (record.state === "expired") return closedWords(record);
   const words = [];
   if (record.expiresAt) {
     const hours = (Date.parse(record.expiresAt) - now) / 3600000;
@@ -77,4 +78,20 @@ export function linkWords(record, now = Date.now()) {
     : count(record.downloads, "download");
   words.push(downloads);
   return words.join(" · ");
+}
+
+/** Which limit closed a link: its downloads all used, or its time past. */
+function closedWords(record) {
+  if (record.maxDownloads && record.downloads >= record.maxDownloads) {
+    return record.maxDownloads === 1 ? "Closed: its one download used" : `Closed: all ${number(record.maxDownloads)} downloads used`;
+  }
+  return record.expiresAt ? `Closed: expired ${dateTime(record.expiresAt)}` : "Closed: expired";
+}
+
+/** A download of the share's log in words: `2021-01-17 20:40 · 203.0.113.0/24 · Firefox · whole`. */
+export function downloadWords(download) {
+  const sent = download.complete ? "whole" : download.bytes == null ? "stopped" : `stopped after ${size(download.bytes)}`;
+  // The log keeps a network, never an address: its /24 (IPv4) or /48 (IPv6); "-" over the unix socket.
+  const network = download.address === "-" ? "this machine" : `${download.address}/${download.address.includes(":") ? 48 : 24}`;
+  return `${dateTime(download.at)} · ${network} · ${download.agent} · ${sent}`;
 }

@@ -1,6 +1,8 @@
 // The notice of a list that could not be loaded: an offline browser told from a server that does not answer, and the
 // list loaded again by itself, after 2, 4, 8… seconds (at most a minute), and at once when the browser is back online.
 
+import { nextWait } from "./waits.js";
+
 const box = document.getElementById("message");
 const text = document.getElementById("message-text");
 const button = document.getElementById("retry");
@@ -25,7 +27,7 @@ export function say(words, retry) {
 
 /** A load failed for want of an answer (`error.status` 0 or 5xx): says why, and runs `retry` by itself later. */
 export function unreachable(error, retry) {
-  delay = Math.min(60, delay ? delay * 2 : 2);
+  delay = nextWait(delay);
   const offline = error.offline === true;
   const why = offline
     ? "You are offline. The list comes back by itself when you are online."

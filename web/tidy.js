@@ -3,7 +3,7 @@
 
 import { nextPage, request, shareURL } from "./api.js";
 import { askFor, showList, showMenu } from "./dialogs.js";
-import { count, dateTime, shown } from "./format.js";
+import { count, dateTime, downloadWords, shown } from "./format.js";
 import { openShareDialog } from "./sharedialog.js";
 import { forget, toast } from "./toast.js";
 
@@ -29,7 +29,8 @@ export function shareMenu(record, button) {
     ...(record.link && record.state !== "revoked"
       ? [["Share…", (opener) => openShareDialog(record, { returnTo: opener ?? button, onChange: page.replaceRow })]]
       : []),
-    [record.link ? "Copy link" : "Copy share id", () => copy(record, button)],
+    ...(record.state === "revoked" ? [["Share again", () => shareAgain(record)]] : []),
+    [record.link && record.state !== "revoked" ? "Copy link" : "Copy share id", () => copy(record, button)],
     ["History", (opener) => history(record, opener ?? button)],
     ["Delete", () => trash([record])],
   ]);
@@ -58,9 +59,20 @@ async function rename(record, button) {
   }
 }
 
+/** Opens a link whose sharing was stopped again, at the same address. */
+async function shareAgain(record) {
+  try {
+    const updated = await json(await request(shareURL(record.id), { method: "PATCH", body: { revoked: false } }));
+    page.replaceRow(updated)?.focus();
+    toast(`Sharing ${shown(record.name)} again`);
+  } catch (error) {
+    page.failed(error, () => shareAgain(record));
+  }
+}
+
 async function copy(record, button) {
   // A link on this service is a path under it: completed with the address the page was reached at.
-  const link = record.link && new URL(record.link, location.href).href;
+  const link = record.state !== "revoked" && record.link && new URL(record.link, location.href).href;
   const text = link || record.id;
   try {
     await navigator.clipboard.writeText(text);
@@ -73,19 +85,25 @@ async function copy(record, button) {
 
 const eventWords = {
   created: "Shared", uploaded: "Uploaded", imported: "Imported", renamed: "Renamed", moved: "Moved", trashed: "Deleted", restored: "Restored",
-  "expiry-changed": "Link's limits changed", revoked: "Link revoked",
+  "expiry-changed": "Link's limits changed", revoked: "Sharing stopped",
 };
 
 async function history(record, button) {
   try {
-    const events = await json(await request(`${shareURL(record.id, "/events")}?limit=100`));
+    const [events, downloads] = await Promise.all([
+      request(`${shareURL(record.id, "/events")}?limit=100`).then(json),
+      record.link ? request(`${shareURL(record.id, "/downloads")}?limit=100`).then(json) : [],
+    ]);
     const lines = events.map((event) => {
       const change = event.from !== undefined ? `: ${shown(event.from)} → ${shown(event.to)}` : "";
       // Nobody signs in to a service with no sign-in: its events are by "local", which says nothing.
       const by = event.by === "local" ? "" : ` · by ${event.by}`;
-      return `${dateTime(event.at)} · ${eventWords[event.action] ?? event.action}${change}${by}`;
+      return { at: event.at, text: `${dateTime(event.at)} · ${eventWords[event.action] ?? event.action}${change}${by}` };
     });
-    showList(`History of ${shown(record.name)}`, lines, button);
+    // Downloads come newest first; the history reads oldest first, with them in their place.
+    lines.push(...downloads.map((download) => ({ at: download.at, text: downloadWords(download).replace(" · ", " · Downloaded · ") })));
+    lines.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+    showList(`History of ${shown(record.name)}`, lines.map((line) => line.text), button);
   } catch (error) {
     page.failed(error, () => history(record, button));
   }

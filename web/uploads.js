@@ -1,14 +1,20 @@
 // Files shared from the page: chosen with the Upload button or dropped anywhere on it, sent one after another in tus
-// 1.0 (as `share add` sends them), each with its progress and a Cancel. A connection that breaks off resumes from
-// what the server holds; the last byte makes the share, and the Share dialog of the last one opens.
+// 1.0 (as `share add` sends them), each with its progress (percent, rate, time left) and a Cancel. A connection that
+// breaks off, a server that goes away or a browser gone offline is waited for (2, 4, 8… seconds, counted down) and
+// the upload resumes from what the server holds; each upload's address is kept on this device by the file's folder,
+// name, size and modification time, so that a reload or picking the file again resumes it too. The last byte makes
+// the share, and the Share dialog of the last one opens. Leaving the page while bytes are in flight asks first.
 
 import { RequestError, historyURL, problemDetail, signedIn } from "./api.js";
 import { size } from "./format.js";
+import { nextWait, waitBeforeRetry } from "./waits.js";
 
 const byId = (id) => document.getElementById(id);
 const list = byId("upload-list");
 const queue = [];
 let running = false;
+/** How many files the uploads under way were asked for, and how many of them have begun. */
+const batch = { total: 0, begun: 0 };
 let view;
 
 /** `view.folder()` (where new shares go), `view.uploaded(record)`, `view.share(record, returnTo)`. */
@@ -19,7 +25,9 @@ export function connectUploads(connected) {
 /** Queues `files` for upload into the folder shown now. */
 export function upload(files) {
   const folder = view.folder() || "/";
+  if (!running) Object.assign(batch, { total: 0, begun: 0 });
   for (const file of files) queue.push({ file, folder, item: progressItem(file) });
+  batch.total += files.length;
   byId("uploads").hidden = false;
   if (!running) drain();
 }
@@ -29,7 +37,8 @@ async function drain() {
   let last = null;
   while (queue.length) {
     const next = queue.shift();
-    const record = await send(next);
+    batch.begun += 1;
+    const record = await send(next, batch.total > 1 ? `File ${batch.begun} of ${batch.total} · ` : "");
     if (record) {
       last = { record, item: next.item };
       view.uploaded(record);
@@ -40,20 +49,69 @@ async function drain() {
 }
 
 /** Sends one file, showing how far it got; its record, or null when it was cancelled or refused. */
-async function send({ file, folder, item }) {
-  const task = { location: null, xhr: null, cancelled: false };
+async function send({ file, folder, item }, position) {
+  const task = { location: null, xhr: null, cancelled: false, key: resumeKey(file, folder) };
+  const meter = progressMeter(item, file.size, position);
   item.querySelector(".upload-cancel").onclick = () => cancel(task, item);
   try {
-    task.location = await create(file, folder, task);
-    const record = await sendBytes(file, task, (sent) => showProgress(item, sent, file.size));
+    let offset = await resume(task);
+    if (offset === null) {
+      task.location = await create(file, folder, task);
+      localStorage.setItem(task.key, task.location);
+      offset = 0;
+    } else if (offset > 0) {
+      meter.resumedFrom(offset);
+    }
+    const record = await withThumbnail(await sendBytes(file, task, offset, meter), file);
+    localStorage.removeItem(task.key);
     finished(item, record);
     return record;
   } catch (error) {
     if (task.cancelled) return null;
+    // A refusal (too large, over the quota, a file that changed) will not pass by waiting: its address goes too.
+    localStorage.removeItem(task.key);
+    byId("upload-said").textContent = `${file.name} not shared: ${error.message}`;
     item.querySelector(".upload-state").textContent = `Not shared: ${error.message}`;
     item.classList.add("failed");
     item.querySelector(".upload-cancel").textContent = "Dismiss";
-    item.querySelector(".upload-cancel").onclick = () => item.remove();
+    item.querySelector(".upload-cancel").onclick = () => dismiss(item);
+    return null;
+  }
+}
+
+/** The largest picture the server makes a thumbnail from (`[server] max_picture_bytes`, by default). */
+const maxPictureBytes = 20 * 1024 * 1024;
+
+/** A picture's share with its thumbnail, made by the server from the file, as `share add` does; the share as it
+ *  is when the server cannot make one (a format it does not read, too large): the thumbnail is a nicety. */
+async function withThumbnail(record, file) {
+  if (record.type !== "image" || file.size > maxPictureBytes) return record;
+  try {
+    const response = await fetch(historyURL(`share/${encodeURIComponent(record.id)}/thumbnail`), {
+      method: "PUT", body: file, headers: signedIn({ "Content-Type": file.type || "application/octet-stream", Accept: "application/json" }),
+    });
+    return response.ok ? await response.json() : record;
+  } catch {
+    return record;
+  }
+}
+
+/** Where this device keeps the address of an upload of `file` into `folder`, in the history shown. */
+const resumeKey = (file, folder) => `share-upload ${historyURL("share/uploads")} ${folder} ${file.size} ${file.lastModified} ${file.name}`;
+
+/** The offset the server holds of an upload this device began before (a reload, the file picked again), its address
+ *  in `task.location`; null when there is none to resume. */
+async function resume(task) {
+  const location = localStorage.getItem(task.key);
+  if (!location) return null;
+  try {
+    const offset = Number((await tus(task, location, "HEAD")).getResponseHeader("Upload-Offset"));
+    task.location = location;
+    return offset;
+  } catch (error) {
+    if (task.cancelled) throw error;
+    // Finished, dropped or expired on the server: begun again.
+    localStorage.removeItem(task.key);
     return null;
   }
 }
@@ -65,20 +123,39 @@ async function create(file, folder, task) {
   return new URL(xhr.getResponseHeader("Location"), document.baseURI).href;
 }
 
-/** Sends the file from where the server's copy ends, again after a broken connection or a busy server (three
- *  times), until the last byte made the share: its record. */
-async function sendBytes(file, task, progress) {
-  let offset = 0;
-  for (let retries = 0; ; ) {
+/** Answers that pass with time: no answer at all, an offset that moved, a busy or restarting server. */
+const passing = (error) => [0, 408, 409, 423, 429, 500, 502, 503, 504].includes(error.status);
+
+/** Sends the file from `offset` until the last byte made the share: its record. After a break, waits and asks the
+ *  server where its copy ends, as long as it takes. */
+async function sendBytes(file, task, offset, meter) {
+  for (;;) {
     try {
       const headers = { "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream" };
-      const xhr = await tus(task, task.location, "PATCH", headers, file.slice(offset), (loaded) => progress(offset + loaded));
+      const xhr = await tus(task, task.location, "PATCH", headers, file.slice(offset), (loaded) => meter.progress(offset + loaded));
       if (xhr.status === 200) return JSON.parse(xhr.responseText);
       offset = Number(xhr.getResponseHeader("Upload-Offset"));
     } catch (error) {
-      const again = error.status === 0 || error.status === 409 || error.status === 502 || error.status === 503 || error.status === 504;
-      if (task.cancelled || !again || ++retries > 3) throw error;
-      offset = Number((await tus(task, task.location, "HEAD")).getResponseHeader("Upload-Offset"));
+      if (task.cancelled || !passing(error)) throw error;
+      offset = await offsetHeld(task, meter, error);
+    }
+  }
+}
+
+/** Where the server's copy ends, asked after growing waits (at most 30 seconds) until it answers. */
+async function offsetHeld(task, meter, broke) {
+  let error = broke;
+  for (let wait = 0; ; ) {
+    wait = nextWait(wait, 30);
+    const why = navigator.onLine === false ? "You are offline" : "The server does not answer";
+    await waitBeforeRetry(wait, { tick: (left) => meter.waiting(`${why}: trying again in ${left} s`), stopped: () => task.cancelled });
+    if (task.cancelled) throw error;
+    meter.waiting("Reconnecting…");
+    try {
+      return Number((await tus(task, task.location, "HEAD")).getResponseHeader("Upload-Offset"));
+    } catch (next) {
+      if (task.cancelled || !passing(next)) throw next;
+      error = next;
     }
   }
 }
@@ -103,8 +180,13 @@ function tus(task, url, method, headers = {}, body = null, progress = null) {
 async function cancel(task, item) {
   task.cancelled = true;
   task.xhr?.abort();
-  item.remove();
+  localStorage.removeItem(task.key);
+  dismiss(item);
   if (task.location) await tus({}, task.location, "DELETE").catch(() => {});
+}
+
+function dismiss(item) {
+  item.remove();
   if (!list.children.length) byId("uploads").hidden = true;
 }
 
@@ -124,26 +206,63 @@ function progressItem(file) {
   return item;
 }
 
-function showProgress(item, sent, total) {
-  item.querySelector("progress").value = sent;
-  item.querySelector(".upload-state").textContent = `${size(sent)} of ${size(total)}`;
+/** What an upload's line says as it goes: `File 2 of 3 · 5.6 MB of 25.0 MB · 22% · 1.2 MB/s · 16 s left`. */
+function progressMeter(item, total, position) {
+  const bar = item.querySelector("progress");
+  const state = item.querySelector(".upload-state");
+  // The rate over the last few seconds: the bytes sent then and now.
+  let samples = [];
+  let resumed = "";
+  const percent = (bytes) => `${Math.floor((bytes / Math.max(total, 1)) * 100)}%`;
+  return {
+    resumedFrom(offset) {
+      resumed = `Resumed from ${percent(offset)} · `;
+      bar.value = offset;
+    },
+    progress(sent) {
+      const now = performance.now();
+      samples = [...samples.filter((sample) => now - sample.at < 5000), { at: now, sent }];
+      const [first] = samples;
+      const rate = now - first.at > 500 ? ((sent - first.sent) * 1000) / (now - first.at) : 0;
+      const words = [`${size(sent)} of ${size(total)}`, percent(sent)];
+      if (rate > 0) words.push(`${size(rate)}/s`, `${duration((total - sent) / rate)} left`);
+      bar.value = sent;
+      state.textContent = position + resumed + words.join(" · ");
+    },
+    waiting(words) {
+      samples = [];
+      state.textContent = position + words;
+    },
+  };
+}
+
+/** `45 s`, `3 min`, `2 h 5 min`. */
+function duration(seconds) {
+  if (seconds < 60) return `${Math.max(1, Math.round(seconds))} s`;
+  if (seconds < 3600) return `${Math.round(seconds / 60)} min`;
+  return `${Math.floor(seconds / 3600)} h ${Math.round((seconds % 3600) / 60)} min`;
 }
 
 function finished(item, record) {
   item.querySelector("progress").value = item.querySelector("progress").max;
   item.querySelector(".upload-state").textContent = "Shared";
+  byId("upload-said").textContent = `${record.name} shared`;
   item.classList.add("done");
   const share = Object.assign(document.createElement("button"), { type: "button", className: "upload-share", textContent: "Share…" });
   share.addEventListener("click", () => view.share(record, share));
-  const dismiss = item.querySelector(".upload-cancel");
-  dismiss.textContent = "Dismiss";
-  dismiss.setAttribute("aria-label", `Dismiss ${record.name}`);
-  dismiss.onclick = () => {
-    item.remove();
-    if (!list.children.length) byId("uploads").hidden = true;
-  };
-  dismiss.before(share);
+  const dismissButton = item.querySelector(".upload-cancel");
+  dismissButton.textContent = "Dismiss";
+  dismissButton.setAttribute("aria-label", `Dismiss ${record.name}`);
+  dismissButton.onclick = () => dismiss(item);
+  dismissButton.before(share);
 }
+
+// Leaving (or reloading) the page while bytes are in flight asks first; what was sent is resumed on return.
+addEventListener("beforeunload", (event) => {
+  if (!running) return;
+  event.preventDefault();
+  event.returnValue = "";
+});
 
 byId("upload-button").addEventListener("click", () => byId("upload-input").click());
 byId("upload-input").addEventListener("change", (event) => {

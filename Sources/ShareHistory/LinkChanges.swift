@@ -39,29 +39,29 @@ public struct NewLink: Equatable, Sendable {
     }
 }
 
-/// A change of a link's limits: each nil leaves it as it is, `.some(nil)` clears it; `revoke` cuts the link off
-/// for good.
+/// A change of a link's limits: each nil leaves it as it is, `.some(nil)` clears it; `revoked` true cuts the link
+/// off (its sharing stops), false opens it again at the same address.
 public struct LinkChange: Equatable, Sendable {
     public var expiresAt: Timestamp??
     public var maxDownloads: Int64??
     public var code: String??
-    public var revoke = false
+    public var revoked: Bool?
 
-    public init(expiresAt: Timestamp?? = nil, maxDownloads: Int64?? = nil, code: String?? = nil, revoke: Bool = false) {
+    public init(expiresAt: Timestamp?? = nil, maxDownloads: Int64?? = nil, code: String?? = nil, revoked: Bool? = nil) {
         self.expiresAt = expiresAt
         self.maxDownloads = maxDownloads
         self.code = code
-        self.revoke = revoke
+        self.revoked = revoked
     }
 
-    public var isEmpty: Bool { expiresAt == nil && maxDownloads == nil && code == nil && !revoke }
+    public var isEmpty: Bool { expiresAt == nil && maxDownloads == nil && code == nil && revoked == nil }
 
     /// Applies the change to `record` at `now`.
     func apply(to record: inout ShareRecord, at now: Timestamp) {
         if let expiresAt { record.expiresAt = expiresAt }
         if let maxDownloads { record.maxDownloads = maxDownloads }
         if let code { record.code = code }
-        if revoke { record.revokedAt = record.revokedAt ?? now }
+        if let revoked { record.revokedAt = revoked ? record.revokedAt ?? now : nil }
     }
 }
 

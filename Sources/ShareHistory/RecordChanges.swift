@@ -1,7 +1,7 @@
 import ShareKit
 
 /// The events a change of a record makes, whatever store keeps them: each of a rename, a move, a trashing or a
-/// restoring, a change of the link's limits, a revocation.
+/// restoring, a change of the link's limits, a revocation (and its undoing, a change of limits from "revoked").
 public struct RecordChange: Equatable, Sendable {
     public let action: ShareEvent.Action
     public let from: String?
@@ -18,6 +18,9 @@ public struct RecordChange: Equatable, Sendable {
             changes.append(RecordChange(action: .expiryChanged, from: limits(of: original), to: limits(of: updated)))
         }
         if original.revokedAt == nil, updated.revokedAt != nil { changes.append(RecordChange(action: .revoked, from: nil, to: nil)) }
+        if original.revokedAt != nil, updated.revokedAt == nil {
+            changes.append(RecordChange(action: .expiryChanged, from: "revoked", to: limits(of: updated)))
+        }
         return changes
     }
 

@@ -48,7 +48,7 @@ struct NewShareBody: Decodable {
 }
 
 /// The body of `PATCH /share/{id}`: a rename, a move, a change of the link's limits or code (`null` clears one), a
-/// revocation (`revoked: true`).
+/// revocation (`revoked: true`) or its undoing (`false`: the same link opens again).
 struct SharePatchBody: Decodable {
     var name: String?
     var folder: String?
@@ -76,11 +76,10 @@ struct SharePatchBody: Decodable {
     }
 
     func patch() throws(ShareError) -> SharePatch {
-        if revoked == false { throw .invalidField("revoked", "can only be true: a revoked link stays revoked") }
         let link = LinkChange(
             expiresAt: try PatchField.change(expiresAt) { text throws(ShareError) in try LinkFields.expiresAt(text) },
             maxDownloads: try PatchField.change(maxDownloads) { number throws(ShareError) in try LinkFields.maxDownloads(number) },
-            code: try PatchField.change(code) { choice throws(ShareError) in try choice.checked() }, revoke: revoked == true)
+            code: try PatchField.change(code) { choice throws(ShareError) in try choice.checked() }, revoked: revoked)
         return try SharePatch(name: name, folder: folder, link: link)
     }
 }

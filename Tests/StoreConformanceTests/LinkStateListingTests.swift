@@ -33,7 +33,7 @@ import Testing
             _ = try await Self.linked(store, "past.pdf", expiresAt: "2020-01-01T00:00:00Z")
             let once = try await Self.linked(store, "once.pdf", maxDownloads: 1)
             let cut = try await Self.linked(store, "cut.pdf")
-            _ = try await store.updateShare(id: cut.id, SharePatch(name: nil, folder: nil, link: LinkChange(revoke: true)))
+            _ = try await store.updateShare(id: cut.id, SharePatch(name: nil, folder: nil, link: LinkChange(revoked: true)))
             func names(_ state: String) async throws -> Set<String> {
                 let records = try await Self.listed(store, [("state", state)])
                 #expect(records.allSatisfy { state.split(separator: ",").contains(Substring($0.state?.rawValue ?? "none")) }, "\(state)")

@@ -71,7 +71,7 @@ import Testing
             let past = try await store.updateShare(
                 id: created.id, SharePatch(name: nil, folder: nil, link: LinkChange(expiresAt: .some(Timestamp(rfc3339: "2020-01-01T00:00:00Z")!))))
             #expect(past.state == .expired, "a time already past closes the link now")
-            let revoked = try await store.updateShare(id: created.id, SharePatch(name: nil, folder: nil, link: LinkChange(revoke: true)))
+            let revoked = try await store.updateShare(id: created.id, SharePatch(name: nil, folder: nil, link: LinkChange(revoked: true)))
             #expect(revoked.state == .revoked)
             #expect(try await store.countDownload(token: created.linkToken!, Self.download()) == nil)
             let events = try await store.events(id: created.id, after: 0, limit: 10).events
@@ -154,7 +154,7 @@ import Testing
             let original = try await linked(store, expiresAt: Timestamp(rfc3339: "2030-01-01T00:00:00Z")!, maxDownloads: 5, code: "Code42")
             #expect(try await store.countDownload(token: original.linkToken!, Self.download()) != nil)
             let revoked = try await linked(store, "revoked.pdf")
-            _ = try await store.updateShare(id: revoked.id, SharePatch(name: nil, folder: nil, link: LinkChange(revoke: true)))
+            _ = try await store.updateShare(id: revoked.id, SharePatch(name: nil, folder: nil, link: LinkChange(revoked: true)))
             try await backend.withStore { other in
                 let staging = try await other.beginImport()
                 for (line, record) in try await store.listShares(ShareQuery()).records.enumerated() {

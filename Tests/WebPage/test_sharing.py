@@ -4,23 +4,21 @@ import json
 import os
 import tempfile
 import time
+import urllib.error
 import urllib.parse
 import urllib.request
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from servers import Shared
-from test_web_page import BrowserTests, axe_violations
+from test_web_page import SCREENSHOTS, BrowserTests, axe_violations, emulate
 
 
-class UploadTests(BrowserTests):
-    """A server with nothing yet: files shared from the page become shares a recipient opens."""
-
-    @classmethod
-    def setUpClass(cls):
-        cls.open_browser(Shared(), [])
-        cls.scratch = tempfile.mkdtemp(prefix="share-uploads-")
+class UploadPage:
+    """What the upload tests do on the page: make a file, choose it, find its record. Each test starts on a fast
+    network, on a fresh page."""
 
     def setUp(self):
         self.driver.execute_cdp_cmd("Network.enable", {})
@@ -46,6 +44,15 @@ class UploadTests(BrowserTests):
 
     def dialog_open(self):
         return self.driver.find_element(By.ID, "share").get_attribute("open") is not None
+
+
+class UploadTests(UploadPage, BrowserTests):
+    """A server with nothing yet: files shared from the page become shares a recipient opens."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.open_browser(Shared(), [])
+        cls.scratch = tempfile.mkdtemp(prefix="share-uploads-")
 
     def test_a_chosen_file_uploads_into_a_share_whose_dialog_gives_its_link_code_and_expiry(self):
         path = self.file("Q4 report.pdf", 3_000_000)
@@ -89,6 +96,15 @@ class UploadTests(BrowserTests):
         record = self.record("dropped note.txt")
         self.assertEqual((record["folder"], record["size"], record["stored"]), ("/drops", 14, True))
 
+    def test_a_photo_shared_from_the_page_gets_its_thumbnail_as_with_share_add(self):
+        photo = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures", "pictures", "photo.jpg")
+        self.choose(os.path.abspath(photo))
+        self.page.wait(self.dialog_open, 30, "the Share dialog after the upload")
+        record = self.record("photo.jpg")
+        self.assertTrue(record.get("thumbnail"), "the server made the photo's thumbnail")
+        self.page.wait(lambda: self.page.row(record["id"]).find_elements(By.CSS_SELECTOR, ".picture img"),
+                       message="the thumbnail in the photo's row")
+
     def test_cancel_stops_an_upload_and_the_server_keeps_nothing_of_it(self):
         # A slow connection, so that the upload is still going when Cancel is pressed.
         self.driver.execute_cdp_cmd("Network.emulateNetworkConditions",
@@ -103,3 +119,173 @@ class UploadTests(BrowserTests):
         self.page.wait(lambda: os.listdir(uploads) == [], 10, "the server dropped the upload's bytes")
         self.assertIsNone(self.record("big video.mp4"), "nothing of a cancelled upload is shared")
 
+
+
+class BrokenUploadTests(UploadPage, BrowserTests):
+    """Uploads from the page meet what phones meet: a server that goes away mid-upload, a reload, leaving the page.
+    None of them loses what was sent."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.open_browser(Shared(server="shutdown_seconds = 1\n"), [])
+        cls.scratch = tempfile.mkdtemp(prefix="share-uploads-")
+
+    def slow(self, bytes_per_second):
+        self.driver.execute_cdp_cmd("Network.emulateNetworkConditions",
+                                    {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": bytes_per_second})
+
+    def state(self):
+        return self.driver.find_element(By.CSS_SELECTOR, "#upload-list .upload-state").text
+
+    def under_way(self):
+        return "%" in self.state() and " 0%" not in self.state()
+
+    def same_bytes(self, name, path):
+        link = urllib.parse.urljoin(self.shared.url + "/", self.record(name)["link"])
+        with urllib.request.urlopen(link + "/file", timeout=30) as response, open(path, "rb") as original:
+            return response.read() == original.read()
+
+    def test_an_upload_waits_out_a_stopped_server_and_resumes_where_it_was(self):
+        self.slow(1_000_000)
+        path = self.file("holiday.mov", 6_000_000)
+        self.choose(path)
+        self.page.wait(lambda: " s left" in self.state(), 30, "the upload under way, its rate known")
+        self.assertRegex(self.state(), r"B of 6\.0 MB · \d+% · [\d.]+ [kM]B/s · \d+ s left", "how far, how fast, how long")
+        self.shared.pause()
+        try:
+            self.page.wait(lambda: "trying again in" in self.state(), 30, "the upload waiting for the server")
+        finally:
+            self.shared.resume()
+        self.slow(-1)
+        self.page.wait(lambda: self.state() == "Shared", 90, "the upload finished once the server came back")
+        self.assertTrue(self.same_bytes("holiday.mov", path), "the share holds the very bytes, none twice")
+
+    def test_a_reload_mid_upload_asks_first_and_picking_the_file_again_resumes_it(self):
+        self.slow(500_000)
+        path = self.file("scan.pdf", 4_000_000)
+        self.choose(path)
+        self.page.wait(self.under_way, 30, "the upload under way")
+        leaving = self.driver.execute_script(
+            "const event = new Event('beforeunload', { cancelable: true }); dispatchEvent(event); return event.defaultPrevented")
+        self.assertTrue(leaving, "leaving the page while bytes are in flight asks first")
+        self.page.wait(lambda: float(self.state().split(" MB of")[0]) >= 1.0 if " MB of" in self.state() else False, 30, "a megabyte sent")
+        self.driver.execute_script("window.onbeforeunload = null")
+        self.driver.execute_cdp_cmd("Page.navigate", {"url": self.driver.current_url})
+        self.page.wait(lambda: self.driver.find_elements(By.ID, "upload-input"), 30, "the page again")
+        self.slow(-1)
+        self.choose(path)
+        self.page.wait(lambda: self.state() == "Shared" or "Resumed from" in self.state(), 30, "the upload picked up again")
+        self.page.wait(lambda: self.state() == "Shared", 30, "the upload finished")
+        self.assertTrue(self.same_bytes("scan.pdf", path))
+        self.assertEqual(self.driver.execute_script("return Object.keys(localStorage).filter((key) => key.startsWith('share-upload'))"),
+                         [], "a finished upload's address is forgotten")
+
+
+class LinkDialogTests(BrowserTests):
+    """The owner's side of a link, on the page alone: stop sharing (and undo it), a download limit that closes the
+    link and says so, lifted where it is said, and who downloaded."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.open_browser(Shared(), [])
+
+    def shared_file(self, name):
+        scratch = tempfile.mkdtemp(prefix="share-link-")
+        path = os.path.join(scratch, name)
+        with open(path, "wb") as file:
+            file.write(os.urandom(50_000))
+        self.page.open()
+        field = self.driver.find_element(By.ID, "upload-input")
+        self.driver.execute_script("arguments[0].hidden = false", field)
+        field.send_keys(path)
+        self.page.wait(lambda: self.driver.find_element(By.ID, "share").get_attribute("open") is not None, 30, "the Share dialog")
+        status, _, body = self.shared.request("GET", "/share?" + urllib.parse.urlencode({"q": name}))
+        return json.loads(body)[0]
+
+    def state(self):
+        return self.driver.find_element(By.ID, "share-state").text
+
+    def opens(self, record):
+        try:
+            with urllib.request.urlopen(urllib.parse.urljoin(self.shared.url + "/", record["link"]) + "/file", timeout=30) as response:
+                return response.status
+        except urllib.error.HTTPError as error:
+            return error.code
+
+    def test_stop_sharing_closes_the_link_at_once_and_undo_opens_it_again(self):
+        record = self.shared_file("contract.pdf")
+        self.assertEqual(axe_violations(self.driver), [])
+        os.makedirs(SCREENSHOTS, exist_ok=True)
+        for name, width, height in (("desktop", 1366, 768), ("phone", 390, 844)):
+            emulate(self.driver, width, height)
+            overflow = self.driver.execute_script("return document.getElementById('share').scrollWidth > innerWidth")
+            self.assertFalse(overflow, f"the dialog fits {width} px")
+            self.driver.save_screenshot(os.path.join(SCREENSHOTS, f"share-dialog-{name}.png"))
+        emulate(self.driver, None)
+        self.driver.find_element(By.ID, "share-stop").click()
+        self.page.wait(lambda: self.driver.find_element(By.ID, "toast-text").text == "Stopped sharing contract.pdf")
+        self.assertEqual(self.opens(record), 410, "the link is closed at once")
+        self.driver.find_element(By.ID, "toast-undo").click()
+        self.page.wait(lambda: self.driver.find_element(By.ID, "toast-text").text == "Sharing contract.pdf again")
+        self.assertEqual(self.opens(record), 200, "the same link opens again")
+
+    def test_a_download_limit_closes_the_link_says_why_and_raising_it_opens_it(self):
+        record = self.shared_file("slides.pdf")
+        limit = self.driver.find_element(By.ID, "share-max-downloads")
+        limit.send_keys("1", Keys.TAB)
+        self.page.wait(lambda: "0 of 1 download" in self.state(), message="the limit saved")
+        self.assertEqual(self.opens(record), 200)
+        self.assertEqual(self.opens(record), 410, "its one download used")
+        self.driver.find_element(By.CSS_SELECTOR, "#share button.close").click()
+        self.page.open()
+        self.page.open_menu(record["id"])
+        self.page.choose("Share…")
+        self.page.wait(lambda: self.state() == "Closed: its one download used", message="which limit closed it")
+        downloads = self.driver.find_element(By.ID, "share-downloads").text
+        self.assertIn("127.0.0.0/24 · other · whole", downloads, "who downloaded, from where, with what, whole or not")
+        limit = self.driver.find_element(By.ID, "share-max-downloads")
+        limit.clear()
+        limit.send_keys("2", Keys.TAB)
+        self.page.wait(lambda: "1 of 2 downloads" in self.state(), message="the limit raised")
+        self.assertEqual(self.opens(record), 200, "the link opens again")
+        self.assertEqual(axe_violations(self.driver), [])
+        self.driver.find_element(By.CSS_SELECTOR, "#share button.close").click()
+        menu = self.page.row(record["id"]).find_element(By.CSS_SELECTOR, ".menu-button")
+        self.assertEqual(self.page.active(), menu, "focus goes back to the share's row, drawn anew by the change")
+
+
+class RecipientTests(BrowserTests):
+    """A link opened on a phone by someone with no account: the code typed as a phone types it opens the share, no
+    address ever holds the code, and the page says on which service, what kind of file and where it leads."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.open_browser(Shared(server='service_name = "Acme Files"\n'), [])
+
+    def test_a_code_typed_on_a_phone_opens_the_link_and_stays_out_of_its_address(self):
+        body = json.dumps({"name": "plan.pdf", "size": 1200, "source": "https://drive.example.com/s/abc", "code": "9JURF2"})
+        status, _, answer = self.shared.request("POST", "/share", body)
+        self.assertEqual(status, 201, answer)
+        link = urllib.parse.urljoin(self.shared.url + "/", json.loads(answer)["link"])
+        emulate(self.driver, 390, 844)
+        try:
+            self.driver.get(link)
+            self.assertEqual(self.driver.find_element(By.ID, "code").value_of_css_property("text-transform"), "uppercase")
+            self.driver.find_element(By.ID, "code").send_keys("9jurf2", Keys.ENTER)
+            self.page.wait(lambda: self.driver.find_elements(By.TAG_NAME, "h2"), message="the share, once its code is given")
+            self.assertEqual(self.driver.find_element(By.TAG_NAME, "h2").text, "plan.pdf")
+            self.assertNotIn("code", self.driver.current_url.lower(), "no address holds the code")
+            self.assertNotIn("9jurf2", self.driver.page_source.lower(), "nor does the page")
+            text = self.driver.find_element(By.TAG_NAME, "main").text
+            self.assertIn("Acme Files", text)
+            self.assertIn("PDF", text)
+            self.assertIn("This file is kept on drive.example.com", text)
+            self.assertNotIn("UTC", text, "times in the reader's own zone")
+            self.assertEqual(axe_violations(self.driver), [])
+            self.assertFalse(self.driver.execute_script("return document.documentElement.scrollWidth > innerWidth"), "no sideways scrolling")
+            os.makedirs(SCREENSHOTS, exist_ok=True)
+            self.driver.save_screenshot(os.path.join(SCREENSHOTS, "recipient-phone.png"))
+            self.driver.refresh()
+            self.page.wait(lambda: self.driver.find_elements(By.TAG_NAME, "h2"), message="a reload keeps the link open")
+        finally:
+            emulate(self.driver, None)

@@ -1070,8 +1070,8 @@ class LinkStateTests(BrowserTests):
             found = self.driver.find_elements(By.CSS_SELECTOR, f'.row[data-id="{share_id}"] .meta .link')
             return found[0].text if found else ""
         self.assertEqual(words("LINK0001"), "expires in 3 days · 2 of 5 downloads")
-        self.assertEqual(words("LINK0002"), "Link expired")
-        self.assertEqual(words("LINK0003"), "Link revoked")
+        self.assertEqual(words("LINK0002"), "Closed: its one download used", "which limit closed it")
+        self.assertEqual(words("LINK0003"), "Sharing stopped")
         self.assertEqual(words("LINK0004"), "", "a share without a link says nothing of one")
         closed = self.driver.find_element(By.CSS_SELECTOR, '.row[data-id="LINK0003"] .meta .link')
         self.assertIn("closed", closed.get_attribute("class"))
@@ -1325,7 +1325,7 @@ class SubPathTests(BrowserTests):
 
 
 # Sharing from the page lives in a module of its own, run with these (scripts/test-web lists this module's classes).
-from test_sharing import UploadTests  # noqa: E402,F401
+from test_sharing import BrokenUploadTests, LinkDialogTests, RecipientTests, UploadTests  # noqa: E402,F401
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)
