@@ -14,6 +14,22 @@ public enum IconCategory: String, CaseIterable, Codable, Sendable {
         self = Self.byExtension[fileExtension] ?? .other
     }
 
+    /// The category in words, as a person names such a file (the page's and the recipient's).
+    public var words: String {
+        switch self {
+        case .image: return "Picture"
+        case .pdf: return "PDF"
+        case .doc: return "Document"
+        case .txt: return "Text"
+        case .ppt: return "Slides"
+        case .xls: return "Spreadsheet"
+        case .zip: return "Archive"
+        case .audio: return "Audio"
+        case .video: return "Video"
+        case .other: return "File"
+        }
+    }
+
     /// An unknown category from a newer server reads as `other`, so old clients keep working.
     public init(from decoder: any Decoder) throws {
         self = IconCategory(rawValue: try decoder.singleValueContainer().decode(String.self)) ?? .other

@@ -50,7 +50,8 @@ public func buildRouter(
     let addresses = AccessLog(trustedProxies: server.trustedProxies, socketPeerIsProxy: socketPeerIsProxy)
     let links = LinkController(
         store: store, throttle: LinkThrottle(window: linkLimits.window), codesTried: LinkThrottle(allowed: 20, window: linkLimits.window),
-        downloads: LinkThrottle(allowed: 30, window: linkLimits.window), addresses: addresses, pathPrefix: prefix)
+        downloads: LinkThrottle(allowed: 30, window: linkLimits.window), addresses: addresses, pathPrefix: prefix,
+        pages: RecipientPage(serviceName: server.serviceName))
     router.addRoutes(links.endpoints, atPath: base)
     router.addRoutes(
         UploadController(
@@ -102,6 +103,8 @@ public func buildApplication(
                 return .init(maxBytes: server.maxBodyBytes, pace: .within(.seconds(Int64(server.requestTimeoutSeconds))))
             case .picture:
                 return .init(maxBytes: server.maxPictureBytes, pace: .within(.seconds(Int64(server.requestTimeoutSeconds))))
+            case .code:
+                return .init(maxBytes: RequestBodyKind.maxCodeFormBytes, pace: .within(.seconds(Int64(server.requestTimeoutSeconds))))
             case .records, .bytes:
                 // An import or an upload streams for as long as it takes, but keeps moving.
                 return .init(maxBytes: nil, pace: .atLeast(bytesPerSecond: server.minUploadRate, window: .seconds(10)))

@@ -147,6 +147,8 @@ import Testing
         ("[server]\nshare_url = \"https://files.example.org/s/\"\n", "server.share_url"),
         ("[server]\nshare_url = \"javascript:alert({id})\"\n", "server.share_url"),
         ("[server]\nshare_url = \"https://files.example.org/s/{token}\\\"><b>\"\n", "server.share_url"),
+        ("[server]\nservice_name = \"\"\n", "server.service_name"),
+        ("[server]\nservice_name = \"Files\\u001B[2J\"\n", "server.service_name"),
         ("[server]\nheavy_wait_seconds = 0\n", "server.heavy_wait_seconds"),
         ("[auth]\nquota_bytes = -1\n", "auth.quota_bytes"),
         ("[auth.quota]\n\"bob smith\" = 10\n", "auth.quota"),

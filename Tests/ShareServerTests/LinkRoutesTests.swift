@@ -8,6 +8,8 @@ import ShareTestSupport
 import StoreTestSupport
 import Testing
 
+@testable import ShareServer
+
 /// What a share's recipient meets at its link, with no sign-in: the page, the code it asks for, the file (for a share
 /// made elsewhere, a redirect to it), and a closed link's reason; and how wrong codes and made-up links are held off.
 @Suite struct LinkRoutesTests {
@@ -42,7 +44,7 @@ import Testing
             }
             let closed = try await client.send(.get, "\(link)/file")
             #expect(closed.status == .gone)
-            #expect(try await client.send(.get, link).text.contains("expired"))
+            #expect(try await client.send(.get, link).text.contains("All 2 downloads it allowed have been made."), "which limit closed it")
             let after = try await client.send(.get, "/share/\(record.id)", headers: Self.owner).decode(ShareRecord.self)
             #expect(after.downloads == 2 && after.state == .expired)
             let log = try await client.send(.get, "/share/\(record.id)/downloads", headers: Self.owner)
@@ -178,6 +180,57 @@ import Testing
         }
     }
 
+    /// A code typed in the page goes in the request's body, and the browser carries it for that link alone: the
+    /// address bar, a forwarded URL or a reload never hold it. A stale remembered code is no try.
+    @Test func aCodeTypedInThePageOpensTheLinkWithoutEverStandingInItsAddress() async throws {
+        try await withServer(Self.secured) { client in
+            let record = try await linked(client, #", "code": "Open42""#)
+            let link = try #require(record.link)
+            let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded", .origin: "http://localhost"]
+            let asking = try await client.send(.get, link)
+            #expect(asking.text.contains(#"<form method="post">"#))
+            let wrong = try await client.send(.post, link, "code=Guess1", headers: form)
+            #expect(wrong.status == .forbidden && wrong.text.contains("not right") && wrong.headers[.setCookie] == nil)
+            let right = try await client.send(.post, link, "code=open42", headers: form)
+            #expect(right.status == .seeOther && right.headers[.location] == link, "the page again, at its plain address")
+            let cookie = try #require(right.headers[.setCookie])
+            #expect(cookie == "share-code=open42; Path=\(link); Max-Age=43200; HttpOnly; SameSite=Lax")
+            let remembered: HTTPFields = [.cookie: "theme=dark; share-code=open42"]
+            let page = try await client.send(.get, link, headers: remembered)
+            #expect(page.status == .ok && page.text.contains(#"href="\#(link)/file""#) && !page.text.contains("open42"), "no code in any link")
+            #expect(try await client.send(.get, "\(link)/file", headers: remembered).headers[.location] == Self.drive)
+            let stale = try await client.send(.get, link, headers: [.cookie: "share-code=Old999"])
+            #expect(stale.status == .ok && stale.text.contains(#"name="code""#) && !stale.text.contains("not right"), "a stale code is no try")
+            var fromElsewhere = form
+            fromElsewhere[.origin] = "https://evil.example"
+            let elsewhere = try await client.send(.post, link, "code=Open42", headers: fromElsewhere)
+            #expect(elsewhere.status == .forbidden, "another site cannot try codes through a visitor's browser")
+        }
+    }
+
+    /// The recipient is told on which service, what kind of file in words, times in their own zone (a script
+    /// allowed by its hash alone), where a share made elsewhere leads, and which limit closed a link.
+    @Test func theRecipientsPageSaysWhoseServiceWhatKindWhereAndWhyItClosed() async throws {
+        try await withServer({
+            Self.secured(&$0)
+            $0.server.serviceName = "Acme Files"
+        }) { client in
+            let record = try await linked(client, #", "maxDownloads": 1"#)
+            let link = try #require(record.link)
+            let page = try await client.send(.get, link)
+            #expect(page.text.contains("<title>Q1 &lt;b&gt;report&lt;b&gt;.pdf · Acme Files</title>"))
+            #expect(page.text.contains(#"<p class="type">PDF</p>"#), "the kind in words")
+            #expect(page.text.contains("This file is kept on <strong>drive.example.com</strong>") && page.text.contains("Open on drive.example.com"))
+            #expect(page.text.contains(#"<time datetime=""#))
+            let policy = try #require(page.headers[.contentSecurityPolicy])
+            #expect(policy.contains("script-src '\(RecipientPage.localTimesHash)'"))
+            #expect(page.text.contains("<script>\(RecipientPage.localTimes)</script>"), "the one script the policy allows")
+            _ = try await client.send(.get, "\(link)/file")
+            let spent = try await client.send(.get, link)
+            #expect(spent.status == .gone && spent.text.contains("Its one download has been made."), "which limit closed it")
+        }
+    }
+
     @Test func aRevokedLinkSaysSoAndAPastOneHasExpired() async throws {
         try await withServer(Self.secured) { client in
             let record = try await linked(client)
@@ -186,7 +239,7 @@ import Testing
             #expect(revoke.status == .ok)
             #expect(try revoke.decode(ShareRecord.self).state == .revoked)
             let gone = try await client.send(.get, link)
-            #expect(gone.status == .gone && gone.text.contains("cut this link off"))
+            #expect(gone.status == .gone && gone.text.contains("Its owner stopped sharing it."))
             let past = try await linked(client, #", "expiresAt": "2020-01-01T00:00:00Z""#)
             #expect(past.state == .expired)
             #expect(try await client.send(.get, try #require(past.link) + "/file").status == .gone)
@@ -213,15 +266,22 @@ import Testing
         }
     }
 
-    @Test func aPatchClearsWithNullAndNeverUndoesARevocation() async throws {
+    /// The page's *Stop sharing* has an Undo: the same link opens again, and the history says so.
+    @Test func aPatchClearsWithNullAndFalseUndoesARevocation() async throws {
         try await withServer { client in
             let record = try await client.create(#""name": "a.pdf", "size": 1, "source": "\#(Self.drive)", "code": true, "maxDownloads": 3"#)
             #expect(record.code?.count == 6, "true draws a code")
             let cleared = try await client.send(.patch, "/share/\(record.id)", #"{"code": null, "maxDownloads": null}"#)
             let after = try cleared.decode(ShareRecord.self)
             #expect(after.code == nil && after.maxDownloads == nil && after.name == "a.pdf")
-            let undo = try await client.send(.patch, "/share/\(record.id)", #"{"revoked": false}"#)
-            #expect(undo.status == .badRequest && undo.problemDetail.contains("'revoked'"))
+            let stopped = try await client.send(.patch, "/share/\(record.id)", #"{"revoked": true}"#).decode(ShareRecord.self)
+            #expect(stopped.state == .revoked)
+            let undone = try await client.send(.patch, "/share/\(record.id)", #"{"revoked": false}"#).decode(ShareRecord.self)
+            #expect(undone.state == .active && undone.link == record.link, "the same link opens again")
+            let events = try await client.send(.get, "/share/\(record.id)/events").decode([ShareEvent].self)
+            #expect(events.suffix(2).map(\.action) == [.revoked, .expiryChanged] && events.last?.from == "revoked", "\(events)")
+            let wrong = try await client.send(.patch, "/share/\(record.id)", #"{"revoked": "no"}"#)
+            #expect(wrong.status == .badRequest)
         }
     }
 

@@ -54,6 +54,12 @@ extension ConfigSetting {
             }
             config.server.shareURL = pattern
         },
+        ConfigSetting("server", "service_name", .string) { config, name, _ in
+            guard (1...64).contains(name.count), name == name.trimmingCharacters(in: .whitespaces),
+                !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format })
+            else { throw InvalidSetting(reason: "expected 1 to 64 characters with no control characters, got '\(name.prefix(80))'") }
+            config.server.serviceName = name
+        },
         ConfigSetting("server", "metrics_public", .bool) { config, flag, _ in
             config.server.metricsPublic = flag
         },

@@ -47,6 +47,8 @@ public struct ServerSettings: Sendable, Equatable {
     /// The service's link for a share, `{id}` standing for its id (`https://files.example.org/s/{id}`): what the
     /// page copies and `share show` prints. Empty: shares have no link, and the page copies the bare id.
     public var shareURL = ""
+    /// The service's name, as a link's recipient sees it on its page.
+    public var serviceName = "Share"
     /// `/metrics` needs no token (for a scraper on a private network).
     public var metricsPublic = false
     /// Permissions of the unix socket, as an octal number such as `0660`.

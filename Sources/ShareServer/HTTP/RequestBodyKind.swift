@@ -8,11 +8,19 @@ enum RequestBodyKind: Equatable {
     case picture
     /// The bytes of a file, uploaded (tus), of any length its upload declared.
     case bytes
+    /// The code a link's recipient types in its page's form (`POST /s/{token}`): a line.
+    case code
+
+    /// The most bytes a `.code` form may hold: the code's field with room to spare.
+    static let maxCodeFormBytes = 1024
 
     /// The kind of body the route at `path` (the full path, under `pathPrefix`) reads.
     init(path: String, pathPrefix: String) {
         let share = "\(pathPrefix)/share/"
-        if path == share + "import" {
+        let link = "\(pathPrefix)/s/"
+        if path.hasPrefix(link), !path.dropFirst(link.count).contains("/") {
+            self = .code
+        } else if path == share + "import" {
             self = .records
         } else if path == share + "uploads" || path.hasPrefix(share + "uploads/") {
             self = .bytes
@@ -24,12 +32,14 @@ enum RequestBodyKind: Equatable {
     }
 
     /// The media types (`Content-Type`) the body may be declared as: none a page may send to another site without
-    /// asking first (a CORS preflight).
+    /// asking first (a CORS preflight), but the recipient's form on a link's own page, which a cross-site request
+    /// never reaches (its `Origin` is refused).
     var mediaTypes: [String] {
         switch self {
         case .json: return ["application/json"]
         case .records: return ["application/json", "application/x-ndjson"]
         case .bytes: return [TusProtocol.mediaType]
+        case .code: return ["application/x-www-form-urlencoded"]
         case .picture:
             return ["image/jpeg", "image/png", "image/webp", "image/gif", "image/bmp", "image/heic", "image/heif", "application/octet-stream"]
         }

@@ -3,8 +3,9 @@ import ShareHistory
 import ShareKit
 
 /// A share's link, for its recipient, with no sign-in: `GET /s/{token}`, the page, and `GET|HEAD /s/{token}/file`,
-/// the file (its bytes, or for a share made elsewhere a redirect to its `source`). The token is the link's secret; the code, when
-/// the share has one, comes as `?code=`.
+/// the file (its bytes, or for a share made elsewhere a redirect to its `source`). The token is the link's secret; the
+/// code, when the share has one, comes as `?code=` (scripts, `share get`), or from the page's form (`POST`), after
+/// which the browser carries it in a cookie of the link's own.
 ///
 /// Guesses are held off where they could hurt, and nothing else is (`LinkThrottle`): wrong codes for a share from one
 /// address (five a minute; one while the share meets twenty from anywhere), so that whoever saw a link can never lock
@@ -26,12 +27,32 @@ struct LinkController {
     /// Whose address a request is (a trusted proxy's forwarded one).
     let addresses: AccessLog
     let pathPrefix: String
+    /// The recipient's pages, with the service's name.
+    let pages: RecipientPage
 
     var endpoints: RouteCollection<ShareRequestContext> {
         RouteCollection(context: ShareRequestContext.self)
             .get("s/:token", use: page)
+            .post("s/:token", use: enter)
             .get("s/:token/file", use: file)
             .get("s/:token/thumbnail", use: thumbnail)
+    }
+
+    /// `POST /s/{token}`: the code typed in the page's form. A right one is remembered for the link alone
+    /// (`LinkCodeCookie`) and the page shown again at its plain address, so that the code never stands in the address
+    /// bar, a forwarded URL or a reload; a wrong one is the form again, saying so.
+    @Sendable func enter(_ request: Request, context: ShareRequestContext) async throws -> Response {
+        let form = try await request.body.collect(upTo: RequestBodyKind.maxCodeFormBytes)
+        let given = try FormEncoding.values(String(buffer: form), known: ["code"])["code"] ?? ""
+        switch try await open(request, context, client: client(request, context), given: given) {
+        case .refused(let content):
+            return pages.response(content)
+        case .share(_, let token, let code):
+            let address = "\(pathPrefix)/s/\(token)"
+            var headers: HTTPFields = [.location: address, .cacheControl: "no-store"]
+            if let code { headers[.setCookie] = LinkCodeCookie.setting(code, path: address) }
+            return Response(status: .seeOther, headers: headers)
+        }
     }
 
     /// Why a link does not open for a request, or the share it opens with the code it was given.
@@ -43,9 +64,9 @@ struct LinkController {
     @Sendable func page(_ request: Request, context: ShareRequestContext) async throws -> Response {
         switch try await open(request, context, client: client(request, context)) {
         case .refused(let content):
-            return RecipientPage.response(content)
+            return pages.response(content)
         case .share(let record, let token, let code):
-            return RecipientPage.response(.share(record, link: "\(pathPrefix)/s/\(token)", query: code.map { "?code=\($0)" } ?? ""))
+            return pages.response(.share(record, link: "\(pathPrefix)/s/\(token)", query: code.map { "?code=\($0)" } ?? ""))
         }
     }
 
@@ -54,9 +75,9 @@ struct LinkController {
         switch try await open(request, context, client: client) {
         case .refused(.code):
             // The file itself is never answered without its code.
-            return RecipientPage.response(.code(wrong: true))
+            return pages.response(.code(wrong: true))
         case .refused(let content):
-            return RecipientPage.response(content)
+            return pages.response(content)
         case .share(let record, let token, _):
             if let bytes = try await store.linkedBytes(token: token) {
                 let tag = SharedFile.tag(token: token)
@@ -82,7 +103,7 @@ struct LinkController {
                     }
                 }
             }
-            guard let source = record.source else { return RecipientPage.response(.notFound) }
+            guard let source = record.source else { return pages.response(.notFound) }
             if request.method != .head, case .failure(let refusal) = try await log(request, client, token: token, bytes: nil, complete: true) {
                 return refusal.page
             }
@@ -108,14 +129,14 @@ struct LinkController {
     private func log(
         _ request: Request, _ client: String, token: String, bytes: Int64?, complete: Bool
     ) async throws -> Result<Int64, RefusedDownload> {
-        if let wait = downloads.refusal("address " + client) { return .failure(.init(page: RecipientPage.response(.tooManyTries(retryAfter: wait)))) }
+        if let wait = downloads.refusal("address " + client) { return .failure(.init(page: pages.response(.tooManyTries(retryAfter: wait)))) }
         downloads.fail("address " + client)
         let download = ShareDownload(
             at: .now(), address: DownloadVisitor.network(of: client), agent: DownloadVisitor.agent(request.headers[.userAgent]),
             bytes: bytes, complete: complete)
         guard let entry = try await store.countDownload(token: token, download) else {
             // Expired, revoked, gone or spent since the link was read: the next request says which.
-            return .failure(.init(page: RecipientPage.response(.gone(.expired))))
+            return .failure(.init(page: pages.response(.gone(nil))))
         }
         return .success(entry)
     }
@@ -136,8 +157,10 @@ struct LinkController {
         addresses.clientAddress(request.headers, peer: context.remoteAddress)
     }
 
-    /// Whether the link of the request's token opens, as its state, its code and the throttle say.
-    private func open(_ request: Request, _ context: ShareRequestContext, client: String) async throws -> Opening {
+    /// Whether the link of the request's token opens, as its state, its code and the throttle say. The code is
+    /// `given` (a form's), else the query's; one remembered for the link (`LinkCodeCookie`) opens it too, and a
+    /// stale one is no try.
+    private func open(_ request: Request, _ context: ShareRequestContext, client: String, given form: String? = nil) async throws -> Opening {
         let token = context.parameters.get("token") ?? ""
         guard LinkToken.isPlausible(token), let record = try await store.linkedShare(token: token) else {
             let unknown = "unknown tokens from " + client
@@ -147,10 +170,13 @@ struct LinkController {
         }
         if let state = record.state, state != .active {
             if state == .expired, expiries.isNew(record) { try await store.noteExpired(token: token, at: .now()) }
-            return .refused(.gone(state))
+            return .refused(.gone(record))
         }
         guard let code = record.code else { return .share(record, token: token, code: nil) }
-        let given = try FormEncoding.values(request.uri.query, known: ["code"])["code"]
+        let given = try form ?? FormEncoding.values(request.uri.query, known: ["code"])["code"]
+        if given == nil, let remembered = LinkCodeCookie.code(in: request.headers), ExtractionCode.matches(remembered, code) {
+            return .share(record, token: token, code: nil)
+        }
         guard let given else { return .refused(.code(wrong: false)) }
         let (share, guesser) = ("codes for " + token, "codes for \(token) from \(client)")
         let underAttack = codesTried.refusal(share) != nil

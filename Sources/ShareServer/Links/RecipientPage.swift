@@ -1,9 +1,16 @@
+import Crypto
+import Foundation
 import Hummingbird
 import ShareKit
 
-/// The small page a share's link opens for its recipient: what the share is and a *Download* button, the form for
-/// its code, or why it no longer opens. Plain HTML that works on a phone and without JavaScript.
-enum RecipientPage {
+/// The small page a share's link opens for its recipient: what the share is, on which service, and a *Download*
+/// button (or where a share made elsewhere leads); the form for its code; or which limit closed it. Plain HTML that
+/// works on a phone and without JavaScript; one small script, allowed by its hash alone, shows times in the reader's
+/// own zone.
+struct RecipientPage {
+    /// The service's name (`[server] service_name`).
+    let serviceName: String
+
     /// What the page says.
     enum Content {
         /// The share, at its link (`/s/{token}` under the base path), with the query that carries its code.
@@ -12,15 +19,19 @@ enum RecipientPage {
         /// known. Nothing of the share shows before its code.
         case code(wrong: Bool, triesLeft: Int? = nil)
         case notFound
-        case gone(ShareState)
+        /// A closed link: which limit closed it, when the share is known.
+        case gone(ShareRecord?)
         case tooManyTries(retryAfter: Int)
     }
 
-    static func response(_ content: Content) -> Response {
+    func response(_ content: Content) -> Response {
         var headers: HTTPFields = [
             .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
-            .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; frame-ancestors 'none'",
-            .init("X-Content-Type-Options")!: "nosniff", .init("Referrer-Policy")!: "no-referrer",
+            .contentSecurityPolicy:
+                "default-src 'none'; style-src 'unsafe-inline'; script-src '\(Self.localTimesHash)'; img-src 'self'; form-action 'self'; frame-ancestors 'none'",
+            // Nothing of the link's address leaves for another site; its own form's POST carries its `Origin` (under
+            // `no-referrer` a browser sends `Origin: null`, which the cross-site rule refuses).
+            .init("X-Content-Type-Options")!: "nosniff", .init("Referrer-Policy")!: "same-origin",
         ]
         let status: HTTPResponse.Status
         let title: String
@@ -28,74 +39,119 @@ enum RecipientPage {
         switch content {
         case .share(let record, let link, let query):
             (status, title) = (.ok, record.name)
-            let picture =
-                record.thumbnail == true
-                ? #"<img class="thumbnail" src="\#(HTMLText.escaped(link + "/thumbnail" + query))" alt="" width="96" height="96">"# : ""
-            body = picture + summary(record) + #"<a class="button" href="\#(HTMLText.escaped(link + "/file" + query))" download>Download</a>"#
+            body = Self.share(record, link: link, query: query)
         case .code(let wrong, let triesLeft):
             (status, title) = (wrong ? .forbidden : .ok, "A shared file")
-            let problem =
-                switch (wrong, triesLeft) {
-                case (false, _): ""
-                case (true, nil): "That code is not right."
-                case (true, 0): "That code is not right, and that was the last try for now: the link waits a while."
-                case (true, 1): "That code is not right. 1 try left before the link waits a while."
-                case (true, let left?): "That code is not right. \(left) tries left before the link waits a while."
-                }
-            body =
-                "<h1>A file was shared with you</h1><p>Give the extraction code you were sent with the link.</p>"
-                + (problem.isEmpty ? "" : #"<p class="problem" role="alert">\#(problem)</p>"#) + """
-                    <form method="get"><label for="code">Extraction code</label>
-                    <input id="code" name="code" autocomplete="off" autocapitalize="characters" spellcheck="false" required minlength="4" maxlength="32" autofocus>
-                    <button class="button" type="submit">Open</button></form>
-                    """
+            body = Self.codeForm(wrong: wrong, triesLeft: triesLeft)
         case .notFound:
             (status, title) = (.notFound, "No such link")
             body = "<h1>No such link</h1><p>This link does not exist. Check that it was copied whole.</p>"
-        case .gone(let state):
+        case .gone(let record):
             (status, title) = (.gone, "Link closed")
-            let why = state == .revoked ? "Its owner has cut this link off." : "This link has expired."
-            body = "<h1>This link no longer opens</h1><p>\(why)</p>"
+            body = "<h1>This link no longer opens</h1><p>\(Self.closed(record))</p>"
         case .tooManyTries(let seconds):
             (status, title) = (.tooManyRequests, "Too many tries")
             headers[.retryAfter] = String(seconds)
-            body = "<h1>Too many tries</h1><p>Try again in \(seconds) seconds.</p>"
+            body = #"<h1>Too many tries</h1><p>Try again in <span data-seconds="\#(seconds)">\#(Self.wait(seconds))</span>.</p>"#
         }
+        let service = HTMLText.escaped(serviceName)
         let page = """
             <!doctype html><html lang="en"><head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
-            <title>\(HTMLText.escaped(title))</title><style>\(style)</style></head><body><main>\(body)</main></body></html>
+            <title>\(HTMLText.escaped(title)) · \(service)</title><style>\(Self.style)</style></head>
+            <body><main><p class="service">\(service)</p>\(body)</main><script>\(Self.localTimes)</script></body></html>
             """
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: page)))
     }
 
-    /// The share's name, type, size, when it was shared and until when it opens.
-    private static func summary(_ record: ShareRecord) -> String {
-        var until = record.expiresAt.map { "Opens until \(day($0))" } ?? "Opens with no end date"
+    /// The share: its picture, kind in words, name, size, when it was shared, until when it opens, and *Download*
+    /// (for a share made elsewhere, where it leads).
+    private static func share(_ record: ShareRecord, link: String, query: String) -> String {
+        let picture =
+            record.thumbnail == true
+            ? #"<img class="thumbnail" src="\#(HTMLText.escaped(link + "/thumbnail" + query))" alt="" width="96" height="96">"# : ""
+        var until = record.expiresAt.map { "Opens until \(time($0))" } ?? "Opens with no end date"
         if let max = record.maxDownloads {
             let left = max - (record.downloads ?? 0)
             until += left == 1 ? ", for 1 more download" : ", for \(left) more downloads"
         }
+        let file = HTMLText.escaped(link + "/file" + query)
+        let download: String
+        if let source = record.source, let host = URLComponents(string: source)?.host {
+            let place = HTMLText.escaped(host)
+            download =
+                #"<p>This file is kept on <strong>\#(place)</strong>: the button opens it there.</p>"#
+                + #"<a class="button" href="\#(file)" rel="noreferrer">Open on \#(place)</a>"#
+        } else {
+            download = #"<a class="button" href="\#(file)" download>Download</a>"#
+        }
         return """
-            <p class="type">\(HTMLText.escaped(record.type.rawValue.uppercased()))</p><h1>\(HTMLText.escaped(record.name))</h1>
-            <p>\(ByteSize.text(record.size)) · shared \(day(record.createdAt))</p><p>\(until)</p>
+            <h1 class="lead">A file was shared with you</h1>\(picture)
+            <p class="type">\(record.type.words)</p><h2>\(HTMLText.escaped(record.name))</h2>
+            <p>\(ByteSize.text(record.size)) · shared \(time(record.createdAt))</p><p>\(until)</p>\(download)
             """
     }
 
-    /// `2021-01-17 12:34 UTC`.
-    private static func day(_ time: Timestamp) -> String {
-        let text = time.description
-        return "\(text.prefix(10)) \(text.dropFirst(11).prefix(5)) UTC"
+    private static func codeForm(wrong: Bool, triesLeft: Int?) -> String {
+        let problem =
+            switch (wrong, triesLeft) {
+            case (false, _): ""
+            case (true, nil): "That code is not right."
+            case (true, 0): "That code is not right, and that was the last try for now: the link waits a while."
+            case (true, 1): "That code is not right. 1 try left before the link waits a while."
+            case (true, let left?): "That code is not right. \(left) tries left before the link waits a while."
+            }
+        // Sent in the request's body, never in the address: a forwarded or bookmarked URL carries no code.
+        return "<h1>A file was shared with you</h1><p>Type the code you were sent with the link. Capitals or not, either works.</p>"
+            + (problem.isEmpty ? "" : #"<p class="problem" role="alert">\#(problem)</p>"#) + """
+                <form method="post"><label for="code">Code</label>
+                <input id="code" name="code" autocomplete="off" autocapitalize="characters" spellcheck="false" required minlength="4" maxlength="32" autofocus>
+                <button class="button" type="submit">Open</button></form>
+                """
     }
+
+    /// Which limit closed the link of `record`.
+    private static func closed(_ record: ShareRecord?) -> String {
+        guard let record else { return "It was closed since this page was opened." }
+        if record.revokedAt != nil { return "Its owner stopped sharing it." }
+        if let max = record.maxDownloads, (record.downloads ?? 0) >= max {
+            return max == 1 ? "Its one download has been made." : "All \(max) downloads it allowed have been made."
+        }
+        return record.expiresAt.map { "It expired \(time($0))." } ?? "It has expired."
+    }
+
+    /// `2021-01-17 12:34 UTC` in a `<time>`, which the page's script shows in the reader's zone.
+    private static func time(_ time: Timestamp) -> String {
+        let text = time.description
+        return #"<time datetime="\#(text)">\#(text.prefix(10)) \#(text.dropFirst(11).prefix(5)) UTC</time>"#
+    }
+
+    /// `45 seconds`, `2 minutes`.
+    private static func wait(_ seconds: Int) -> String {
+        seconds < 120 ? "\(seconds) seconds" : "\((seconds + 59) / 60) minutes"
+    }
+
+    /// Rewrites every `<time>` in the reader's zone and language, and counts a wait (`data-seconds`) down.
+    static let localTimes = """
+        for(const t of document.querySelectorAll("time[datetime]"))\
+        t.textContent=new Date(t.dateTime).toLocaleString([],{dateStyle:"medium",timeStyle:"short"});\
+        const w=document.querySelector("[data-seconds]");\
+        if(w){let s=+w.dataset.seconds;const tick=()=>{if(s<=0){w.parentNode.textContent="You may try again now.";return}\
+        w.textContent=s+(s==1?" second":" seconds");s--;setTimeout(tick,1000)};tick()}
+        """
+    static let localTimesHash = "sha256-" + Data(SHA256.hash(data: Data(localTimes.utf8))).base64EncodedString()
 
     private static let style = """
         body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f5f6f8;color:#1d2129}
         .thumbnail{display:block;border-radius:8px;object-fit:cover;margin-bottom:.5rem}
         main{max-width:28rem;margin:3rem auto;padding:1.5rem;background:#fff;border-radius:12px;box-shadow:0 1px 4px #0002}
-        h1{font-size:1.25rem;overflow-wrap:anywhere;margin:.25rem 0}.type{font-size:.75rem;color:#5b6270;margin:0}
+        h1{font-size:1.25rem;overflow-wrap:anywhere;margin:.25rem 0}.lead{font-size:1rem;font-weight:400;color:#5b6270}
+        h2{font-size:1.25rem;overflow-wrap:anywhere;margin:.25rem 0}.type{font-size:.875rem;color:#5b6270;margin:0}
+        .service{font-weight:600;color:#1a73e8;margin:0 0 .5rem}
         .button{display:inline-block;margin-top:1rem;padding:.6rem 1.4rem;border:0;border-radius:8px;background:#1a73e8;color:#fff;
         font:inherit;text-decoration:none;cursor:pointer}.problem{color:#b3261e}
         input{display:block;width:100%;box-sizing:border-box;font:inherit;padding:.5rem;margin-top:.25rem;border:1px solid #aab;border-radius:6px}
         #code{text-transform:uppercase;letter-spacing:.1em}
+        @media (max-width:30rem){main{margin:0;border-radius:0;min-height:100vh;box-sizing:border-box}}
         """
 }
