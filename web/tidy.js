@@ -88,6 +88,10 @@ const eventWords = {
   "expiry-changed": "Link's limits changed", revoked: "Sharing stopped",
 };
 
+/** A link's limits as an event states them (`until 2021-01-24T00:00:00.000Z, 10 downloads`), times in the reader's
+ *  zone and way. */
+const limitTimes = (text) => text.replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g, (time) => dateTime(time));
+
 async function history(record, button) {
   try {
     const [events, downloads] = await Promise.all([
@@ -95,7 +99,7 @@ async function history(record, button) {
       record.link ? request(`${shareURL(record.id, "/downloads")}?limit=100`).then(json) : [],
     ]);
     const lines = events.map((event) => {
-      const change = event.from !== undefined ? `: ${shown(event.from)} → ${shown(event.to)}` : "";
+      const change = event.from !== undefined ? `: ${limitTimes(shown(event.from))} → ${limitTimes(shown(event.to))}` : "";
       // Nobody signs in to a service with no sign-in: its events are by "local", which says nothing.
       const by = event.by === "local" ? "" : ` · by ${event.by}`;
       return { at: event.at, text: `${dateTime(event.at)} · ${eventWords[event.action] ?? event.action}${change}${by}` };

@@ -12,3 +12,18 @@ public enum DownloadLease {
         Timestamp(millisecondsSinceEpoch: now.millisecondsSinceEpoch + length.components.seconds * 1000)
     }
 }
+
+extension DownloadLease {
+    /// Renews the lease of the download `entry` every `renewal` until cancelled (its sending ended). A renewal the
+    /// store refuses is tried again at the next.
+    public static func keep(_ entry: Int64, in store: any ShareStore) async {
+        while true {
+            do {
+                try await Task.sleep(for: renewal)
+            } catch {
+                return
+            }
+            try? await store.keepSending(entry, until: until(.now()))
+        }
+    }
+}

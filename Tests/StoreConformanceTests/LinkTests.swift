@@ -131,6 +131,12 @@ import Testing
             try await store.endDownload(next, sent: 1200)
             #expect(try await store.giveBackStoppedDownloads(now: later(lease, 1_000_000)) == 0, "an ended sending holds no lease")
             #expect(try await store.share(id: created.id).downloads == 1)
+
+            // Several stopped at once, one node killed amid many downloads of one share: each is given back.
+            let many = try await linked(store, "many.pdf", maxDownloads: 5)
+            for _ in 0..<3 { _ = try #require(try await store.countDownload(token: many.linkToken!, Self.sending(at: start))) }
+            #expect(try await store.giveBackStoppedDownloads(now: later(lease, 1)) == 3)
+            #expect(try await store.share(id: many.id).downloads == 0)
         }
     }
 

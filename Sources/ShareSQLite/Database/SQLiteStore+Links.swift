@@ -90,11 +90,13 @@ extension SQLiteStore {
 
     public func giveBackStoppedDownloads(now: Timestamp) async throws -> Int {
         try await changing { db in
+            // A share may have several stopped at once (one node killed amid many downloads of it).
             let owners = try Int64.fetchAll(
                 db,
                 sql: """
-                    UPDATE share SET downloads = downloads - 1 WHERE downloads > 0 AND seq IN (
-                        SELECT share_seq FROM share_download WHERE sending_until < ? AND complete) RETURNING owner
+                    UPDATE share SET downloads = max(0, downloads - (
+                        SELECT count(*) FROM share_download d WHERE d.share_seq = share.seq AND d.sending_until < ?1 AND d.complete))
+                    WHERE seq IN (SELECT share_seq FROM share_download WHERE sending_until < ?1 AND complete) RETURNING owner
                     """, arguments: [now.millisecondsSinceEpoch])
             try db.execute(
                 sql: "UPDATE share_download SET complete = 0, bytes = NULL, sending_until = NULL WHERE sending_until < ?",

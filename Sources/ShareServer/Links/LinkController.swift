@@ -92,12 +92,10 @@ struct LinkController {
                 switch try await log(request, client, token: token, bytes: Int64(sent.count), complete: sent.upperBound == bytes.size) {
                 case .failure(let refusal): return refusal.page
                 case .success(let entry):
-                    let lease = DownloadLeaseKeeper(store: store, entry: entry)
-                    let stillOpen: @Sendable () async throws -> Bool = {
-                        try await lease.renew()
-                        return try await stillOpens(token)
-                    }
-                    return SharedFile.response(record, bytes, range, tag: tag, stillOpen: stillOpen) {
+                    return SharedFile.response(
+                        record, bytes, range, tag: tag, stillOpen: { try await stillOpens(token) },
+                        alongside: { [store] in await DownloadLease.keep(entry, in: store) }
+                    ) {
                         // Every byte handed over may have reached the client: only a shorter sending gives anything back.
                         [store] written in try? await store.endDownload(entry, sent: written)
                     }

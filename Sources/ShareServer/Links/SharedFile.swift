@@ -43,10 +43,12 @@ enum SharedFile {
 
     /// The response sending `range` of `bytes` (its body never runs for HEAD); `ended` hears how many bytes were
     /// handed to the connection when the sending stops, all of them or not. `stillOpen`, asked every
-    /// `openCheckInterval` while the bytes go, stops the sending when it says the link closed.
+    /// `openCheckInterval` while the bytes go, stops the sending when it says the link closed; `alongside` runs beside
+    /// the sending (even while a slow reader holds it up) and is cancelled when it ends.
     static func response(
         _ record: ShareRecord, _ bytes: any StoredBytes, _ range: ByteRange, tag: String,
-        stillOpen: (@Sendable () async throws -> Bool)? = nil, ended: @escaping @Sendable (_ sent: Int64) async -> Void = { _ in }
+        stillOpen: (@Sendable () async throws -> Bool)? = nil, alongside: (@Sendable () async -> Void)? = nil,
+        ended: @escaping @Sendable (_ sent: Int64) async -> Void = { _ in }
     ) -> Response {
         var headers = headers(record, tag: tag)
         let sent: Range<Int64>
@@ -65,6 +67,8 @@ enum SharedFile {
         return Response(
             status: status, headers: headers,
             body: ResponseBody(contentLength: Int(sent.count)) { writer in
+                let beside = alongside.map { work in Task { await work() } }
+                defer { beside?.cancel() }
                 var written: Int64 = 0
                 var checked = ContinuousClock.now
                 do {
