@@ -57,6 +57,7 @@ public protocol ShareStore: HistoryStore {
     func linkedBytes(token: String) async throws -> (any StoredBytes)?
     /// The distinct contents kept for shares, in every history, and their bytes (a file shared twice counts once).
     func storedBlobs() async throws -> (count: Int, bytes: Int64)
-    /// Drops every upload, in every history, that got no byte since its expiry; returns how many.
+    /// Drops every upload, in every history, that got no byte since its expiry (and what an import a node could not
+    /// clean up left staged a day ago); returns how many uploads.
     func dropStaleUploads(now: Timestamp) async throws -> Int
 }

@@ -60,8 +60,8 @@ extension ShareError {
         case .unreadablePicture(let reason): return "the picture (the request body) \(reason)"
         case .idTaken(let id): return "a share with id '\(id)' exists already"
         case .quotaExceeded(let quota, let used):
-            return "this would pass the quota of \(ByteSize.text(quota)) (\(quota) bytes): \(ByteSize.text(used)) are used, the trash's files and "
-                + "uploads under way included; delete shares for good or empty the trash to make room"
+            return "this would pass the quota of \(ByteSize.text(quota)) (\(quota) bytes): \(ByteSize.text(used)) (\(used) bytes) are used, "
+                + "the trash's files and uploads under way included; delete shares for good or empty the trash to make room"
         case .busy(let seconds):
             return "too many long searches are running; try again in \(seconds) s (quick requests are answered meanwhile)"
         case .picturesBusy(let seconds):

@@ -32,9 +32,19 @@ struct PostgresImport: ShareImport {
         return finished
     }
 
+    /// Takes the import's staged rows out. An import that failed for want of the database (restarting) may not reach
+    /// it now either: the rows are taken out after 1, 2, 4… seconds, for about a minute, beside the failed request;
+    /// past that, the hourly sweep (`dropStaleUploads`) takes them a day after the import began.
     func discard() async {
-        _ = try? await store.write { connection in
-            try await connection.query("DELETE FROM share_import WHERE import = \(key)", logger: store.logger)
+        let (store, key) = (store, key)
+        Task {
+            for wait in [0, 1, 2, 4, 8, 16, 32] {
+                try? await Task.sleep(for: .seconds(wait))
+                let done = try? await store.write { connection in
+                    try await connection.query("DELETE FROM share_import WHERE import = \(key)", logger: store.logger)
+                }
+                if done != nil { return }
+            }
         }
     }
 }

@@ -96,7 +96,8 @@ extension PostgresStore {
                 let rows = try await connection.query(
                     """
                     WITH dropped AS (DELETE FROM share_upload WHERE touched_at < \(before) RETURNING id, blob),
-                    freed AS (DELETE FROM share_blob WHERE seq IN (SELECT blob FROM dropped) AND hash IS NULL)
+                    freed AS (DELETE FROM share_blob WHERE seq IN (SELECT blob FROM dropped) AND hash IS NULL),
+                    imports AS (DELETE FROM share_import WHERE started_at < \(now.millisecondsSinceEpoch - PostgresImport.abandonedAfter))
                     SELECT id FROM dropped
                     """, logger: logger)
                 var ids: [String] = []

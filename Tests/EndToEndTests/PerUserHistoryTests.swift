@@ -61,7 +61,7 @@ import Testing
         #expect(whoami.stdout == "bob · signed in by token · per-user history · 7 B used of 1.0 kB\n", "\(whoami)")
 
         let overQuota = try run(["--user", "bob", "import", "-"], perUser, as: "alice-secret", input: #"{"name": "big.zip", "size": 994}"#)
-        #expect(overQuota.status == 4 && overQuota.stderr.contains("quota of 1000 bytes"), "\(overQuota)")
+        #expect(overQuota.status == 4 && overQuota.stderr.contains("quota of 1.0 kB (1000 bytes)"), "\(overQuota)")
     }
 
     private func ids(_ json: String) throws -> [String] {

@@ -2,6 +2,7 @@ import Foundation
 import PostgresNIO
 import ShareHistory
 import ShareKit
+import ShareTestSupport
 import StoreTestSupport
 import Testing
 
@@ -29,6 +30,28 @@ import Testing
             try await store.execute("DELETE FROM share_import WHERE line > 2")
             await #expect(throws: FinishedImport.stagingLost(staged: 5, stored: 2)) { _ = try await session.finish() }
             #expect(try await store.recordCounts().live == 0)
+        }
+    }
+
+    /// An import that failed while the database restarted could not take its staged rows out then: they go once it
+    /// answers, and whatever no node could take out goes with the hourly sweep a day after the import began (no node
+    /// need start for it).
+    @Test func anAbandonedImportsStagedRowsAreTakenOut() async throws {
+        try await TestPostgres.withStore { store in
+            let batch = try (1...3).map { line in
+                (line: line, share: try NewShare(id: nil, name: "part \(line).pdf", folder: nil, createdAt: nil, size: 1))
+            }
+            let failed = try await store.beginImport(by: "local")
+            #expect(try await failed.stage(batch).isEmpty)
+            await failed.discard()
+            try await waitUntil("the failed import's staged rows taken out") {
+                try await store.values("SELECT count(*) FROM share_import", as: Int64.self) == [0]
+            }
+            let forgotten = try await store.beginImport(by: "local")
+            #expect(try await forgotten.stage(batch).isEmpty)
+            try await store.execute("UPDATE share_import SET started_at = started_at - \(2 * Timestamp.millisecondsPerDay)")
+            _ = try await store.dropStaleUploads(now: .now())
+            #expect(try await store.values("SELECT count(*) FROM share_import", as: Int64.self) == [0])
         }
     }
 
