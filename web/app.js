@@ -13,9 +13,8 @@ import { row } from "./rows.js";
 import { choose, clearSelection, connectSelection, deselect, isSelected } from "./selection.js";
 import { apiParameters, isFiltered, pageURL, readState, unfiltered } from "./state.js";
 import { fetchStorage, showStorage } from "./storage.js";
-import { openShareDialog } from "./sharedialog.js";
 import { releasePictures } from "./thumbnails.js";
-import { connect, emptyTrash, shareMenu, trashMenu } from "./tidy.js";
+import { connect, emptyTrash, shareDialog, shareMenu, trashMenu } from "./tidy.js";
 import { showTrashNote } from "./trash.js";
 import { onUndoFailure } from "./toast.js";
 import { connectUploads } from "./uploads.js";
@@ -273,7 +272,7 @@ onUndoFailure((error, retry) => failed(error, retry, "Undo"));
 connectUploads({
   folder: () => state.folder,
   uploaded: () => load(),
-  share: (record, returnTo) => openShareDialog(record, { returnTo, onChange: replaceRow }),
+  share: (record, returnTo) => shareDialog(record, { returnTo, onChange: replaceRow }),
 });
 
 // MARK: - Controls

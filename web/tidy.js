@@ -4,7 +4,6 @@
 import { nextPage, request, shareURL } from "./api.js";
 import { askFor, showList, showMenu } from "./dialogs.js";
 import { count, dateTime, downloadWords, shown } from "./format.js";
-import { openShareDialog } from "./sharedialog.js";
 import { forget, toast } from "./toast.js";
 
 let page;
@@ -27,7 +26,7 @@ export function shareMenu(record, button) {
     ["Rename", (opener) => rename(record, opener ?? button)],
     ["Move to a folder", (opener) => move([record], opener ?? button)],
     ...(record.link && record.state !== "revoked"
-      ? [["Share…", (opener) => openShareDialog(record, { returnTo: opener ?? button, onChange: page.replaceRow })]]
+      ? [["Share…", (opener) => shareDialog(record, { returnTo: opener ?? button, onChange: page.replaceRow })]]
       : []),
     ...(record.state === "revoked" ? [["Share again", () => shareAgain(record)]] : []),
     [record.link && record.state !== "revoked" ? "Copy link" : "Copy share id", () => copy(record, button)],
@@ -57,6 +56,11 @@ async function rename(record, button) {
     page.replaceRow(updated)?.focus();
     page.refreshStorage();
   }
+}
+
+/** Opens the Share dialog of `record` (`openShareDialog`), its code fetched on first use: the first load stays light. */
+export async function shareDialog(record, options) {
+  (await import("./sharedialog.js")).openShareDialog(record, options);
 }
 
 /** Opens a link whose sharing was stopped again, at the same address. */
