@@ -61,9 +61,4 @@ enum PostgresFailure: Error, CustomStringConvertible {
             return nil
         }
     }
-
-    /// Whether `error` is the server refusing a row whose unique key another row holds.
-    static func isUniqueViolation(_ error: any Error) -> Bool {
-        (error as? PSQLError)?.serverInfo?[.sqlState] == "23505"
-    }
 }
