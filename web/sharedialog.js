@@ -52,12 +52,16 @@ const link = () => new URL(record.link, location.href).href;
 async function showDownloads() {
   const list = byId("share-downloads");
   const item = (text) => Object.assign(document.createElement("li"), { textContent: text });
+  const asked = record;
+  list.replaceChildren(item("Reading…"));
   try {
     const downloads = await (await request(`${shareURL(record.id, "/downloads")}?limit=50`)).json();
+    // The dialog may show another share by now.
+    if (record.id !== asked.id) return;
     list.replaceChildren(...(downloads.length ? downloads.map((download) => item(downloadWords(download))) : [item("None yet")]));
     list.classList.toggle("empty", !downloads.length);
   } catch (error) {
-    list.replaceChildren(item(`Not read: ${error.message}`));
+    if (record.id === asked.id) list.replaceChildren(item(`Not read: ${error.message}`));
   }
 }
 

@@ -206,8 +206,10 @@ class LinkDialogTests(BrowserTests):
         return self.driver.find_element(By.ID, "share-state").text
 
     def opens(self, record):
+        """The link's answer to a recipient who takes the whole file (one who hangs up early gives the download back)."""
         try:
             with urllib.request.urlopen(urllib.parse.urljoin(self.shared.url + "/", record["link"]) + "/file", timeout=30) as response:
+                response.read()
                 return response.status
         except urllib.error.HTTPError as error:
             return error.code
