@@ -125,6 +125,7 @@ import Glibc
         let link = try #require(record.link)
         let linkPath = try #require(URL(string: link)).path
         #expect(try await http("GET", "\(again.address)\(linkPath)/file", timeout: 30).status == 200, "the link opens again")
+        #expect(again.stop() == 0)
         let logged = try String(contentsOf: again.log, encoding: .utf8)
         #expect(logged.contains("downloads given back: their node stopped sending"), "\(logged.suffix(2000))")
     }
