@@ -4,7 +4,7 @@ import ShareClient
 struct RevokeCommand: ShareSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "revoke",
-        abstract: "Cut a share's link off, for good: it answers that it no longer opens.",
+        abstract: "Cut a share's link off at once: it answers that it no longer opens (the page's Share again reopens it).",
         discussion: """
             Asks first on a terminal; elsewhere (scripts, pipes) it needs --yes. Downloads in flight stop too.
 
@@ -23,7 +23,7 @@ struct RevokeCommand: ShareSubcommand {
     @ParentCommand var root: ShareCommand
 
     func run(in context: CommandContext) throws {
-        guard try context.confirm("Cut the link of share \(TerminalText.escape(id)) off for good?", assumed: yes, refusing: "revoke a link") else {
+        guard try context.confirm("Cut the link of share \(TerminalText.escape(id)) off?", assumed: yes, refusing: "revoke a link") else {
             return context.print("Nothing revoked.")
         }
         let answer = try context.call { () throws(ClientError) in try context.api.revoke(id: id) }
