@@ -1,8 +1,9 @@
 // The Share dialog: a share's link to copy or send, whether it asks for a code (drawn by the server), until when
-// and for how many downloads it opens, who downloaded it, and Stop sharing (with Undo). Each change is saved as it
-// is made.
+// and for how many downloads it opens, who the recipient's page says sent it and with what message, who downloaded
+// it, and Stop sharing (with Undo). Each change is saved as it is made.
 
 import { request, shareURL } from "./api.js";
+import { rememberSender } from "./sender.js";
 import { count, dateTime, downloadWords, linkWords, shown } from "./format.js";
 import { toast } from "./toast.js";
 
@@ -45,6 +46,8 @@ function show() {
   kept.textContent = record.expiresAt ? `Until ${dateTime(record.expiresAt)}` : "";
   expiry.value = record.expiresAt ? "kept" : "";
   byId("share-max-downloads").value = record.maxDownloads ?? "";
+  byId("share-sender").value = record.sender ?? "";
+  byId("share-message").value = record.message ?? "";
 }
 
 const link = () => new URL(record.link, location.href).href;
@@ -130,6 +133,15 @@ byId("share-max-downloads").addEventListener("change", (event) => {
     return;
   }
   save({ maxDownloads: text ? limit : null }, (saved) => (saved.maxDownloads ? `Opens for ${count(saved.maxDownloads, "download")}` : "No download limit"));
+});
+byId("share-sender").addEventListener("change", (event) => {
+  const name = event.currentTarget.value.trim();
+  save({ sender: name || null }, (saved) => (saved.sender ? `The page says it is from ${saved.sender}` : "The page names no sender"));
+  rememberSender(name);
+});
+byId("share-message").addEventListener("change", (event) => {
+  const text = event.currentTarget.value.trim();
+  save({ message: text || null }, (saved) => (saved.message ? "Message saved" : "No message"));
 });
 byId("share-stop").addEventListener("click", async () => {
   const name = record.name;

@@ -7,6 +7,7 @@
 
 import { RequestError, historyURL, problemDetail, signedIn } from "./api.js";
 import { size } from "./format.js";
+import { rememberedSender } from "./sender.js";
 import { nextWait, waitBeforeRetry } from "./waits.js";
 
 const byId = (id) => document.getElementById(id);
@@ -118,7 +119,8 @@ async function resume(task) {
 
 /** Makes the upload on the server: its URL. */
 async function create(file, folder, task) {
-  const metadata = [`filename ${base64(file.name)}`, `folder ${base64(folder)}`].join(",");
+  const sender = rememberedSender();
+  const metadata = [`filename ${base64(file.name)}`, `folder ${base64(folder)}`, ...(sender ? [`sender ${base64(sender)}`] : [])].join(",");
   const xhr = await tus(task, "share/uploads", "POST", { "Upload-Length": String(file.size), "Upload-Metadata": metadata });
   return new URL(xhr.getResponseHeader("Location"), document.baseURI).href;
 }

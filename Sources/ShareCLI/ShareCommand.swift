@@ -36,7 +36,8 @@ struct ShareCommand: ParsableCommand {
         version: ShareVersion.current,
         subcommands: [
             ListCommand.self, FindCommand.self, SortCommand.self, ShowCommand.self, AddCommand.self, GetCommand.self, ExpireCommand.self,
-            RevokeCommand.self, DownloadsCommand.self, RenameCommand.self, MoveCommand.self, RemoveCommand.self, TrashCommand.self,
+            RevokeCommand.self, MessageCommand.self, DownloadsCommand.self, RenameCommand.self, MoveCommand.self, RemoveCommand.self,
+            TrashCommand.self,
             RestoreCommand.self, LogCommand.self,
             StatsCommand.self,
             FoldersCommand.self,

@@ -18,6 +18,8 @@ extension ShareAPI {
         if let folder { metadata.append(("folder", folder)) }
         if let expiresAt = link.expiresAt { metadata.append(("expiresAt", expiresAt.description)) }
         if let maxDownloads = link.maxDownloads { metadata.append(("maxDownloads", "\(maxDownloads)")) }
+        if let sender = link.sender { metadata.append(("sender", sender)) }
+        if let message = link.message { metadata.append(("message", message)) }
         switch link.code {
         case .none: break
         case .drawn: metadata.append(("code", "true"))

@@ -131,6 +131,8 @@ public final class ShareAPI {
         if let source = link.source { fields["source"] = .text(source) }
         if let expiresAt = link.expiresAt { fields["expiresAt"] = .text(expiresAt.description) }
         if let maxDownloads = link.maxDownloads { fields["maxDownloads"] = .integer(maxDownloads) }
+        if let sender = link.sender { fields["sender"] = .text(sender) }
+        if let message = link.message { fields["message"] = .text(message) }
         switch link.code {
         case .none: break
         case .drawn: fields["code"] = .bool(true)
@@ -151,7 +153,16 @@ public final class ShareAPI {
         try answer(send("PATCH", try recordURL(id), id: id, body: ["expiresAt": time.map { .text($0.description) } ?? .null]))
     }
 
-    /// Cuts the share's link off, for good.
+    /// Sets (or with nil, clears) what the link's page says: who sent the share, and the message with it; a field
+    /// left out (`.none`) stays as it is.
+    public func greet(id: String, sender: String??, message: String??) throws(ClientError) -> Answer {
+        var fields: [String: JSONField] = [:]
+        if let sender { fields["sender"] = sender.map(JSONField.text) ?? .null }
+        if let message { fields["message"] = message.map(JSONField.text) ?? .null }
+        return try answer(send("PATCH", try recordURL(id), id: id, body: fields))
+    }
+
+    /// Cuts the share's link off; `PATCH` with `revoked: false` opens it again at the same address.
     public func revoke(id: String) throws(ClientError) -> Answer {
         try answer(send("PATCH", try recordURL(id), id: id, body: ["revoked": .bool(true)]))
     }

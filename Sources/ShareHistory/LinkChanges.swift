@@ -7,6 +7,9 @@ public struct NewLink: Equatable, Sendable {
     public var expiresAt: Timestamp?
     public var maxDownloads: Int64?
     public var code: String?
+    /// Who the recipient's page says sent it, and what it says with it.
+    public var sender: String?
+    public var message: String?
     /// Completed downloads so far: an import's record keeps its count.
     public var downloads: Int64 = 0
     /// When it was cut off: an import's revoked record stays revoked.
@@ -15,12 +18,15 @@ public struct NewLink: Equatable, Sendable {
     public var stored = false
 
     public init(
-        source: String? = nil, expiresAt: Timestamp? = nil, maxDownloads: Int64? = nil, code: String? = nil
+        source: String? = nil, expiresAt: Timestamp? = nil, maxDownloads: Int64? = nil, code: String? = nil, sender: String? = nil,
+        message: String? = nil
     ) {
         self.source = source
         self.expiresAt = expiresAt
         self.maxDownloads = maxDownloads
         self.code = code
+        self.sender = sender
+        self.message = message
     }
 
     /// Whether this service opens the share: it leads somewhere.
@@ -32,6 +38,8 @@ public struct NewLink: Equatable, Sendable {
         record.expiresAt = expiresAt
         record.maxDownloads = maxDownloads
         record.code = code
+        record.sender = sender
+        record.message = message
         record.downloads = downloads
         record.revokedAt = revokedAt
         record.linkToken = opens ? LinkToken.generate() : nil
@@ -39,28 +47,37 @@ public struct NewLink: Equatable, Sendable {
     }
 }
 
-/// A change of a link's limits: each nil leaves it as it is, `.some(nil)` clears it; `revoked` true cuts the link
-/// off (its sharing stops), false opens it again at the same address.
+/// A change of a link's limits, code or greeting: each nil leaves it as it is, `.some(nil)` clears it; `revoked`
+/// true cuts the link off (its sharing stops), false opens it again at the same address.
 public struct LinkChange: Equatable, Sendable {
     public var expiresAt: Timestamp??
     public var maxDownloads: Int64??
     public var code: String??
     public var revoked: Bool?
+    public var sender: String??
+    public var message: String??
 
-    public init(expiresAt: Timestamp?? = nil, maxDownloads: Int64?? = nil, code: String?? = nil, revoked: Bool? = nil) {
+    public init(
+        expiresAt: Timestamp?? = nil, maxDownloads: Int64?? = nil, code: String?? = nil, revoked: Bool? = nil, sender: String?? = nil,
+        message: String?? = nil
+    ) {
         self.expiresAt = expiresAt
         self.maxDownloads = maxDownloads
         self.code = code
         self.revoked = revoked
+        self.sender = sender
+        self.message = message
     }
 
-    public var isEmpty: Bool { expiresAt == nil && maxDownloads == nil && code == nil && revoked == nil }
+    public var isEmpty: Bool { expiresAt == nil && maxDownloads == nil && code == nil && revoked == nil && sender == nil && message == nil }
 
     /// Applies the change to `record` at `now`.
     func apply(to record: inout ShareRecord, at now: Timestamp) {
         if let expiresAt { record.expiresAt = expiresAt }
         if let maxDownloads { record.maxDownloads = maxDownloads }
         if let code { record.code = code }
+        if let sender { record.sender = sender }
+        if let message { record.message = message }
         if let revoked { record.revokedAt = revoked ? record.revokedAt ?? now : nil }
     }
 }

@@ -59,7 +59,9 @@ public struct SharePatch: Equatable, Sendable {
 
     public init(name: String?, folder: String?, link: LinkChange = LinkChange()) throws(ShareError) {
         guard name != nil || folder != nil || !link.isEmpty else {
-            throw .malformedBody("give 'name' to rename, 'folder' to move, or 'expiresAt', 'maxDownloads', 'code' or 'revoked' to change the link")
+            throw .malformedBody(
+                "give 'name' to rename, 'folder' to move, or 'expiresAt', 'maxDownloads', 'code', 'revoked', 'sender' or 'message' to change the link"
+            )
         }
         self.name = try name.map { text throws(ShareError) in try FileName.validate(text) }
         self.folder = try folder.map { text throws(ShareError) in try FolderPath.normalize(text) }

@@ -43,11 +43,19 @@ public enum RecordJSON {
             appendKey("maxDownloads", to: &bytes)
             appendInteger(maxDownloads, to: &bytes)
         }
+        if let message = link?.message {
+            appendKey("message", to: &bytes)
+            appendString(utf8: message, to: &bytes)
+        }
         appendKey("name", to: &bytes)
         appendString(utf8: name, to: &bytes)
         if let owner {
             appendKey("owner", to: &bytes)
             appendString(utf8: owner, to: &bytes)
+        }
+        if let sender = link?.sender {
+            appendKey("sender", to: &bytes)
+            appendString(utf8: sender, to: &bytes)
         }
         appendKey("size", to: &bytes)
         appendInteger(size, to: &bytes)

@@ -25,6 +25,10 @@ public struct ShareRecord: Codable, Hashable, Sendable {
     public var state: ShareState?
     /// The extraction code a recipient gives with the link; shown to the share's owner only.
     public var code: String?
+    /// Who the recipient's page says sent the share, as its owner chose to be named.
+    public var sender: String?
+    /// What the recipient's page says with the share.
+    public var message: String?
     /// The secret of this service's link (`/s/{token}`), which `link` shows; never sent on its own.
     public var linkToken: String?
     /// When the owner cut the link off (`state` is then `revoked`).
@@ -47,6 +51,7 @@ public struct ShareRecord: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, name, folder, createdAt, size, type, trashedAt, thumbnail, link, source, expiresAt, maxDownloads, downloads, state, code, stored
+        case id, name, folder, createdAt, size, type, trashedAt, thumbnail, link, source, expiresAt, maxDownloads, downloads, state, code, stored,
+            sender, message
     }
 }

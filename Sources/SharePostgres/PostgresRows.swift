@@ -7,7 +7,7 @@ import ShareKit
 enum PostgresRows {
     /// The columns of a record, in the order `Columns` reads them.
     static let columns =
-        "id, name, folder, created_at, size, type, trashed_at, thumbnail, link_token, source, expires_at, max_downloads, downloads, revoked_at, code, blob IS NOT NULL"
+        "id, name, folder, created_at, size, type, trashed_at, thumbnail, link_token, source, expires_at, max_downloads, downloads, revoked_at, code, blob IS NOT NULL, sender, message"
 
     /// A record's columns as the server sent them, texts as their bytes: listings and exports write every row they
     /// read as JSON, which needs no `String` of them.
@@ -23,6 +23,7 @@ enum PostgresRows {
         let revokedAt: Int64?
         let code: ByteBuffer?
         let stored: Bool
+        let sender, message: ByteBuffer?
 
         /// Reads `columns` from `cells`, which it leaves at the column after them.
         init(_ cells: inout PostgresRow.Iterator) throws {
@@ -33,6 +34,7 @@ enum PostgresRows {
             (expiresAt, maxDownloads) = (try cells.following().optionalInteger(), try cells.following().optionalInteger())
             (downloads, revokedAt) = (try cells.following().integer(), try cells.following().optionalInteger())
             (code, stored) = (try cells.following().optionalText(), try cells.following().boolean())
+            (sender, message) = (try cells.following().optionalText(), try cells.following().optionalText())
         }
 
         /// The record, its link shown as `form` says.
@@ -50,6 +52,8 @@ enum PostgresRows {
             record.revokedAt = time(revokedAt)
             record.code = code.map { String(buffer: $0) }
             record.stored = stored ? true : nil
+            record.sender = sender.map { String(buffer: $0) }
+            record.message = message.map { String(buffer: $0) }
             record.show(form)
             return record
         }
@@ -59,7 +63,8 @@ enum PostgresRows {
         func appendJSON(_ form: RecordForm, owner: ByteBuffer? = nil, thumbnailImage: ByteBuffer? = nil, to bytes: inout [UInt8]) {
             let link = LinkColumns(
                 token: linkToken?.readableBytesView, source: source?.readableBytesView, expiresAt: expiresAt, maxDownloads: maxDownloads,
-                downloads: downloads, revokedAt: revokedAt, code: code?.readableBytesView, stored: stored)
+                downloads: downloads, revokedAt: revokedAt, code: code?.readableBytesView, stored: stored,
+                sender: sender?.readableBytesView, message: message?.readableBytesView)
             func append(_ image: UnsafeRawBufferPointer?, to bytes: inout [UInt8]) {
                 RecordJSON.append(
                     id: id.readableBytesView, name: name.readableBytesView, folder: folder.readableBytesView, createdAt: createdAt,
@@ -104,7 +109,7 @@ enum PostgresRows {
             VALUES (\(owner), \(record.id), \(idKey(record.id)), \(record.name), \(SearchKey.fold(record.name)), \(record.folder),
                 \(record.createdAt.millisecondsSinceEpoch), \(record.size), \(record.type.rawValue), \(record.trashedAt?.millisecondsSinceEpoch),
                 \(record.linkToken), \(record.source), \(record.expiresAt?.millisecondsSinceEpoch), \(record.maxDownloads), \(record.downloads ?? 0),
-                \(record.revokedAt?.millisecondsSinceEpoch), \(record.code))
+                \(record.revokedAt?.millisecondsSinceEpoch), \(record.code), \(record.sender), \(record.message))
             ON CONFLICT (id_key) DO NOTHING RETURNING seq
             """, logger: logger)
         for try await seq in rows.decode(Int64.self) { return seq }
@@ -113,17 +118,17 @@ enum PostgresRows {
 
     /// The columns a new record fills, which `arrayValues` gives in this order.
     static let newColumns =
-        "id, id_key, name, name_key, folder, created_at, size, type, trashed_at, link_token, source, expires_at, max_downloads, downloads, revoked_at, code"
+        "id, id_key, name, name_key, folder, created_at, size, type, trashed_at, link_token, source, expires_at, max_downloads, downloads, revoked_at, code, sender, message"
 
     /// The columns `bindArrays` gives for `unnest(...) AS r (…)`. Arrays hold no nulls: a time or a number that is
     /// absent is `absent`, a text that is absent is empty.
     static let arrayColumns =
-        "id, id_key, name, name_key, folder, created_at, size, type, trashed_at, link_token, source, expires_at, max_downloads, downloads, revoked_at, code"
+        "id, id_key, name, name_key, folder, created_at, size, type, trashed_at, link_token, source, expires_at, max_downloads, downloads, revoked_at, code, sender, message"
     /// `newColumns` from the arrays' row `r`, absent values back to NULL.
     static let arrayValues = """
         r.id, r.id_key, r.name, r.name_key, r.folder, r.created_at, r.size, r.type, NULLIF(r.trashed_at, \(absent)), NULLIF(r.link_token, ''),
         NULLIF(r.source, ''), NULLIF(r.expires_at, \(absent)), NULLIF(r.max_downloads, \(absent)), r.downloads,
-        NULLIF(r.revoked_at, \(absent)), NULLIF(r.code, '')
+        NULLIF(r.revoked_at, \(absent)), NULLIF(r.code, ''), NULLIF(r.sender, ''), NULLIF(r.message, '')
         """
     static let absent = Int64.min
 
@@ -154,6 +159,8 @@ enum PostgresRows {
         try numbers(records.map { $0.downloads ?? 0 })
         try numbers(records.map(\.revokedAt?.millisecondsSinceEpoch))
         try texts(records.map { $0.code ?? "" })
+        try texts(records.map { $0.sender ?? "" })
+        try texts(records.map { $0.message ?? "" })
     }
 
     /// Writes `record` over the row at `seq`.
@@ -163,7 +170,8 @@ enum PostgresRows {
             UPDATE share SET name = \(record.name), name_key = \(SearchKey.fold(record.name)), folder = \(record.folder),
                 type = \(record.type.rawValue), trashed_at = \(record.trashedAt?.millisecondsSinceEpoch),
                 expires_at = \(record.expiresAt?.millisecondsSinceEpoch), max_downloads = \(record.maxDownloads),
-                revoked_at = \(record.revokedAt?.millisecondsSinceEpoch), code = \(record.code)
+                revoked_at = \(record.revokedAt?.millisecondsSinceEpoch), code = \(record.code),
+                sender = \(record.sender), message = \(record.message)
             WHERE seq = \(seq)
             """, logger: logger)
     }

@@ -25,9 +25,10 @@ extension PostgresStore {
                     try await connection.query(
                         """
                         WITH blob AS (INSERT INTO share_blob (size) VALUES (\(share.size)) RETURNING seq)
-                        INSERT INTO share_upload (id, owner, length, blob, name, folder, expires_at, max_downloads, code, touched_at)
+                        INSERT INTO share_upload (
+                            id, owner, length, blob, name, folder, expires_at, max_downloads, code, sender, message, touched_at)
                         SELECT \(id), \(owner), \(share.size), seq, \(share.name), \(share.folder), \(link.expiresAt?.millisecondsSinceEpoch),
-                            \(link.maxDownloads), \(link.code), \(now.millisecondsSinceEpoch) FROM blob
+                            \(link.maxDownloads), \(link.code), \(link.sender), \(link.message), \(now.millisecondsSinceEpoch) FROM blob
                         """, logger: logger)
                 }
             }
@@ -154,21 +155,25 @@ extension PostgresStore {
     }
 
     private func pendingUpload(_ id: String) async throws -> PendingUpload {
-        let found = try await read { connection -> (Int64, String, String, Int64?, Int64?, String?, Int64, Int64, Int64)? in
+        let found = try await read { connection -> (Int64, String, String, Int64?, Int64?, String?, Int64, Int64, Int64, String?, String?)? in
             let owner = try await ownerNumber(connection)
             let rows = try await connection.query(
                 """
-                SELECT length, name, folder, expires_at, max_downloads, code, blob, received, touched_at FROM share_upload
+                SELECT length, name, folder, expires_at, max_downloads, code, blob, received, touched_at, sender, message FROM share_upload
                 WHERE id = \(id) AND owner = \(owner)
                 """, logger: logger)
-            for try await row in rows.decode((Int64, String, String, Int64?, Int64?, String?, Int64, Int64, Int64).self) { return row }
+            for try await row in rows.decode((Int64, String, String, Int64?, Int64?, String?, Int64, Int64, Int64, String?, String?).self) {
+                return row
+            }
             return nil
         }
-        guard let (length, name, folder, expiresAt, maxDownloads, code, blob, received, touched) = found else {
+        guard let (length, name, folder, expiresAt, maxDownloads, code, blob, received, touched, sender, message) = found else {
             throw ShareError.uploadNotFound(id: id)
         }
         var share = try NewShare(id: nil, name: name, folder: folder, createdAt: nil, size: length)
-        share.link = NewLink(expiresAt: expiresAt.map(Timestamp.init(millisecondsSinceEpoch:)), maxDownloads: maxDownloads, code: code)
+        share.link = NewLink(
+            expiresAt: expiresAt.map(Timestamp.init(millisecondsSinceEpoch:)), maxDownloads: maxDownloads, code: code, sender: sender,
+            message: message)
         share.link.stored = true
         return PendingUpload(share: share, blob: blob, received: received, touched: Timestamp(millisecondsSinceEpoch: touched))
     }

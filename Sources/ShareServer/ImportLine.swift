@@ -37,7 +37,7 @@ enum ImportLine {
 
     private static let texts: [String: WritableKeyPath<NewShareBody, String?> & Sendable] = [
         "id": \.id, "name": \.name, "folder": \.folder, "createdAt": \.createdAt, "trashedAt": \.trashedAt,
-        "thumbnailImage": \.thumbnailImage, "source": \.source, "expiresAt": \.expiresAt,
+        "thumbnailImage": \.thumbnailImage, "source": \.source, "expiresAt": \.expiresAt, "sender": \.sender, "message": \.message,
     ]
     private static let numbers: [String: WritableKeyPath<NewShareBody, WholeNumber?> & Sendable] = [
         "size": \.size, "maxDownloads": \.maxDownloads, "downloads": \.downloads,

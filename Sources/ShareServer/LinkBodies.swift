@@ -69,4 +69,10 @@ enum LinkFields {
             maxDownloads: try maxDownloads.map { number throws(ShareError) in try Self.maxDownloads(number) },
             code: try code.map { choice throws(ShareError) in try choice.checked() })
     }
+
+    /// Gives a new share's link what its recipient's page says, from a body's fields.
+    static func greet(_ link: inout NewLink, sender: String?, message: String?) throws(ShareError) {
+        link.sender = try sender.map { text throws(ShareError) in try ShareGreeting.sender(text) }
+        link.message = try message.map { text throws(ShareError) in try ShareGreeting.message(text) }
+    }
 }

@@ -21,6 +21,9 @@ struct NewShareBody: Decodable {
     var expiresAt: String?
     var maxDownloads: WholeNumber?
     var code: CodeChoice?
+    /// What the recipient's page says: who sent it and a message.
+    var sender: String?
+    var message: String?
     /// Read from imports only: an exported share's downloads, and its state (a revoked one stays revoked).
     var downloads: WholeNumber?
     var state: ShareState?
@@ -30,6 +33,7 @@ struct NewShareBody: Decodable {
     func newShare(importing: Bool = false) throws(ShareError) -> NewShare {
         var share = try NewShare(id: id, name: name, folder: folder, createdAt: createdAt, size: size?.value, trashedAt: importing ? trashedAt : nil)
         share.link = try LinkFields.newLink(source: source, expiresAt: expiresAt, maxDownloads: maxDownloads, code: code)
+        try LinkFields.greet(&share.link, sender: sender, message: message)
         if importing {
             if let downloads {
                 guard downloads.value >= 0 else { throw .invalidField("downloads", "must be 0 or more, got \(downloads.value)") }
@@ -47,8 +51,8 @@ struct NewShareBody: Decodable {
     }
 }
 
-/// The body of `PATCH /share/{id}`: a rename, a move, a change of the link's limits or code (`null` clears one), a
-/// revocation (`revoked: true`) or its undoing (`false`: the same link opens again).
+/// The body of `PATCH /share/{id}`: a rename, a move, a change of the link's limits, code, sender or message (`null`
+/// clears one), a revocation (`revoked: true`) or its undoing (`false`: the same link opens again).
 struct SharePatchBody: Decodable {
     var name: String?
     var folder: String?
@@ -56,9 +60,11 @@ struct SharePatchBody: Decodable {
     var maxDownloads: PatchField<WholeNumber>?
     var code: PatchField<CodeChoice>?
     var revoked: Bool?
+    var sender: PatchField<String>?
+    var message: PatchField<String>?
 
     private enum CodingKeys: String, CodingKey {
-        case name, folder, expiresAt, maxDownloads, code, revoked
+        case name, folder, expiresAt, maxDownloads, code, revoked, sender, message
     }
 
     init(from decoder: any Decoder) throws {
@@ -73,13 +79,17 @@ struct SharePatchBody: Decodable {
         expiresAt = try field(.expiresAt)
         maxDownloads = try field(.maxDownloads)
         code = try field(.code)
+        sender = try field(.sender)
+        message = try field(.message)
     }
 
     func patch() throws(ShareError) -> SharePatch {
         let link = LinkChange(
             expiresAt: try PatchField.change(expiresAt) { text throws(ShareError) in try LinkFields.expiresAt(text) },
             maxDownloads: try PatchField.change(maxDownloads) { number throws(ShareError) in try LinkFields.maxDownloads(number) },
-            code: try PatchField.change(code) { choice throws(ShareError) in try choice.checked() }, revoked: revoked)
+            code: try PatchField.change(code) { choice throws(ShareError) in try choice.checked() }, revoked: revoked,
+            sender: try PatchField.change(sender) { text throws(ShareError) in try ShareGreeting.sender(text) },
+            message: try PatchField.change(message) { text throws(ShareError) in try ShareGreeting.message(text) })
         return try SharePatch(name: name, folder: folder, link: link)
     }
 }

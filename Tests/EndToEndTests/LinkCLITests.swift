@@ -4,7 +4,7 @@ import ShareTestSupport
 import Testing
 
 /// A share's link with the real binaries: `share add` prints a link and a code that a recipient opens with no
-/// token, `share expire` and `share revoke` change it, and the recipient meets what they say.
+/// token, `share expire`, `share revoke` and `share message` change it, and the recipient meets what they say.
 @Suite(.serialized) struct LinkCLITests {
     private static let drive = "https://drive.example.com/s/abc"
 
@@ -69,6 +69,33 @@ import Testing
         #expect(neither.status == 64 && neither.stderr.contains("--in, --at and --never"))
         let bad = try share(["add", file.path, "--expires", "soon"], server: daemon.address)
         #expect(bad.status == 64 && bad.stderr.contains("'soon'"), "\(bad.stderr)")
+        #expect(daemon.stop() == 0)
+    }
+
+    /// The owner names themself and writes a message with an upload; the recipient's page greets with both, `share show`
+    /// prints them, and `share message` changes or removes them.
+    @Test func addNamesTheSenderAndAMessageThatTheLinksPageShowsAndMessageChanges() async throws {
+        let folder = try temporaryFolder()
+        let daemon = try Daemon(folder: folder)
+        let file = folder.appending(path: "contract.pdf")
+        try Data(count: 300).write(to: file)
+        let added = try share(
+            ["add", "--json", file.path, "--sender", "Zoé Martin", "--message", "Signed,\npage 4."], server: daemon.address)
+        #expect(added.status == 0, "\(added.stderr)")
+        let record = try WireJSON.decoder().decode(ShareRecord.self, from: Data(added.stdout.utf8))
+        let link = daemon.address + (record.link ?? "")
+        let page = try await http("GET", link)
+        #expect(page.body.contains("Zoé Martin shared a file with you") && page.body.contains("Signed,\npage 4."), "\(page.body)")
+        let shown = try share(["show", record.id], server: daemon.address)
+        #expect(shown.stdout.contains("  from:    Zoé Martin\n  message: Signed,\n           page 4."), "\(shown.stdout)")
+
+        let changed = try share(["message", record.id, "--sender", "", "A new word."], server: daemon.address)
+        #expect(changed.status == 0 && changed.stdout.contains("says with a message"), "\(changed.stdout)\(changed.stderr)")
+        let plain = try await http("GET", link)
+        #expect(plain.body.contains("A file was shared with you") && plain.body.contains("A new word."))
+        #expect(try share(["message", record.id, "--clear"], server: daemon.address).stdout.contains("says nothing more"))
+        let refused = try share(["message", record.id, "a\u{1B}[2J"], server: daemon.address)
+        #expect(refused.status != 0 && refused.stderr.contains("'message'"), "\(refused.stderr)")
         #expect(daemon.stop() == 0)
     }
 }

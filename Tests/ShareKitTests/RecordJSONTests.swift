@@ -24,7 +24,8 @@ import Testing
             token: token?.utf8, source: maybe("https://drive.example.com/s/\"q\"".utf8),
             expiresAt: maybe(1_700_000_000_000 + Int64.random(in: -5...5, using: &generator)),
             maxDownloads: maybe(Int64.random(in: 1...3, using: &generator)), downloads: Int64.random(in: 0...4, using: &generator),
-            revokedAt: maybe(1_600_000_000_000), code: maybe("Open42".utf8), stored: token != nil && Bool.random(using: &generator))
+            revokedAt: maybe(1_600_000_000_000), code: maybe("Open42".utf8), stored: token != nil && Bool.random(using: &generator),
+            sender: maybe("Zoé \"Z\"".utf8), message: maybe("Here it is:\n\tthe report 报告".utf8))
     }
 
     @Test func writesExactlyWhatTheWireEncoderWrites() throws {
@@ -55,6 +56,8 @@ import Testing
                 record.revokedAt = link.revokedAt.map(Timestamp.init(millisecondsSinceEpoch:))
                 record.code = link.code.map { String($0) }
                 record.stored = link.stored ? true : nil
+                record.sender = link.sender.map { String($0) }
+                record.message = link.message.map { String($0) }
             }
             record.show(form)
             var bytes: [UInt8] = []

@@ -231,6 +231,26 @@ import Testing
         }
     }
 
+    /// The owner's chosen name and message greet the recipient once any code is given — as text, never as markup —
+    /// and change or go when the owner says so.
+    @Test func theRecipientsPageSaysWhoSentItAndTheirMessageAfterTheCode() async throws {
+        try await withServer(Self.secured) { client in
+            let record = try await linked(client, #", "code": "Open42", "sender": "Zoé <i>M</i>", "message": "Signed:\r\n<script>x()</script>""#)
+            #expect(record.sender == "Zoé <i>M</i>" && record.message == "Signed:\n<script>x()</script>", "line breaks kept as \\n")
+            let link = try #require(record.link)
+            let asking = try await client.send(.get, link)
+            #expect(!asking.text.contains("Zoé") && !asking.text.contains("Signed"), "nothing of the share before its code")
+            let page = try await client.send(.get, link, headers: [.cookie: "share-code=Open42"])
+            #expect(page.text.contains(#"<h1 class="lead">Zoé &lt;i&gt;M&lt;/i&gt; shared a file with you</h1>"#))
+            #expect(page.text.contains(#"<blockquote class="message">Signed:\#n&lt;script&gt;x()&lt;/script&gt;</blockquote>"#))
+            let patch = #"{"sender": null, "message": "Page 5."}"#
+            let changed = try await client.send(.patch, "/share/\(record.id)", patch, headers: Self.owner).decode(ShareRecord.self)
+            #expect(changed.sender == nil && changed.message == "Page 5.")
+            let again = try await client.send(.get, link, headers: [.cookie: "share-code=Open42"])
+            #expect(again.text.contains(#"<h1 class="lead">A file was shared with you</h1><blockquote class="message">Page 5.</blockquote>"#))
+        }
+    }
+
     @Test func aRevokedLinkSaysSoAndAPastOneHasExpired() async throws {
         try await withServer(Self.secured) { client in
             let record = try await linked(client)
@@ -253,6 +273,9 @@ import Testing
         (#""source": "https://drive.example.com/a b""#, "source"),
         (#""code": "with space""#, "code"), (#""code": false"#, "code"), (#""maxDownloads": 0"#, "maxDownloads"),
         (#""maxDownloads": 1.5"#, "maxDownloads"), (#""expiresAt": "next week""#, "expiresAt"),
+        (#""sender": "Your bank\u202E""#, "sender"), (#""sender": "two\nlines""#, "sender"), (#""sender": "  ""#, "sender"),
+        ("\"sender\": \"\(String(repeating: "é", count: 81))\"", "sender"), (#""message": "\u0007bell""#, "message"),
+        ("\"message\": \"\(String(repeating: "x", count: 1001))\"", "message"), (#""message": 42"#, "message"),
     ])
     func aBadLinkFieldIsAProblemNamingIt(fields: String, field: String) async throws {
         try await withServer { client in

@@ -146,13 +146,14 @@ import Testing
         }
     }
 
-    /// The link of a new share of `bytes`, whose file opens with no code.
+    /// The link of a new share of `bytes`, whose file opens with no code; its page names a sender and a message.
     private static func uploaded(_ client: any TestClientProtocol, maxDownloads: Int? = nil) async throws -> String {
-        var pairs = [("filename", "film \(UUID().uuidString).mp4")]
+        var pairs = [("filename", "film \(UUID().uuidString).mp4"), ("sender", "Zoé"), ("message", "Our film,\nuncut.")]
         if let maxDownloads { pairs.append(("max-downloads", "\(maxDownloads)")) }
         let location = try #require(try await start(client, metadata: metadata(pairs)).headers[.location])
-        let done = try await patch(client, location, at: 0, bytes[...])
-        return "\(try #require(try done.decode(ShareRecord.self).link))/file"
+        let done = try await patch(client, location, at: 0, bytes[...]).decode(ShareRecord.self)
+        #expect(done.sender == "Zoé" && done.message == "Our film,\nuncut.", "the link's page says what the upload's start said")
+        return "\(try #require(done.link))/file"
     }
 
     @Test func badUploadsAreRefusedNamingWhatIsWrong() async throws {
@@ -168,6 +169,8 @@ import Testing
             #expect(noName.status == .badRequest && noName.problemDetail.contains("name"))
             let badCode = try await Self.start(client, length: 10, metadata: Self.metadata([("filename", "a.txt"), ("code", "no")]))
             #expect(badCode.status == .badRequest && badCode.problemDetail.contains("code"))
+            let badSender = try await Self.start(client, length: 10, metadata: Self.metadata([("filename", "a.txt"), ("sender", "a\u{202E}b")]))
+            #expect(badSender.status == .badRequest && badSender.problemDetail.contains("'sender'"))
             let location = try #require(try await Self.start(client, length: 10).headers[.location])
             var plain = Self.tus
             plain[.init("Upload-Offset")!] = "0"

@@ -183,7 +183,7 @@ class BrokenUploadTests(UploadPage, BrowserTests):
 
 class LinkDialogTests(BrowserTests):
     """The owner's side of a link, on the page alone: stop sharing (and undo it), a download limit that closes the
-    link and says so, lifted where it is said, and who downloaded."""
+    link and says so, lifted where it is said, who downloaded, and who the recipient is told sent it, with what message."""
 
     @classmethod
     def setUpClass(cls):
@@ -255,17 +255,37 @@ class LinkDialogTests(BrowserTests):
         menu = self.page.row(record["id"]).find_element(By.CSS_SELECTOR, ".menu-button")
         self.assertEqual(self.page.active(), menu, "focus goes back to the share's row, drawn anew by the change")
 
+    def test_the_owner_names_themself_and_writes_a_message_that_greet_the_recipient(self):
+        record = self.shared_file("minutes.pdf")
+        self.driver.find_element(By.ID, "share-sender").send_keys("Zoé Martin", Keys.TAB)
+        self.page.wait(lambda: "from Zoé Martin" in self.driver.find_element(By.ID, "share-copied").text, message="the name saved")
+        self.driver.find_element(By.ID, "share-message").send_keys("Minutes of Monday,", Keys.ENTER, "as agreed.", Keys.TAB)
+        self.page.wait(lambda: self.driver.find_element(By.ID, "share-copied").text == "Message saved")
+        self.assertEqual(axe_violations(self.driver), [])
+        with urllib.request.urlopen(urllib.parse.urljoin(self.shared.url + "/", record["link"]), timeout=30) as response:
+            page = response.read().decode()
+        self.assertIn("Zoé Martin shared a file with you", page)
+        self.assertIn("Minutes of Monday,\nas agreed.", page, "the message with its line break")
+        self.driver.find_element(By.CSS_SELECTOR, "#share button.close").click()
+        self.addCleanup(self.driver.execute_script, "localStorage.removeItem('share-sender')")
+        later = self.shared_file("agenda.pdf")
+        self.assertEqual(later.get("sender"), "Zoé Martin", "the page's next upload names the sender it was last given")
+        self.assertEqual(self.driver.find_element(By.ID, "share-sender").get_attribute("value"), "Zoé Martin")
+        self.assertEqual(self.driver.find_element(By.ID, "share-message").get_attribute("value"), "", "a message is one share's")
+
 
 class RecipientTests(BrowserTests):
     """A link opened on a phone by someone with no account: the code typed as a phone types it opens the share, no
-    address ever holds the code, and the page says on which service, what kind of file and where it leads."""
+    address ever holds the code, and the page says on which service, who sent it and why, what kind of file and where
+    it leads."""
 
     @classmethod
     def setUpClass(cls):
         cls.open_browser(Shared(server='service_name = "Acme Files"\n'), [])
 
     def test_a_code_typed_on_a_phone_opens_the_link_and_stays_out_of_its_address(self):
-        body = json.dumps({"name": "plan.pdf", "size": 1200, "source": "https://drive.example.com/s/abc", "code": "9JURF2"})
+        body = json.dumps({"name": "plan.pdf", "size": 1200, "source": "https://drive.example.com/s/abc", "code": "9JURF2",
+                           "sender": "Zoé Martin", "message": "The floor plan for Monday.\nPrint it on A3, please."})
         status, _, answer = self.shared.request("POST", "/share", body)
         self.assertEqual(status, 201, answer)
         link = urllib.parse.urljoin(self.shared.url + "/", json.loads(answer)["link"])
@@ -280,6 +300,8 @@ class RecipientTests(BrowserTests):
             self.assertNotIn("9jurf2", self.driver.page_source.lower(), "nor does the page")
             text = self.driver.find_element(By.TAG_NAME, "main").text
             self.assertIn("Acme Files", text)
+            self.assertIn("Zoé Martin shared a file with you", text)
+            self.assertIn("The floor plan for Monday.\nPrint it on A3, please.", text, "the owner's message, line by line")
             self.assertIn("PDF", text)
             self.assertIn("This file is kept on drive.example.com", text)
             self.assertNotIn("UTC", text, "times in the reader's own zone")

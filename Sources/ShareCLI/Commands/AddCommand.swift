@@ -16,13 +16,15 @@ struct AddCommand: ShareSubcommand {
             as the page shows; a picture the server cannot read is recorded all the same, with a warning.
 
             A file shared on another service gets a link of this one that leads there (--source); \
-            --expires, --max-downloads and --code limit who opens it and until when.
+            --expires, --max-downloads and --code limit who opens it and until when; --sender and --message are \
+            what the link's page says to its recipient.
 
             Examples:
               share add report.pdf
               share add *.jpg --folder /holiday
               share add scan-0042.pdf --name "Signed contract.pdf"
               share add plan.pdf --source https://drive.example.com/s/abc --expires 7d --code
+              share add contract.pdf --sender "Zoé Martin" --message "Signed on page 4."
               share add notes.txt --record-only
             """)
 
@@ -53,6 +55,12 @@ struct AddCommand: ShareSubcommand {
     @Option(help: ArgumentHelp("An extraction code the link asks for (4-32 letters or digits); without one, the server draws it.", valueName: "code"))
     var code: String?
 
+    @Option(help: ArgumentHelp("Who the link's page says sent it: a name you choose (at most 80 characters).", valueName: "name"))
+    var sender: String?
+
+    @Option(help: ArgumentHelp("A message the link's page shows with it (at most 1000 characters).", valueName: "text"))
+    var message: String?
+
     @Option(help: ArgumentHelp("The most bytes a second to move (500k, 2M): leave room for other traffic.", valueName: "rate"))
     var limitRate: TransferRate?
 
@@ -72,7 +80,7 @@ struct AddCommand: ShareSubcommand {
         let sizes = try files.map(Self.size(of:))
         let link = NewLinkFields(
             source: source, expiresAt: try expires.map { try LinkExpiry.parse($0, in: context.zone) }, maxDownloads: maxDownloads,
-            code: code.map { $0 == CodeArgument.drawn ? .drawn : .chosen($0) } ?? .none)
+            code: code.map { $0 == CodeArgument.drawn ? .drawn : .chosen($0) } ?? .none, sender: sender, message: message)
         for (path, size) in zip(files, sizes) {
             let fileName = name ?? (path as NSString).lastPathComponent
             var answer =

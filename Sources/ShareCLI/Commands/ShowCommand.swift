@@ -37,12 +37,19 @@ struct ShowCommand: ShareSubcommand {
             """)
     }
 
-    /// The link's lines: where, its code, its state, until when and for how many downloads.
+    /// The link's lines: where, its code, who it is from and its message, its state, until when and for how many downloads.
     private func linkLines(_ record: ShareRecord, _ context: CommandContext) -> String {
         guard let link = record.link else { return "" }
         var lines = "\n  link:    \(TerminalText.escape(context.api.server.absolute(link)))"
         if let code = record.code { lines += "\n  code:    \(TerminalText.escape(code))" }
         if let source = record.source { lines += "\n  source:  \(TerminalText.escape(source))" }
+        if let sender = record.sender { lines += "\n  from:    \(TerminalText.escape(sender))" }
+        if let message = record.message {
+            lines +=
+                "\n  message: "
+                + message.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escape(String($0)) }
+                .joined(separator: "\n           ")
+        }
         if let state = record.state {
             var limits = [record.expiresAt.map { "until \(Formats.localTime($0, in: context.zone))" }].compactMap { $0 }
             if let max = record.maxDownloads { limits.append("\(max) downloads at most") }

@@ -27,9 +27,12 @@ public struct LinkColumns<Text: Collection<UInt8>> {
     public var code: Text?
     /// Whether the service holds the share's bytes.
     public var stored: Bool
+    public var sender: Text?
+    public var message: Text?
 
     public init(
-        token: Text?, source: Text?, expiresAt: Int64?, maxDownloads: Int64?, downloads: Int64, revokedAt: Int64?, code: Text?, stored: Bool = false
+        token: Text?, source: Text?, expiresAt: Int64?, maxDownloads: Int64?, downloads: Int64, revokedAt: Int64?, code: Text?, stored: Bool = false,
+        sender: Text? = nil, message: Text? = nil
     ) {
         self.token = token
         self.source = source
@@ -39,6 +42,8 @@ public struct LinkColumns<Text: Collection<UInt8>> {
         self.revokedAt = revokedAt
         self.code = code
         self.stored = stored
+        self.sender = sender
+        self.message = message
     }
 
     /// The link's state at `now`.

@@ -36,7 +36,7 @@ public struct SQLiteImportStaging: Sendable {
                     line INTEGER NOT NULL, id TEXT NOT NULL UNIQUE COLLATE NOCASE, name TEXT NOT NULL,
                     name_key TEXT NOT NULL, folder TEXT NOT NULL, created_at INTEGER NOT NULL, size INTEGER NOT NULL,
                     type TEXT NOT NULL, trashed_at INTEGER, link_token TEXT, source TEXT, expires_at INTEGER, max_downloads INTEGER,
-                    downloads INTEGER NOT NULL, revoked_at INTEGER, code TEXT, thumbnail_tag TEXT, thumbnail BLOB)
+                    downloads INTEGER NOT NULL, revoked_at INTEGER, code TEXT, sender TEXT, message TEXT, thumbnail_tag TEXT, thumbnail BLOB)
                 """)
     }
 

@@ -7,8 +7,8 @@ enum SQLiteRow {
     /// A record's columns, in the order `record` and `appendJSON` read them; the columns after them start at
     /// `columnCount`.
     static let columns =
-        "id, name, folder, created_at, size, type, trashed_at, thumbnail, link_token, source, expires_at, max_downloads, downloads, revoked_at, code, blob IS NOT NULL"
-    static let columnCount: Int32 = 16
+        "id, name, folder, created_at, size, type, trashed_at, thumbnail, link_token, source, expires_at, max_downloads, downloads, revoked_at, code, blob IS NOT NULL, sender, message"
+    static let columnCount: Int32 = 18
 
     /// The record of a row selected with `columns`, showing its link as `form` says.
     static func record(_ row: Row, _ form: RecordForm) -> ShareRecord {
@@ -24,6 +24,8 @@ enum SQLiteRow {
         record.revokedAt = time(13)
         record.code = row[14]
         record.stored = row[15] ? true : nil
+        record.sender = row[16]
+        record.message = row[17]
         record.show(form)
         return record
     }
@@ -37,12 +39,13 @@ enum SQLiteRow {
         func optionalInteger(_ index: Int32) -> Int64? { row.isNull(index) ? nil : row.integer(index) }
         func optionalText(_ index: Int32) -> UnsafeBufferPointer<UInt8>? { row.isNull(index) ? nil : row.text(index) }
         // Most records have no link at all: their rows are written without reading its columns.
-        let hasLink = !(row.isNull(8) && row.isNull(9) && row.isNull(10) && row.isNull(11) && row.isNull(14))
+        let hasLink = !(row.isNull(8) && row.isNull(9) && row.isNull(10) && row.isNull(11) && row.isNull(14) && row.isNull(16) && row.isNull(17))
         let link =
             hasLink
             ? LinkColumns(
                 token: optionalText(8), source: optionalText(9), expiresAt: optionalInteger(10), maxDownloads: optionalInteger(11),
-                downloads: row.integer(12), revokedAt: optionalInteger(13), code: optionalText(14), stored: row.integer(15) != 0) : nil
+                downloads: row.integer(12), revokedAt: optionalInteger(13), code: optionalText(14), stored: row.integer(15) != 0,
+                sender: optionalText(16), message: optionalText(17)) : nil
         RecordJSON.append(
             id: row.text(0), name: row.text(1), folder: row.text(2), createdAt: row.integer(3), size: row.integer(4),
             type: row.text(5), trashedAt: optionalInteger(6), thumbnail: row.integer(7) != 0, link: link, form: form,
@@ -76,16 +79,16 @@ enum SQLiteRow {
 
     /// The columns a new record fills; `newValues` gives them for a record.
     static let newColumns =
-        "id, name, name_key, folder, created_at, size, type, trashed_at, link_token, source, expires_at, max_downloads, downloads, revoked_at, code"
+        "id, name, name_key, folder, created_at, size, type, trashed_at, link_token, source, expires_at, max_downloads, downloads, revoked_at, code, sender, message"
     /// `?` for each of `newColumns`.
-    static let newPlaceholders = Array(repeating: "?", count: 15).joined(separator: ", ")
+    static let newPlaceholders = Array(repeating: "?", count: 17).joined(separator: ", ")
 
     static func newValues(_ record: ShareRecord) -> StatementArguments {
         [
             record.id, record.name, SearchKey.fold(record.name), record.folder, record.createdAt.millisecondsSinceEpoch,
             record.size, record.type.rawValue, record.trashedAt?.millisecondsSinceEpoch, record.linkToken, record.source,
             record.expiresAt?.millisecondsSinceEpoch, record.maxDownloads, record.downloads ?? 0, record.revokedAt?.millisecondsSinceEpoch,
-            record.code,
+            record.code, record.sender, record.message,
         ]
     }
 
@@ -126,6 +129,8 @@ enum SQLiteRow {
         if record.maxDownloads != original.maxDownloads { assign("max_downloads", record.maxDownloads) }
         if record.revokedAt != original.revokedAt { assign("revoked_at", record.revokedAt?.millisecondsSinceEpoch) }
         if record.code != original.code { assign("code", record.code) }
+        if record.sender != original.sender { assign("sender", record.sender) }
+        if record.message != original.message { assign("message", record.message) }
         guard !assignments.isEmpty else { return }
         try db.cachedStatement(sql: "UPDATE share SET \(assignments.joined(separator: ", ")) WHERE id = ?")
             .execute(arguments: arguments + [record.id])

@@ -18,12 +18,13 @@ extension SQLiteStore {
                     guard inProgress < UploadStatus.maxInProgress else { throw ShareError.tooManyUploads(limit: UploadStatus.maxInProgress) }
                     try db.execute(
                         sql: """
-                            INSERT INTO share_upload (id, owner, length, name, folder, expires_at, max_downloads, code, touched_at)
-                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            INSERT INTO share_upload (id, owner, length, name, folder, expires_at, max_downloads, code, sender, message, touched_at)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                             """,
                         arguments: [
                             id, try ownerNumbers.numbering(owner, db), share.size, share.name, share.folder,
-                            share.link.expiresAt?.millisecondsSinceEpoch, share.link.maxDownloads, share.link.code, now.millisecondsSinceEpoch,
+                            share.link.expiresAt?.millisecondsSinceEpoch, share.link.maxDownloads, share.link.code, share.link.sender,
+                            share.link.message, now.millisecondsSinceEpoch,
                         ])
                 }
             }
@@ -180,12 +181,16 @@ extension SQLiteStore {
         let found = try await writer.read { db -> (share: NewShare, touched: Timestamp)? in
             let row = try Row.fetchOne(
                 db,
-                sql: "SELECT length, name, folder, expires_at, max_downloads, code, touched_at FROM share_upload WHERE id = ? AND owner = ?",
+                sql: """
+                    SELECT length, name, folder, expires_at, max_downloads, code, touched_at, sender, message FROM share_upload
+                    WHERE id = ? AND owner = ?
+                    """,
                 arguments: [id, try ownerNumber(db)])
             guard let row else { return nil }
             var share = try NewShare(id: nil, name: row[1], folder: row[2], createdAt: nil, size: row[0])
             share.link = NewLink(
-                expiresAt: (row[3] as Int64?).map(Timestamp.init(millisecondsSinceEpoch:)), maxDownloads: row[4], code: row[5])
+                expiresAt: (row[3] as Int64?).map(Timestamp.init(millisecondsSinceEpoch:)), maxDownloads: row[4], code: row[5],
+                sender: row[7], message: row[8])
             share.link.stored = true
             return (share, Timestamp(millisecondsSinceEpoch: row[6]))
         }

@@ -64,8 +64,8 @@ struct RecipientPage {
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: page)))
     }
 
-    /// The share: its picture, kind in words, name, size, when it was shared, until when it opens, and *Download*
-    /// (for a share made elsewhere, where it leads).
+    /// The share: who sent it and their message when its owner gave them, its picture, kind in words, name, size, when
+    /// it was shared, until when it opens, and *Download* (for a share made elsewhere, where it leads).
     private static func share(_ record: ShareRecord, link: String, query: String) -> String {
         let picture =
             record.thumbnail == true
@@ -85,8 +85,10 @@ struct RecipientPage {
         } else {
             download = #"<a class="button" href="\#(file)" download>Download</a>"#
         }
+        let lead = record.sender.map { "\(HTMLText.escaped($0)) shared a file with you" } ?? "A file was shared with you"
+        let message = record.message.map { #"<blockquote class="message">\#(HTMLText.escaped($0))</blockquote>"# } ?? ""
         return """
-            <h1 class="lead">A file was shared with you</h1>\(picture)
+            <h1 class="lead">\(lead)</h1>\(message)\(picture)
             <p class="type">\(record.type.words)</p><h2>\(HTMLText.escaped(record.name))</h2>
             <p>\(ByteSize.text(record.size)) · shared \(time(record.createdAt))</p><p>\(until)</p>\(download)
             """
@@ -151,6 +153,8 @@ struct RecipientPage {
         .button{display:inline-block;margin-top:1rem;padding:.6rem 1.4rem;border:0;border-radius:8px;background:#1a73e8;color:#fff;
         font:inherit;text-decoration:none;cursor:pointer}.problem{color:#b3261e}
         input{display:block;width:100%;box-sizing:border-box;font:inherit;padding:.5rem;margin-top:.25rem;border:1px solid #aab;border-radius:6px}
+        .message{margin:.75rem 0;padding:.5rem .75rem;border-left:3px solid #1a73e8;background:#f5f6f8;white-space:pre-line;
+        overflow-wrap:anywhere}
         #code{text-transform:uppercase;letter-spacing:.1em}
         @media (max-width:30rem){main{margin:0;border-radius:0;min-height:100vh;box-sizing:border-box}}
         """

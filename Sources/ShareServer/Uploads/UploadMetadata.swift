@@ -3,8 +3,8 @@ import ShareHistory
 import ShareKit
 
 /// The share an upload becomes, from its `Upload-Metadata` (tus: `key base64,key base64`): `filename` (or `name`),
-/// `folder`, and its link's `expiresAt` (or `expires`), `maxDownloads` (or `max-downloads`) and `code` (`true` for
-/// one the server draws). Other keys, which tus clients add of their own (`filetype`), are let be.
+/// `folder`, its link's `expiresAt` (or `expires`), `maxDownloads` (or `max-downloads`) and `code` (`true` for
+/// one the server draws), and what the recipient's page says: `sender` and `message`. Other keys, which tus clients add of their own (`filetype`), are let be.
 enum UploadMetadata {
     static func share(_ header: String?, length: Int64) throws(ShareError) -> NewShare {
         let values = try pairs(header ?? "")
@@ -12,6 +12,7 @@ enum UploadMetadata {
         share.link = try LinkFields.newLink(
             source: nil, expiresAt: values["expiresAt"] ?? values["expires"],
             maxDownloads: try (values["maxDownloads"] ?? values["max-downloads"]).map(Self.wholeNumber), code: nil)
+        try LinkFields.greet(&share.link, sender: values["sender"], message: values["message"])
         share.link.code = try values["code"].map { text throws(ShareError) in
             text == "true" ? ExtractionCode.generate() : try ExtractionCode.validate(text)
         }
