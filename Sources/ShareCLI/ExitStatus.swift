@@ -1,6 +1,6 @@
 import ShareClient
 
-/// How `share` ends, by kind of failure: documented in `share --help` and the README.
+/// How `share` ends, by kind of failure: documented in `share --help` and docs/cli.md.
 enum ExitStatus: Int32 {
     case success = 0
     /// The server failed, or answered something unexpected.

@@ -3,7 +3,7 @@ import ShareKit
 import ShareTestSupport
 import Testing
 
-/// A team's history moves from one shared history to each person their own, as the README tells operators to:
+/// A team's history moves from one shared history to each person their own, as docs/configuration.md tells operators to:
 /// stop, `shared assign --to alice`, start with `histories = "per-user"`; then the real `share` binary, signed
 /// in as alice, bob or an admin acting for bob.
 @Suite(.serialized) struct PerUserHistoryTests {
