@@ -122,8 +122,7 @@ let package = Package(
             name: "shared",
             dependencies: [
                 "ShareServer", "ShareHistory", "ShareSQLite", "SharePostgres", "ShareKit",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"), .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
             ]
         ),
         /// Turns `migrations/*.sql` and `openapi.yaml` into Swift source so the binaries carry them.
@@ -166,8 +165,11 @@ let package = Package(
         .testTarget(
             name: "ShareServerTests",
             dependencies: [
-                "ShareServer", "ShareHistory", "ShareTestSupport", "StoreTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"), .product(name: "CompressNIO", package: "compress-nio"),
+                "ShareServer", "ShareHistory", "ShareSQLite", "ShareKit", "ShareTestSupport", "StoreTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"), .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "CompressNIO", package: "compress-nio"),
             ]
         ),
         .testTarget(name: "ShareThumbnailsTests", dependencies: ["ShareThumbnails", "ShareKit", "ShareTestSupport"]),
