@@ -30,9 +30,9 @@ public protocol ShareStore: HistoryStore {
     /// True when the store answers and its schema is the one this program knows.
     func isReady() async -> Bool
 
-    /// The live share, in whichever history, whose link has this token (`/s/{token}`), with its code; nil when none
-    /// has.
-    func linkedShare(token: String) async throws -> ShareRecord?
+    /// The live share, in whichever history, whose link has this token (`/s/{token}`), with its code and its bytes;
+    /// nil when none has.
+    func openLink(token: String) async throws -> OpenedLink?
     /// Keeps `download` (a request for the file, with the bytes it asks for) in the access log of the share whose link
     /// has this token, and counts it as a download when it is `complete`, if the link still opens at its time and,
     /// under a download limit, if its bytes keep the link within `DownloadAllowance`: the log entry's number, or nil
@@ -53,8 +53,6 @@ public protocol ShareStore: HistoryStore {
     func noteExpired(token: String, at now: Timestamp) async throws
     /// The thumbnail of the live share whose link has this token; nil when it has none.
     func linkedThumbnail(token: String) async throws -> Thumbnail?
-    /// The bytes of the live share whose link has this token; nil when the service holds none for it.
-    func linkedBytes(token: String) async throws -> (any StoredBytes)?
     /// The distinct contents kept for shares, in every history, and their bytes (a file shared twice counts once).
     func storedBlobs() async throws -> (count: Int, bytes: Int64)
     /// Drops every upload, in every history, that got no byte since its expiry (and what an import a node could not

@@ -3,15 +3,24 @@ import ShareHistory
 import ShareKit
 
 extension PostgresStore {
-    public func linkedShare(token: String) async throws -> ShareRecord? {
+    public func openLink(token: String) async throws -> OpenedLink? {
         var form = recordForm.judgedNow()
         form.showsCodes = true
         return try await read { [form] connection in
             let rows = try await connection.query(
-                "SELECT \(unescaped: PostgresRows.columns) FROM share WHERE link_token = \(token) AND trashed_at IS NULL", logger: logger)
+                """
+                SELECT \(unescaped: PostgresRows.columns), blob, (SELECT hash FROM share_blob WHERE seq = share.blob),
+                    (SELECT size FROM share_blob WHERE seq = share.blob)
+                FROM share WHERE link_token = \(token) AND trashed_at IS NULL
+                """, logger: logger)
             for try await row in rows {
                 var cells = row.makeIterator()
-                return try PostgresRows.Columns(&cells).record(form)
+                let share = try PostgresRows.Columns(&cells).record(form)
+                let (seq, hash, size) = (
+                    try cells.following().optionalInteger(), try cells.following().optionalText(), try cells.following().optionalInteger()
+                )
+                let bytes = seq.map { seq in PostgresBlob(store: self, seq: seq, hash: hash.map { String(buffer: $0) } ?? "", size: size ?? 0) }
+                return OpenedLink(share: share, bytes: bytes)
             }
             return nil
         }

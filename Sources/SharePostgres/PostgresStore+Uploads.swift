@@ -110,20 +110,6 @@ extension PostgresStore {
         return ids.count
     }
 
-    public func linkedBytes(token: String) async throws -> (any StoredBytes)? {
-        try await read { connection in
-            let rows = try await connection.query(
-                """
-                SELECT b.seq, b.hash, b.size FROM share s JOIN share_blob b ON b.seq = s.blob
-                WHERE s.link_token = \(token) AND s.trashed_at IS NULL
-                """, logger: logger)
-            for try await (seq, hash, size) in rows.decode((Int64, String, Int64).self) {
-                return PostgresBlob(store: self, seq: seq, hash: hash, size: size)
-            }
-            return nil
-        }
-    }
-
     public func storedBytes(id: String, includeTrashed: Bool) async throws -> (any StoredBytes)? {
         try await read { connection in
             let owner = try await ownerNumber(connection)

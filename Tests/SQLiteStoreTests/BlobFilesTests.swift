@@ -21,7 +21,7 @@ import Testing
         #expect(try await store.upload(id: id).offset == 700_000, "the bytes so far outlive the process")
         let share = try #require(try await store.appendToUpload(id: id, at: 700_000, UploadBody.of(bytes[700_000...]), now: .now(), by: "me").share)
         let token = try #require(share.linkToken)
-        let stored = try #require(try await store.linkedBytes(token: token))
+        let stored = try #require(try await store.openLink(token: token)?.bytes)
         let file = "\(path).files/blobs/\(stored.hash.prefix(2))/\(stored.hash)"
         #expect(FileManager.default.contents(atPath: file) == Data(bytes), "the whole file, under its hash's name")
         #expect(try Self.sha256(of: file) == stored.hash, "the hash of the bytes resumed in another process is theirs")

@@ -16,7 +16,7 @@ import Testing
             let made = try await alice.createShare(new)
             #expect(made.sender == "Zoé Martin" && made.message == "Signed,\n\"page 4\".")
             #expect(try await alice.share(id: made.id) == made)
-            #expect(try await store.linkedShare(token: made.linkToken!)?.message == made.message, "what the link's page reads")
+            #expect(try await store.openLink(token: made.linkToken!)?.share.message == made.message, "what the link's page reads")
             let listed = try #require(try await alice.listShares(ShareQuery()).records.first)
             #expect(listed.sender == made.sender && listed.message == made.message)
             let exported = String(decoding: try await alice.exportChunk(after: 0, limit: 10, includingTrash: false).lines, as: UTF8.self)

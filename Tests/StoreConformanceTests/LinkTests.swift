@@ -38,8 +38,9 @@ import Testing
             var sent = created
             sent.linkToken = nil
             #expect(try await alice.listShares(ShareQuery()).records == [sent], "the listing shows the link, never the token alone")
-            #expect(try await store.linkedShare(token: token) == created, "found by its token alone, whoever's it is")
-            #expect(try await store.linkedShare(token: LinkToken.generate()) == nil)
+            #expect(try await store.openLink(token: token)?.share == created, "found by its token alone, whoever's it is")
+            #expect(try await store.openLink(token: LinkToken.generate()) == nil)
+            #expect(try await store.openLink(token: token)?.bytes == nil, "a share made elsewhere: its link leads to its source")
             let plain = try await alice.add("notes.txt")
             #expect(plain.link == nil && plain.linkToken == nil && plain.state == nil && plain.downloads == nil, "nothing to open")
             #expect(try await linked(alice, "other.pdf").linkToken != token)
@@ -148,7 +149,7 @@ import Testing
             #expect(try await store.countDownload(token: expiring.linkToken!, Self.download(at: "2030-01-01T00:00:00Z")) == nil)
             let trashed = try await linked(store, "trashed.pdf")
             try await store.trashShare(id: trashed.id)
-            #expect(try await store.linkedShare(token: trashed.linkToken!) == nil)
+            #expect(try await store.openLink(token: trashed.linkToken!)?.share == nil)
             #expect(try await store.countDownload(token: trashed.linkToken!, Self.download()) == nil)
             #expect(try await store.share(id: trashed.id, includeTrashed: true).downloads == 0)
         }

@@ -83,7 +83,7 @@ import Testing
             #expect(try await alice.listShares(ShareQuery()).records.map(\.id) == [share.id])
             #expect(try await alice.events(id: share.id, after: 0, limit: 10).events.map(\.action) == [.uploaded])
             let token = try #require(share.linkToken)
-            #expect(try await store.linkedBytes(token: token)?.hash == Self.hash(bytes))
+            #expect(try await store.openLink(token: token)?.bytes?.hash == Self.hash(bytes))
             #expect(try await store.download(token: token) == bytes)
             #expect(try await store.download(token: token, 2_999_000..<3_000_000) == Array(bytes[2_999_000...]), "any range of them")
             await #expect(throws: ShareError.uploadNotFound(id: started.id), "a finished upload takes no more") {
@@ -113,7 +113,7 @@ import Testing
                 try await store.appendToUpload(id: started.id, at: resumed, UploadBody.of(Array(bytes[Int(resumed)...])), now: .now(), by: "me").share
             )
             #expect(try await store.download(token: try #require(share.linkToken)) == bytes)
-            #expect(try await store.linkedBytes(token: share.linkToken!)?.hash == Self.hash(bytes))
+            #expect(try await store.openLink(token: share.linkToken!)?.bytes?.hash == Self.hash(bytes))
         }
     }
 
@@ -130,7 +130,7 @@ import Testing
             try await store.purgeShare(id: shares[0].id)
             #expect(try await store.download(token: shares[1].linkToken!) == bytes, "the other share keeps them")
             try await store.trashShare(id: shares[1].id)
-            #expect(try await store.linkedBytes(token: shares[1].linkToken!) == nil, "a trashed share's link opens nothing")
+            #expect(try await store.openLink(token: shares[1].linkToken!)?.bytes == nil, "a trashed share's link opens nothing")
             #expect(try await store.storedBlobs() == (1, 1_500_000), "the trash keeps them")
             #expect(try await store.purgeTrash(trashedBefore: Timestamp(millisecondsSinceEpoch: Timestamp.now().millisecondsSinceEpoch + 1)) == 1)
             #expect(try await store.storedBlobs() == (0, 0), "purging the last share frees them")

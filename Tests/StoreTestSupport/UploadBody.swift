@@ -25,7 +25,7 @@ public enum UploadBody {
 extension ShareStore {
     /// Everything the store sends of the share whose link has `token`, or of `range` of it; nil when no link opens.
     public func download(token: String, _ range: Range<Int64>? = nil) async throws -> [UInt8]? {
-        guard let stored = try await linkedBytes(token: token) else { return nil }
+        guard let stored = try await openLink(token: token)?.bytes else { return nil }
         var received: [UInt8] = []
         try await stored.send(range ?? 0..<stored.size) { chunk in received += chunk.readableBytesView }
         return received

@@ -4,14 +4,24 @@ import ShareHistory
 import ShareKit
 
 extension SQLiteStore {
-    public func linkedShare(token: String) async throws -> ShareRecord? {
-        try await writer.read { [recordForm] db in
+    public func openLink(token: String) async throws -> OpenedLink? {
+        // Sendable values out of the read, so that it runs on the reader's queue, not this task's thread.
+        let found = try await writer.read { [recordForm] db -> (share: ShareRecord, hash: String?, size: Int64?)? in
             let row = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT \(SQLiteRow.columns) FROM share WHERE link_token = ? AND trashed_at IS NULL"), arguments: [token])
+                db.cachedStatement(
+                    sql: """
+                        SELECT \(SQLiteRow.columns), (SELECT hash FROM share_blob WHERE seq = share.blob),
+                            (SELECT size FROM share_blob WHERE seq = share.blob)
+                        FROM share WHERE link_token = ? AND trashed_at IS NULL
+                        """), arguments: [token])
             var form = recordForm.judgedNow()
             form.showsCodes = true
-            return row.map { SQLiteRow.record($0, form) }
+            let blob = Int(SQLiteRow.columnCount)
+            return row.map { (SQLiteRow.record($0, form), $0[blob], $0[blob + 1]) }
         }
+        guard let found else { return nil }
+        let bytes = found.hash.map { hash in SQLiteBlob(path: files.blob(hash), hash: hash, size: found.size ?? 0) }
+        return OpenedLink(share: found.share, bytes: bytes)
     }
 
     public func linkedThumbnail(token: String) async throws -> Thumbnail? {

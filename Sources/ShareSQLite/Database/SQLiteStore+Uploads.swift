@@ -138,19 +138,6 @@ extension SQLiteStore {
         return ids.count
     }
 
-    public func linkedBytes(token: String) async throws -> (any StoredBytes)? {
-        // Sendable values out of the read, so that it runs on the reader's queue, not this task's thread.
-        let found = try await writer.read { db -> (hash: String, size: Int64)? in
-            try Row.fetchOne(
-                db.cachedStatement(
-                    sql: "SELECT b.hash, b.size FROM share s JOIN share_blob b ON b.seq = s.blob WHERE s.link_token = ? AND s.trashed_at IS NULL"),
-                arguments: [token]
-            ).map { ($0[0], $0[1]) }
-        }
-        guard let found else { return nil }
-        return SQLiteBlob(path: files.blob(found.hash), hash: found.hash, size: found.size)
-    }
-
     public func storedBytes(id: String, includeTrashed: Bool) async throws -> (any StoredBytes)? {
         let found = try await writer.read { db -> (hash: String, size: Int64)? in
             let seq = try SQLiteRow.seq(id: id, owner: try ownerNumber(db), includeTrashed: includeTrashed, db)

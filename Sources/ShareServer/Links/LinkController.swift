@@ -55,9 +55,9 @@ struct LinkController {
         }
     }
 
-    /// Why a link does not open for a request, or the share it opens with the code it was given.
+    /// Why a link does not open for a request, or what it opens with the code it was given.
     private enum Opening {
-        case share(ShareRecord, token: String, code: String?)
+        case share(OpenedLink, token: String, code: String?)
         case refused(RecipientPage.Content)
     }
 
@@ -65,8 +65,8 @@ struct LinkController {
         switch try await open(request, context, client: client(request, context)) {
         case .refused(let content):
             return pages.response(content)
-        case .share(let record, let token, let code):
-            return pages.response(.share(record, link: "\(pathPrefix)/s/\(token)", query: code.map { "?code=\($0)" } ?? ""))
+        case .share(let opened, let token, let code):
+            return pages.response(.share(opened.share, link: "\(pathPrefix)/s/\(token)", query: code.map { "?code=\($0)" } ?? ""))
         }
     }
 
@@ -78,8 +78,9 @@ struct LinkController {
             return pages.response(.code(wrong: true))
         case .refused(let content):
             return pages.response(content)
-        case .share(let record, let token, _):
-            if let bytes = try await store.linkedBytes(token: token) {
+        case .share(let opened, let token, _):
+            let record = opened.share
+            if let bytes = opened.bytes {
                 let tag = SharedFile.tag(token: token)
                 let range = SharedFile.range(request, size: bytes.size, tag: tag)
                 if let unchanged = SharedFile.notModified(request, record, range, tag: tag) { return unchanged }
@@ -113,7 +114,7 @@ struct LinkController {
     /// Whether a download in flight may go on: its share is still there, not revoked, not past its expiry. (Its own
     /// count may have spent the link: that closes it to the next download, not to this one.)
     private func stillOpens(_ token: String) async throws -> Bool {
-        guard let record = try await store.linkedShare(token: token) else { return false }
+        guard let record = try await store.openLink(token: token)?.share else { return false }
         return record.revokedAt == nil && (record.expiresAt.map { $0 > .now() } ?? true)
     }
 
@@ -160,20 +161,21 @@ struct LinkController {
     /// stale one is no try.
     private func open(_ request: Request, _ context: ShareRequestContext, client: String, given form: String? = nil) async throws -> Opening {
         let token = context.parameters.get("token") ?? ""
-        guard LinkToken.isPlausible(token), let record = try await store.linkedShare(token: token) else {
+        guard LinkToken.isPlausible(token), let opened = try await store.openLink(token: token) else {
             let unknown = "unknown tokens from " + client
             if let wait = throttle.refusal(unknown) { return .refused(.tooManyTries(retryAfter: wait)) }
             throttle.fail(unknown)
             return .refused(.notFound)
         }
+        let record = opened.share
         if let state = record.state, state != .active {
             if state == .expired, expiries.isNew(record) { try await store.noteExpired(token: token, at: .now()) }
             return .refused(.gone(record))
         }
-        guard let code = record.code else { return .share(record, token: token, code: nil) }
+        guard let code = record.code else { return .share(opened, token: token, code: nil) }
         let given = try form ?? FormEncoding.values(request.uri.query, known: ["code"])["code"]
         if given == nil, let remembered = LinkCodeCookie.code(in: request.headers), ExtractionCode.matches(remembered, code) {
-            return .share(record, token: token, code: nil)
+            return .share(opened, token: token, code: nil)
         }
         guard let given else { return .refused(.code(wrong: false)) }
         let (share, guesser) = ("codes for " + token, "codes for \(token) from \(client)")
@@ -184,6 +186,6 @@ struct LinkController {
             codesTried.fail(share)
             return .refused(.code(wrong: true, triesLeft: throttle.triesLeft(guesser, allowed: underAttack ? 1 : nil)))
         }
-        return .share(record, token: token, code: given)
+        return .share(opened, token: token, code: given)
     }
 }
