@@ -3,7 +3,7 @@
 // it, and Stop sharing (with Undo). Each change is saved as it is made.
 
 import { request, shareURL } from "./api.js";
-import { rememberSender } from "./sender.js";
+import { rememberSender } from "./uploads.js";
 import { count, dateTime, downloadWords, linkWords, shown } from "./format.js";
 import { toast } from "./toast.js";
 

@@ -7,7 +7,6 @@
 
 import { RequestError, historyURL, problemDetail, signedIn } from "./api.js";
 import { size } from "./format.js";
-import { rememberedSender } from "./sender.js";
 import { nextWait, waitBeforeRetry } from "./waits.js";
 
 const byId = (id) => document.getElementById(id);
@@ -287,3 +286,14 @@ addEventListener("drop", (event) => {
   event.preventDefault();
   if (!document.body.classList.contains("trash")) upload([...event.dataTransfer.files]);
 });
+
+const senderKey = "share-sender";
+
+/** The name the owner last gave as a share's sender on this device, which the page's next uploads carry. */
+const rememberedSender = () => localStorage.getItem(senderKey) ?? "";
+
+/** Remembers `name` for the next uploads; an empty one forgets it. */
+export function rememberSender(name) {
+  if (name) localStorage.setItem(senderKey, name);
+  else localStorage.removeItem(senderKey);
+}

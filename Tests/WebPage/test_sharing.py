@@ -1,5 +1,5 @@
-"""Sharing from the page: a file uploaded by the button or by a drop, with its progress and a Cancel, and its Share
-dialog (link, code, expiry). Loaded by test_web_page, whose browser and page helpers it uses."""
+"""Sharing from the page: a file uploaded by the button or by a drop, with its progress and a Cancel, its Share
+dialog (link, code, expiry, sender and message), each row's link state, and the recipient's page."""
 import json
 import os
 import tempfile
@@ -13,7 +13,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from servers import Shared
-from test_web_page import SCREENSHOTS, BrowserTests, axe_violations, emulate
+from webpage import SCREENSHOTS, BrowserTests, axe_violations, emulate, history
 
 
 class UploadPage:
@@ -118,7 +118,6 @@ class UploadTests(UploadPage, BrowserTests):
         uploads = os.path.join(self.shared.folder, "share.db.files", "uploads")
         self.page.wait(lambda: os.listdir(uploads) == [], 10, "the server dropped the upload's bytes")
         self.assertIsNone(self.record("big video.mp4"), "nothing of a cancelled upload is shared")
-
 
 
 class BrokenUploadTests(UploadPage, BrowserTests):
@@ -313,3 +312,70 @@ class RecipientTests(BrowserTests):
             self.page.wait(lambda: self.driver.find_elements(By.TAG_NAME, "h2"), message="a reload keeps the link open")
         finally:
             emulate(self.driver, None)
+
+
+class LinkTests(BrowserTests):
+    """A service that names its link pattern: the page copies the share's link."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.open_browser(Shared(server='share_url = "https://files.example.org/s/{id}"\n'), history()[:3])
+
+    def test_copy_link_copies_the_services_link_to_the_share(self):
+        self.driver.execute_cdp_cmd("Browser.grantPermissions", {"permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+        self.page.open()
+        self.page.open_menu("WEB0002")
+        self.page.choose("Copy link")
+        self.page.wait(lambda: self.driver.find_element(By.ID, "toast-text").text == "Copied https://files.example.org/s/WEB0002")
+        copied = self.driver.execute_async_script("navigator.clipboard.readText().then(arguments[0], (e) => arguments[0](String(e)))")
+        self.assertEqual(copied, "https://files.example.org/s/WEB0002")
+
+
+class LinkStateTests(BrowserTests):
+    """Shares with links: each row says at a glance whether its link opens, until when, and how often it was used; the
+    list filters by a link's state and sorts by downloads."""
+
+    @classmethod
+    def setUpClass(cls):
+        soon = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() + 3 * 86400 + 3600))
+        drive = "https://drive.example.com/s/abc"
+        records = [
+            {"id": "LINK0001", "name": "open.pdf", "size": 10, "createdAt": "2021-03-01T08:00:00Z", "source": drive,
+             "expiresAt": soon, "maxDownloads": 5, "downloads": 2},
+            {"id": "LINK0002", "name": "used up.pdf", "size": 10, "createdAt": "2021-03-02T08:00:00Z", "source": drive,
+             "maxDownloads": 1, "downloads": 1},
+            {"id": "LINK0003", "name": "cut off.pdf", "size": 10, "createdAt": "2021-03-03T08:00:00Z", "source": drive, "state": "revoked"},
+            {"id": "LINK0004", "name": "no link.pdf", "size": 10, "createdAt": "2021-03-04T08:00:00Z"},
+        ]
+        cls.open_browser(Shared(), records)
+
+    def test_each_row_says_whether_its_link_opens(self):
+        self.page.open()
+        self.page.wait(lambda: "LINK0001" in self.page.ids())
+
+        def words(share_id):
+            found = self.driver.find_elements(By.CSS_SELECTOR, f'.row[data-id="{share_id}"] .meta .link')
+            return found[0].text if found else ""
+        self.assertEqual(words("LINK0001"), "expires in 3 days · 2 of 5 downloads")
+        self.assertEqual(words("LINK0002"), "Closed: its one download used", "which limit closed it")
+        self.assertEqual(words("LINK0003"), "Sharing stopped")
+        self.assertEqual(words("LINK0004"), "", "a share without a link says nothing of one")
+        closed = self.driver.find_element(By.CSS_SELECTOR, '.row[data-id="LINK0003"] .meta .link')
+        self.assertIn("closed", closed.get_attribute("class"))
+        self.assertEqual(axe_violations(self.driver), [])
+
+    def test_the_link_filter_lists_only_shares_in_that_state_and_the_view_keeps_it(self):
+        self.page.open()
+        Select(self.driver.find_element(By.ID, "state")).select_by_value("expired")
+        self.page.wait(lambda: self.page.ids() == ["LINK0002"], message="only the used-up link")
+        self.assertIn("state=expired", self.driver.current_url)
+        Select(self.driver.find_element(By.ID, "state")).select_by_value("active")
+        self.page.wait(lambda: self.page.ids() == ["LINK0001"], message="only the link that opens")
+        self.page.open("?state=revoked")
+        self.assertEqual(self.page.ids(), ["LINK0003"], "the view is the page's URL")
+
+    def test_sorting_by_downloads_puts_the_most_downloaded_first(self):
+        self.page.open()
+        Select(self.driver.find_element(By.ID, "sort")).select_by_value("downloads")
+        self.page.wait(lambda: self.page.ids()[:2] == ["LINK0001", "LINK0002"], message="two downloads, then one")
+        self.assertEqual(self.driver.find_element(By.ID, "order").text, "Most downloaded first")
