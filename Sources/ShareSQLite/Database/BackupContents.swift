@@ -46,16 +46,17 @@ enum BackupContents {
 
     private static func objects(_ db: Database) throws -> Set<SchemaObject> {
         let rows = try Row.fetchAll(db, sql: "SELECT type, name, tbl_name, sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
-        return Set(rows.map { SchemaObject(type: $0[0], name: $0[1], table: $0[2], sql: $0[3]) })
+        return Set(rows.map { SchemaObject(type: $0["type"], name: $0["name"], table: $0["tbl_name"], sql: $0["sql"]) })
     }
 
     /// Every record as an import would have stored it (`StoredRecordRules`).
     private static func verifyRecords(_ db: Database, path: String) throws {
         let cursor = try Row.fetchCursor(db, sql: "SELECT id, name, name_key, folder, created_at, size, type, trashed_at FROM share")
         while let row = try cursor.next() {
-            let id: String = row[0]
+            let id: String = row["id"]
             if let problem = StoredRecordRules.problem(
-                id: id, name: row[1], nameKey: row[2], folder: row[3], createdAt: row[4], size: row[5], type: row[6], trashedAt: row[7])
+                id: id, name: row["name"], nameKey: row["name_key"], folder: row["folder"], createdAt: row["created_at"], size: row["size"],
+                type: row["type"], trashedAt: row["trashed_at"])
             {
                 throw StoreError.foreignContents(path: path, reason: "its record \(String(id.prefix(64)).debugDescription) \(problem)")
             }
@@ -72,8 +73,8 @@ enum BackupContents {
         }
         let cursor = try Row.fetchCursor(db, sql: "SELECT tag, image FROM share_thumbnail")
         while let row = try cursor.next() {
-            let image = (row[1] as Data?).map { [UInt8]($0) } ?? []
-            guard ThumbnailMaker.isThumbnail(image), (row[0] as String?) == ContentHash.of(image) else {
+            let image = (row["image"] as Data?).map { [UInt8]($0) } ?? []
+            guard ThumbnailMaker.isThumbnail(image), (row["tag"] as String?) == ContentHash.of(image) else {
                 throw StoreError.foreignContents(path: path, reason: "it holds a thumbnail shared would not have made")
             }
         }

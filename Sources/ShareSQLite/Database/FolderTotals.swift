@@ -17,7 +17,7 @@ enum FolderTotals {
                 """,
             arguments: [owner, prefix, FolderPath.descendantsEnd(of: parent)])
         var totals: [(folder: String, total: ShareStats.Total)] = []
-        while let row = try rows.next() { totals.append((row[0], Sums(count: row[1], high: row[2], low: row[3]).total)) }
+        while let row = try rows.next() { totals.append((row["folder"], Sums(row).total)) }
         return FolderUsage.subfolders(of: parent, adding: totals)
     }
 

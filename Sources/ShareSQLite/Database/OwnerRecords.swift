@@ -10,13 +10,13 @@ enum OwnerRecords {
         let orphans = try Row.fetchAll(
             db,
             sql: """
-                SELECT owner, count(*) FROM share WHERE owner > 0 AND owner NOT IN (SELECT id FROM share_user)
+                SELECT owner, count(*) AS records FROM share WHERE owner > 0 AND owner NOT IN (SELECT id FROM share_user)
                 GROUP BY owner ORDER BY owner LIMIT 3
                 """)
         let misplaced = try Row.fetchAll(
             db,
             sql: """
-                SELECT u.name, e.by, count(*) FROM share s
+                SELECT u.name, e.by, count(*) AS records FROM share s
                 JOIN share_user u ON u.id = s.owner
                 JOIN share_event e ON e.share_seq = s.seq AND e.action IN ('created', 'imported')
                 WHERE u.made_at IS NOT NULL AND e.at >= u.made_at
@@ -24,9 +24,9 @@ enum OwnerRecords {
                 GROUP BY 1, 2 ORDER BY 1, 2 LIMIT 3
                 """)
         let findings =
-            orphans.map { row -> String in "\(count(row[1])) carrying owner number \(row[0] as Int64), which names no user" }
+            orphans.map { row -> String in "\(count(row["records"])) carrying owner number \(row["owner"] as Int64), which names no user" }
             + misplaced.map { row -> String in
-                "\(count(row[2])) in \((row[0] as String).debugDescription)'s history made by requests of \((row[1] as String).debugDescription)"
+                "\(count(row["records"])) in \((row["name"] as String).debugDescription)'s history made by requests of \((row["by"] as String).debugDescription)"
             }
         guard findings.isEmpty else { throw StoreError.misplacedRecords(path: path, report: findings.joined(separator: "; ")) }
     }

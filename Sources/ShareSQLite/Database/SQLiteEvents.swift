@@ -29,11 +29,6 @@ enum SQLiteEvents {
                 SELECT e.seq, e.at, e.action, e.from_value, e.to_value, e.by FROM share_event e JOIN share s ON s.seq = e.share_seq
                 WHERE s.id = ? AND s.owner = ? AND e.seq > ? ORDER BY e.seq LIMIT ?
                 """, arguments: [id, owner, after, limit + 1])
-        return rows.map { row in
-            let event = ShareEvent(
-                at: Timestamp(millisecondsSinceEpoch: row[1]), action: ShareEvent.Action(rawValue: row[2]) ?? .created, from: row[3],
-                to: row[4], by: row[5])
-            return (row[0], event)
-        }
+        return rows.map { row in (row["seq"], SQLiteRow.event(row)) }
     }
 }

@@ -80,9 +80,9 @@ public struct SQLiteImportStaging: Sendable {
         let taken = try Row.fetchAll(
             db,
             sql:
-                "SELECT line, id, trashed_at IS NOT NULL, created_at, type, size FROM \(table) WHERE id IN (SELECT id FROM main.share) ORDER BY rowid"
+                "SELECT line, id, trashed_at IS NOT NULL AS trashed, created_at, type, size FROM \(table) WHERE id IN (SELECT id FROM main.share) ORDER BY rowid"
         )
-        for row in taken { totals.remove(trashed: row[2], createdAt: row[3], type: row[4], size: row[5]) }
+        for row in taken { totals.remove(trashed: row["trashed"], createdAt: row["created_at"], type: row["type"], size: row["size"]) }
         try db.execute(sql: "DELETE FROM \(table) WHERE id IN (SELECT id FROM main.share)")
         try admit(totals.live)
         let staged = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0

@@ -7,25 +7,26 @@ enum SQLiteRow {
     /// A record's columns, in the order `record` and `appendJSON` read them; the columns after them start at
     /// `columnCount`.
     static let columns =
-        "id, name, folder, created_at, size, type, trashed_at, thumbnail, link_token, source, expires_at, max_downloads, downloads, revoked_at, code, blob IS NOT NULL, sender, message"
+        "id, name, folder, created_at, size, type, trashed_at, thumbnail, link_token, source, expires_at, max_downloads, downloads, revoked_at, code, blob IS NOT NULL AS stored, sender, message"
     static let columnCount: Int32 = 18
 
     /// The record of a row selected with `columns`, showing its link as `form` says.
     static func record(_ row: Row, _ form: RecordForm) -> ShareRecord {
-        func time(_ index: Int) -> Timestamp? { (row[index] as Int64?).map(Timestamp.init(millisecondsSinceEpoch:)) }
+        func time(_ column: String) -> Timestamp? { (row[column] as Int64?).map(Timestamp.init(millisecondsSinceEpoch:)) }
         var record = ShareRecord(
-            id: row[0], name: row[1], folder: row[2], createdAt: Timestamp(millisecondsSinceEpoch: row[3]), size: row[4],
-            type: IconCategory(rawValue: row[5]) ?? .other, trashedAt: time(6), thumbnail: row[7] ? true : nil)
-        record.linkToken = row[8]
-        record.source = row[9]
-        record.expiresAt = time(10)
-        record.maxDownloads = row[11]
-        record.downloads = row[12]
-        record.revokedAt = time(13)
-        record.code = row[14]
-        record.stored = row[15] ? true : nil
-        record.sender = row[16]
-        record.message = row[17]
+            id: row["id"], name: row["name"], folder: row["folder"], createdAt: Timestamp(millisecondsSinceEpoch: row["created_at"]),
+            size: row["size"], type: IconCategory(rawValue: row["type"]) ?? .other, trashedAt: time("trashed_at"),
+            thumbnail: row["thumbnail"] ? true : nil)
+        record.linkToken = row["link_token"]
+        record.source = row["source"]
+        record.expiresAt = time("expires_at")
+        record.maxDownloads = row["max_downloads"]
+        record.downloads = row["downloads"]
+        record.revokedAt = time("revoked_at")
+        record.code = row["code"]
+        record.stored = row["stored"] ? true : nil
+        record.sender = row["sender"]
+        record.message = row["message"]
         record.show(form)
         return record
     }
@@ -60,7 +61,7 @@ enum SQLiteRow {
 
     /// The `seq` of the record `fetch` would find.
     static func seq(id: String, owner: Int64, includeTrashed: Bool, _ db: Database) throws -> Int64 {
-        try fetchRow("seq", id: id, owner: owner, includeTrashed: includeTrashed, db)[0]
+        try fetchRow("seq", id: id, owner: owner, includeTrashed: includeTrashed, db)["seq"]
     }
 
     private static func fetchRow(_ columns: String, id: String, owner: Int64, includeTrashed: Bool, _ db: Database) throws -> Row {
@@ -134,5 +135,19 @@ enum SQLiteRow {
         guard !assignments.isEmpty else { return }
         try db.cachedStatement(sql: "UPDATE share SET \(assignments.joined(separator: ", ")) WHERE id = ?")
             .execute(arguments: arguments + [record.id])
+    }
+
+    /// An access log entry of a row with its `at`, `address`, `agent`, `bytes` and `complete`.
+    static func download(_ row: Row) -> ShareDownload {
+        ShareDownload(
+            at: Timestamp(millisecondsSinceEpoch: row["at"]), address: row["address"], agent: row["agent"], bytes: row["bytes"],
+            complete: row["complete"])
+    }
+
+    /// An event of a row with its `at`, `action`, `from_value`, `to_value` and `by`.
+    static func event(_ row: Row) -> ShareEvent {
+        ShareEvent(
+            at: Timestamp(millisecondsSinceEpoch: row["at"]), action: ShareEvent.Action(rawValue: row["action"]) ?? .created,
+            from: row["from_value"], to: row["to_value"], by: row["by"])
     }
 }

@@ -47,12 +47,13 @@ public enum SQLiteRunningTotals {
         try Row.fetchAll(
             db,
             sql: """
-                SELECT name, sum(count), sum(bytes_high), sum(bytes_low) FROM share_total_month JOIN share_user ON id = owner
+                SELECT name, sum(count) AS count, sum(bytes_high) AS bytes_high, sum(bytes_low) AS bytes_low
+                FROM share_total_month JOIN share_user ON id = owner
                 WHERE trashed = 0 GROUP BY name ORDER BY name
                 """
         ).map { row in
-            let total = Sums(count: row[1], high: row[2], low: row[3]).total
-            return UserUsage(user: row[0], count: total.count, bytes: total.bytes)
+            let total = Sums(row).total
+            return UserUsage(user: row["name"], count: total.count, bytes: total.bytes)
         }
     }
 
@@ -79,5 +80,12 @@ public enum SQLiteRunningTotals {
             }
             return differing
         }
+    }
+}
+
+extension Sums {
+    /// The sums of a row of a totals table: its `count`, `bytes_high` and `bytes_low`.
+    init(_ row: Row) {
+        self.init(count: row["count"], high: row["bytes_high"], low: row["bytes_low"])
     }
 }

@@ -12,13 +12,12 @@ extension SQLiteStore {
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT \(SQLiteRow.columns), seq, coalesce((SELECT name FROM share_user WHERE id = owner), ''),
-                        (SELECT image FROM share_thumbnail WHERE share_seq = seq), (SELECT tag FROM share_thumbnail WHERE share_seq = seq),
-                        (SELECT b.hash FROM share_blob b WHERE b.seq = share.blob)
+                    SELECT \(SQLiteRow.columns), seq, coalesce((SELECT name FROM share_user WHERE id = owner), '') AS owner_name,
+                        (SELECT image FROM share_thumbnail WHERE share_seq = seq) AS image, (SELECT tag FROM share_thumbnail WHERE share_seq = seq) AS tag,
+                        (SELECT b.hash FROM share_blob b WHERE b.seq = share.blob) AS blob_hash
                     FROM share WHERE seq > ? ORDER BY seq LIMIT ?
                     """, arguments: [position, limit])
-            let seq = Int(SQLiteRow.columnCount)
-            guard let first = rows.first?[seq] as Int64?, let last = rows.last?[seq] as Int64? else { return ([], nil) }
+            guard let first = rows.first?["seq"] as Int64?, let last = rows.last?["seq"] as Int64? else { return ([], nil) }
             var events: [Int64: [ShareEvent]] = [:]
             let eventRows = try Row.fetchCursor(
                 db,
@@ -26,27 +25,19 @@ extension SQLiteStore {
                     SELECT share_seq, at, action, from_value, to_value, by FROM share_event
                     WHERE share_seq BETWEEN ? AND ? ORDER BY seq
                     """, arguments: [first, last])
-            while let row = try eventRows.next() {
-                let event = ShareEvent(
-                    at: Timestamp(millisecondsSinceEpoch: row[1]), action: ShareEvent.Action(rawValue: row[2]) ?? .created, from: row[3],
-                    to: row[4], by: row[5])
-                events[row[0], default: []].append(event)
-            }
+            while let row = try eventRows.next() { events[row["share_seq"], default: []].append(SQLiteRow.event(row)) }
             var downloads: [Int64: [ShareDownload]] = [:]
             let downloadRows = try Row.fetchCursor(
                 db,
                 sql: "SELECT share_seq, at, address, agent, bytes, complete FROM share_download WHERE share_seq BETWEEN ? AND ? ORDER BY seq",
                 arguments: [first, last])
-            while let row = try downloadRows.next() {
-                let download = ShareDownload(
-                    at: Timestamp(millisecondsSinceEpoch: row[1]), address: row[2], agent: row[3], bytes: row[4], complete: row[5])
-                downloads[row[0], default: []].append(download)
-            }
+            while let row = try downloadRows.next() { downloads[row["share_seq"], default: []].append(SQLiteRow.download(row)) }
             let records = rows.map { row in
-                let thumbnail = (row[seq + 2] as Data?).map { Thumbnail(image: [UInt8]($0), tag: row[seq + 3]) }
+                let seq: Int64 = row["seq"]
                 return CopiedRecord(
-                    owner: row[seq + 1], record: SQLiteRow.record(row, .plain), thumbnail: thumbnail, events: events[row[seq]] ?? [],
-                    downloads: downloads[row[seq]] ?? [], blob: row[seq + 4])
+                    owner: row["owner_name"], record: SQLiteRow.record(row, .plain),
+                    thumbnail: row["image"] == nil ? nil : ThumbnailRow.thumbnail(row), events: events[seq] ?? [], downloads: downloads[seq] ?? [],
+                    blob: row["blob_hash"])
             }
             return (records, last)
         }

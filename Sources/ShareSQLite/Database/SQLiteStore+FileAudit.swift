@@ -8,7 +8,7 @@ extension SQLiteStore {
     public static func auditFiles(databaseAt path: String) throws -> FileAudit {
         let files = try SQLiteBlobFiles(database: path, reading: true)
         let blobs = try SQLiteBackups.readOnly(path).read { db in
-            try Row.fetchAll(db, sql: "SELECT hash, size FROM share_blob").map { ($0[0] as String, $0[1] as Int64) }
+            try Row.fetchAll(db, sql: "SELECT hash, size FROM share_blob").map { ($0["hash"] as String, $0["size"] as Int64) }
         }
         var audit = FileAudit()
         for (hash, size) in blobs {

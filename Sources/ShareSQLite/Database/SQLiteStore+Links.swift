@@ -10,14 +10,13 @@ extension SQLiteStore {
             let row = try Row.fetchOne(
                 db.cachedStatement(
                     sql: """
-                        SELECT \(SQLiteRow.columns), (SELECT hash FROM share_blob WHERE seq = share.blob),
-                            (SELECT size FROM share_blob WHERE seq = share.blob)
+                        SELECT \(SQLiteRow.columns), (SELECT hash FROM share_blob WHERE seq = share.blob) AS blob_hash,
+                            (SELECT size FROM share_blob WHERE seq = share.blob) AS blob_size
                         FROM share WHERE link_token = ? AND trashed_at IS NULL
                         """), arguments: [token])
             var form = recordForm.judgedNow()
             form.showsCodes = true
-            let blob = Int(SQLiteRow.columnCount)
-            return row.map { (SQLiteRow.record($0, form), $0[blob], $0[blob + 1]) }
+            return row.map { (SQLiteRow.record($0, form), $0["blob_hash"], $0["blob_size"]) }
         }
         guard let found else { return nil }
         let bytes = found.hash.map { hash in SQLiteBlob(path: files.blob(hash), hash: hash, size: found.size ?? 0) }
@@ -32,7 +31,7 @@ extension SQLiteStore {
                         SELECT t.image, t.tag FROM share s JOIN share_thumbnail t ON t.share_seq = s.seq
                         WHERE s.link_token = ? AND s.trashed_at IS NULL
                         """), arguments: [token])
-            return row.map { Thumbnail(image: [UInt8]($0[0] as Data), tag: $0[1]) }
+            return row.map(ThumbnailRow.thumbnail)
         }
     }
 
@@ -48,11 +47,11 @@ extension SQLiteStore {
                                 AND (max_downloads IS NULL OR downloads < max_downloads)
                             """), arguments: [token, download.at.millisecondsSinceEpoch])
             else { return (nil, []) }
-            let (seq, owner): (Int64, Int64) = (row[0], row[1])
-            if let maxDownloads = row[3] as Int64? {
+            let (seq, owner): (Int64, Int64) = (row["seq"], row["owner"])
+            if let maxDownloads = row["max_downloads"] as Int64? {
                 let sum = try db.cachedStatement(sql: "SELECT coalesce(sum(bytes), 0) FROM share_download WHERE share_seq = ?")
                 let sent = try Int64.fetchOne(sum, arguments: [seq]) ?? 0
-                guard DownloadAllowance.allows(asking: download.bytes ?? 0, sentBefore: sent, size: row[2], maxDownloads: maxDownloads) else {
+                guard DownloadAllowance.allows(asking: download.bytes ?? 0, sentBefore: sent, size: row["size"], maxDownloads: maxDownloads) else {
                     try db.cachedStatement(sql: "UPDATE share SET downloads = max_downloads WHERE seq = ?").execute(arguments: [seq])
                     return (nil, [owner])
                 }
@@ -94,7 +93,7 @@ extension SQLiteStore {
                     WHERE seq = ? AND sending_until IS NOT NULL
                     """
             ).execute(arguments: [sent, sent, entry])
-            return ((), counted.map { [$0[0]] } ?? [])
+            return ((), counted.map { [$0["owner"]] } ?? [])
         }
     }
 
@@ -126,8 +125,8 @@ extension SQLiteStore {
                         """), arguments: [token])
             guard let row else { return ((), []) }
             try db.cachedStatement(sql: "INSERT INTO share_event (share_seq, at, action, by) VALUES (?, ?, 'expired', 'link')")
-                .execute(arguments: [row[0] as Int64, now.millisecondsSinceEpoch])
-            return ((), [row[1]])
+                .execute(arguments: [row["seq"] as Int64, now.millisecondsSinceEpoch])
+            return ((), [row["owner"]])
         }
     }
 
@@ -140,10 +139,7 @@ extension SQLiteStore {
                         SELECT seq, at, address, agent, bytes, complete FROM share_download
                         WHERE share_seq = ? AND seq < ? ORDER BY seq DESC LIMIT ?
                         """), arguments: [share, before == 0 ? Int64.max : before, limit + 1])
-            let shown = rows.prefix(limit).map { row in
-                ShareDownload(at: Timestamp(millisecondsSinceEpoch: row[1]), address: row[2], agent: row[3], bytes: row[4], complete: row[5])
-            }
-            return (shown, rows.count > limit ? rows[limit - 1][0] : nil)
+            return (rows.prefix(limit).map(SQLiteRow.download), rows.count > limit ? rows[limit - 1]["seq"] : nil)
         }
     }
 }

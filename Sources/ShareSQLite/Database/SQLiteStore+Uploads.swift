@@ -143,7 +143,7 @@ extension SQLiteStore {
             let seq = try SQLiteRow.seq(id: id, owner: try ownerNumber(db), includeTrashed: includeTrashed, db)
             return try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT b.hash, b.size FROM share s JOIN share_blob b ON b.seq = s.blob WHERE s.seq = ?"), arguments: [seq]
-            ).map { ($0[0], $0[1]) }
+            ).map { ($0["hash"], $0["size"]) }
         }
         guard let found else { return nil }
         return SQLiteBlob(path: files.blob(found.hash), hash: found.hash, size: found.size)
@@ -174,12 +174,12 @@ extension SQLiteStore {
                     """,
                 arguments: [id, try ownerNumber(db)])
             guard let row else { return nil }
-            var share = try NewShare(id: nil, name: row[1], folder: row[2], createdAt: nil, size: row[0])
+            var share = try NewShare(id: nil, name: row["name"], folder: row["folder"], createdAt: nil, size: row["length"])
             share.link = NewLink(
-                expiresAt: (row[3] as Int64?).map(Timestamp.init(millisecondsSinceEpoch:)), maxDownloads: row[4], code: row[5],
-                sender: row[7], message: row[8])
+                expiresAt: (row["expires_at"] as Int64?).map(Timestamp.init(millisecondsSinceEpoch:)), maxDownloads: row["max_downloads"],
+                code: row["code"], sender: row["sender"], message: row["message"])
             share.link.stored = true
-            return (share, Timestamp(millisecondsSinceEpoch: row[6]))
+            return (share, Timestamp(millisecondsSinceEpoch: row["touched_at"]))
         }
         guard let found else { throw ShareError.uploadNotFound(id: id) }
         return found

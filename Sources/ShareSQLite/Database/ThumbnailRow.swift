@@ -15,9 +15,7 @@ enum ThumbnailRow {
 
     /// The thumbnail of the record at `seq`, if it has one.
     static func fetch(seq: Int64, _ db: Database) throws -> Thumbnail? {
-        try Row.fetchOne(db, sql: "SELECT image, tag FROM share_thumbnail WHERE share_seq = ?", arguments: [seq]).map { row in
-            Thumbnail(image: [UInt8](row[0] as Data), tag: row[1])
-        }
+        try Row.fetchOne(db, sql: "SELECT image, tag FROM share_thumbnail WHERE share_seq = ?", arguments: [seq]).map(thumbnail)
     }
 
     /// Removes the thumbnail of the record at `seq`; false when it had none.
@@ -26,5 +24,10 @@ enum ThumbnailRow {
         guard db.changesCount > 0 else { return false }
         try db.execute(sql: "UPDATE share SET thumbnail = 0 WHERE seq = ?", arguments: [seq])
         return true
+    }
+
+    /// The thumbnail of a row with its `image` and `tag`.
+    static func thumbnail(_ row: Row) -> Thumbnail {
+        Thumbnail(image: [UInt8](row["image"] as Data), tag: row["tag"])
     }
 }
