@@ -140,7 +140,10 @@ let package = Package(
             path: "Tests/StoreTestSupport"
         ),
         .testTarget(name: "ShareKitTests", dependencies: ["ShareKit", "ShareTestSupport"]),
-        .testTarget(name: "ShareHistoryTests", dependencies: ["ShareHistory", "ShareKit", "ShareTestSupport", "StoreTestSupport"]),
+        .testTarget(
+            name: "ShareHistoryTests",
+            dependencies: ["ShareHistory", "ShareKit", "ShareTestSupport", "StoreTestSupport", .product(name: "Logging", package: "swift-log")]
+        ),
         /// What every store promises, written once and run on each (`Backend.allCases`): a new store passes it or shows
         /// where it does not.
         .testTarget(
