@@ -66,7 +66,7 @@ import Testing
         let path = try temporaryDatabasePath()
         let contents = Data("my precious notes, not a database\n".utf8)
         try contents.write(to: URL(filePath: path))
-        #expect(throws: StoreError.notADatabase(path: path)) { try SQLiteStore(path: path) }
+        #expect(throws: SQLiteFileError.notADatabase(path: path)) { try SQLiteStore(path: path) }
         #expect(try Data(contentsOf: URL(filePath: path)) == contents)
         #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
     }

@@ -9,7 +9,7 @@ import ShareThumbnails
 /// them. A backup is a file anyone may hand over; what it holds is carried into the live database, so nothing in
 /// it is trusted.
 enum BackupContents {
-    /// Throws `StoreError.foreignContents` naming the first thing that is not what `shared` would have written.
+    /// Throws `SQLiteFileError.foreignContents` naming the first thing that is not what `shared` would have written.
     static func verify(_ db: Database, path: String) throws {
         try verifySchema(db, path: path)
         try verifyRecords(db, path: path)
@@ -23,17 +23,18 @@ enum BackupContents {
         let migrator = SQLiteMigrations.migrator
         let applied = try migrator.appliedMigrations(db)
         guard applied == Array(migrator.migrations.prefix(applied.count)) else {
-            throw StoreError.foreignContents(path: path, reason: "its migrations (\(applied.joined(separator: ", "))) are not shared's, in order")
+            throw SQLiteFileError.foreignContents(
+                path: path, reason: "its migrations (\(applied.joined(separator: ", "))) are not shared's, in order")
         }
         let reference = try DatabaseQueue()
         if let last = applied.last { try migrator.migrate(reference, upTo: last) }
         let expected = try reference.read(objects)
         let found = try objects(db)
         if let extra = found.subtracting(expected).sorted(by: { $0.name < $1.name }).first {
-            throw StoreError.foreignContents(path: path, reason: "its \(extra.type) '\(extra.name)' is not one shared's migrations make")
+            throw SQLiteFileError.foreignContents(path: path, reason: "its \(extra.type) '\(extra.name)' is not one shared's migrations make")
         }
         if let missing = expected.subtracting(found).sorted(by: { $0.name < $1.name }).first {
-            throw StoreError.foreignContents(path: path, reason: "its \(missing.type) '\(missing.name)' is missing or not as shared makes it")
+            throw SQLiteFileError.foreignContents(path: path, reason: "its \(missing.type) '\(missing.name)' is missing or not as shared makes it")
         }
     }
 
@@ -58,7 +59,7 @@ enum BackupContents {
                 id: id, name: row["name"], nameKey: row["name_key"], folder: row["folder"], createdAt: row["created_at"], size: row["size"],
                 type: row["type"], trashedAt: row["trashed_at"])
             {
-                throw StoreError.foreignContents(path: path, reason: "its record \(String(id.prefix(64)).debugDescription) \(problem)")
+                throw SQLiteFileError.foreignContents(path: path, reason: "its record \(String(id.prefix(64)).debugDescription) \(problem)")
             }
         }
     }
@@ -69,13 +70,13 @@ enum BackupContents {
         guard try db.tableExists("share_thumbnail") else { return }
         let mismatched = "SELECT EXISTS (SELECT 1 FROM share WHERE thumbnail IS NOT (seq IN (SELECT share_seq FROM share_thumbnail)))"
         if try Bool.fetchOne(db, sql: mismatched) == true {
-            throw StoreError.foreignContents(path: path, reason: "its records do not say rightly which have a thumbnail")
+            throw SQLiteFileError.foreignContents(path: path, reason: "its records do not say rightly which have a thumbnail")
         }
         let cursor = try Row.fetchCursor(db, sql: "SELECT tag, image FROM share_thumbnail")
         while let row = try cursor.next() {
             let image = (row["image"] as Data?).map { [UInt8]($0) } ?? []
             guard ThumbnailMaker.isThumbnail(image), (row["tag"] as String?) == ContentHash.of(image) else {
-                throw StoreError.foreignContents(path: path, reason: "it holds a thumbnail shared would not have made")
+                throw SQLiteFileError.foreignContents(path: path, reason: "it holds a thumbnail shared would not have made")
             }
         }
     }
@@ -83,13 +84,13 @@ enum BackupContents {
     private static func verifyEvents(_ db: Database, path: String) throws {
         let actions = ShareEvent.Action.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
         if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM share_event WHERE action NOT IN (\(actions)))") == true {
-            throw StoreError.foreignContents(path: path, reason: "its events hold an action shared does not record")
+            throw SQLiteFileError.foreignContents(path: path, reason: "its events hold an action shared does not record")
         }
         if try Row.fetchOne(db, sql: "PRAGMA foreign_key_check") != nil {
-            throw StoreError.foreignContents(path: path, reason: "its events or thumbnails name records it does not hold")
+            throw SQLiteFileError.foreignContents(path: path, reason: "its events or thumbnails name records it does not hold")
         }
         if try Int.fetchOne(db, sql: "SELECT count(*) FROM history_version") != 1 {
-            throw StoreError.foreignContents(path: path, reason: "its history version is not one row")
+            throw SQLiteFileError.foreignContents(path: path, reason: "its history version is not one row")
         }
     }
 }

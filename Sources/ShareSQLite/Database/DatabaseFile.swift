@@ -25,7 +25,7 @@ enum DatabaseFile {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard descriptor >= 0 else {
             if errno == EEXIST { return false }
-            throw StoreError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
+            throw SQLiteFileError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
         }
         close(descriptor)
         return true

@@ -7,13 +7,13 @@ import ShareHistory
 final class DatabaseLock: Sendable {
     private let descriptor: Int32
 
-    /// Takes the lock, or throws `StoreError.inUse` when another process holds it.
+    /// Takes the lock, or throws `SQLiteFileError.inUse` when another process holds it.
     init(database path: String) throws {
         let descriptor = open(DatabaseFile.resolved(path) + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, DatabaseFile.mode)
-        guard descriptor >= 0 else { throw StoreError.cannotOpen(path: path, reason: "cannot create \(path).lock") }
+        guard descriptor >= 0 else { throw SQLiteFileError.cannotOpen(path: path, reason: "cannot create \(path).lock") }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)
-            throw StoreError.inUse(path: path)
+            throw SQLiteFileError.inUse(path: path)
         }
         // Kept only now: an init that throws once every property is set runs `deinit`, which would close it again.
         self.descriptor = descriptor

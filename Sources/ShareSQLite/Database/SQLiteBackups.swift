@@ -28,7 +28,7 @@ public enum SQLiteBackups {
     /// fails is removed: no empty or partial file is left to pass for a backup.
     public static func backUp(databaseAt source: String, to destination: String) throws -> Summary {
         try SQLiteStore.refuseForeignFile(at: source)
-        guard try DatabaseFile.create(destination) else { throw StoreError.exists(path: destination) }
+        guard try DatabaseFile.create(destination) else { throw SQLiteFileError.exists(path: destination) }
         do {
             try readOnly(source).inDatabase { db in try db.execute(sql: "VACUUM INTO ?", arguments: [destination]) }
             let summary = try check(destination)
@@ -57,7 +57,7 @@ public enum SQLiteBackups {
                 try BackupContents.verify(db, path: path)
                 try OwnerRecords.verify(db, path: path)
             }
-        } catch StoreError.foreignContents(let path, let reason) {
+        } catch SQLiteFileError.foreignContents(let path, let reason) {
             // The history being served is no backup: what it should not hold is said as such.
             throw StoreError.notAsWritten(path: path, reason: reason)
         }
@@ -65,11 +65,11 @@ public enum SQLiteBackups {
 
     /// What the database at `path` holds, after `verify` and the integrity and version checks.
     private static func summary(_ path: String, timeLimit: Duration, verify: (Database) throws -> Void = { _ in }) throws -> Summary {
-        guard FileManager.default.fileExists(atPath: path) else { throw StoreError.cannotOpen(path: path, reason: "no such file") }
+        guard FileManager.default.fileExists(atPath: path) else { throw SQLiteFileError.cannotOpen(path: path, reason: "no such file") }
         try SQLiteStore.refuseForeignFile(at: path)
         return try withTimeLimit(timeLimit, on: try readOnly(path), path: path) { db in
             let report = try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ")
-            guard report == "ok" else { throw StoreError.damaged(path: path, report: report) }
+            guard report == "ok" else { throw SQLiteFileError.damaged(path: path, report: report) }
             let migrator = SQLiteMigrations.migrator
             let unknown = try migrator.appliedIdentifiers(db).subtracting(migrator.migrations).sorted()
             guard unknown.isEmpty else { throw StoreError.newerSchema(path: path, unknownMigrations: unknown) }
@@ -92,14 +92,14 @@ public enum SQLiteBackups {
         let target = DatabaseFile.resolved(target)
         let lock = try DatabaseLock(database: target)
         if let incoming = DatabaseFile.identity(backup), let current = DatabaseFile.identity(target), incoming == current {
-            throw StoreError.sameFile(backup: backup, target: target)
+            throw SQLiteFileError.sameFile(backup: backup, target: target)
         }
         let incoming = try check(backup)
         let exists = FileManager.default.fileExists(atPath: target)
         if exists {
             let current = try summary(target, timeLimit: checkTimeLimit)
             guard force || incoming.records >= current.records else {
-                throw StoreError.fewerRecords(backup: incoming.records, current: current.records)
+                throw SQLiteFileError.fewerRecords(backup: incoming.records, current: current.records)
             }
         }
         let staged = "\(target).restoring"
@@ -119,7 +119,7 @@ public enum SQLiteBackups {
                 aside = try keepAside(target, at: now)
             }
             guard rename(staged, target) == 0 else {
-                throw StoreError.cannotOpen(path: target, reason: "cannot put the restored copy in place: \(String(cString: strerror(errno)))")
+                throw SQLiteFileError.cannotOpen(path: target, reason: "cannot put the restored copy in place: \(String(cString: strerror(errno)))")
             }
             for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: target + suffix) }
             withExtendedLifetime(lock) {}
@@ -143,7 +143,7 @@ public enum SQLiteBackups {
             try FileManager.default.copyItem(atPath: target, toPath: aside)
             return aside
         }
-        throw StoreError.cannotOpen(path: target, reason: "every name for the replaced database is taken: \(stamp)-…")
+        throw SQLiteFileError.cannotOpen(path: target, reason: "every name for the replaced database is taken: \(stamp)-…")
     }
 
     /// Gives the restored history a new epoch: the tags of what was served before can never match it again, even
@@ -160,7 +160,7 @@ public enum SQLiteBackups {
         do {
             return try queue.inDatabase(body)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
-            throw StoreError.checksTookTooLong(path: path, seconds: Int(limit.components.seconds))
+            throw SQLiteFileError.checksTookTooLong(path: path, seconds: Int(limit.components.seconds))
         }
     }
 

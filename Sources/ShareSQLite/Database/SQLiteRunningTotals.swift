@@ -66,7 +66,7 @@ public enum SQLiteRunningTotals {
     /// Rebuilds the totals of the database at `path` from its records, in one transaction (a daemon serving it
     /// waits for it); returns how many rows differed before. A database from before the totals is migrated first.
     public static func repair(databaseAt path: String) throws -> Int {
-        guard FileManager.default.fileExists(atPath: path) else { throw StoreError.cannotOpen(path: path, reason: "no such file") }
+        guard FileManager.default.fileExists(atPath: path) else { throw SQLiteFileError.cannotOpen(path: path, reason: "no such file") }
         try SQLiteStore.refuseForeignFile(at: path)
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)

@@ -44,9 +44,9 @@ public struct SQLiteStore: ShareStore {
         do {
             pool = try DatabasePool(path: path, configuration: Self.configuration)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
-            throw StoreError.notADatabase(path: path)
+            throw SQLiteFileError.notADatabase(path: path)
         } catch {
-            throw StoreError.cannotOpen(path: path, reason: "\(error)")
+            throw SQLiteFileError.cannotOpen(path: path, reason: "\(error)")
         }
         try self.init(writer: pool, path: path, lock: lock)
         try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_size_limit = \(logLimitBytes)") }
@@ -97,7 +97,7 @@ public struct SQLiteStore: ShareStore {
         defer { try? handle.close() }
         let header = (try? handle.read(upToCount: 16)) ?? Data()
         guard header.isEmpty || header == Data("SQLite format 3\0".utf8) else {
-            throw StoreError.notADatabase(path: path)
+            throw SQLiteFileError.notADatabase(path: path)
         }
     }
 
