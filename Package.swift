@@ -57,7 +57,7 @@ let package = Package(
         .target(
             name: "ShareSQLite",
             dependencies: [
-                "ShareKit", "ShareHistory", "ShareThumbnails", "CMalloc", .product(name: "GRDB", package: "GRDB.swift"),
+                "ShareKit", "ShareHistory", "SharePictures", "CMalloc", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -81,7 +81,7 @@ let package = Package(
         .target(
             name: "ShareServer",
             dependencies: [
-                "ShareKit", "ShareHistory", "ShareThumbnails", "CMalloc", "CPeerCredentials",
+                "ShareKit", "ShareHistory", "SharePictures", "ShareThumbnails", "CMalloc", "CPeerCredentials",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "Logging", package: "swift-log"),
@@ -108,7 +108,10 @@ let package = Package(
         /// libvips, with typed wrappers for its variadic calls.
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         /// Thumbnails made from pictures, safely: the formats, the limits, libvips.
-        .target(name: "ShareThumbnails", dependencies: ["ShareKit", "CVips"]),
+        /// What a picture's bytes say, read without a decoder: its format, its header's size, the memory decoding it takes,
+        /// whether it is a thumbnail as shared makes them.
+        .target(name: "SharePictures", dependencies: ["ShareKit"]),
+        .target(name: "ShareThumbnails", dependencies: ["ShareKit", "SharePictures", "CVips"]),
         /// The HTTP client of `share`: the API as typed calls over libcurl.
         .target(name: "ShareClient", dependencies: ["ShareKit", "CCurl"]),
         /// The `share` command line: commands, options, and output for people and scripts.
@@ -175,7 +178,7 @@ let package = Package(
                 .product(name: "CompressNIO", package: "compress-nio"),
             ]
         ),
-        .testTarget(name: "ShareThumbnailsTests", dependencies: ["ShareThumbnails", "ShareKit", "ShareTestSupport"]),
+        .testTarget(name: "ShareThumbnailsTests", dependencies: ["ShareThumbnails", "SharePictures", "ShareKit", "ShareTestSupport"]),
         .testTarget(name: "ShareCLITests", dependencies: ["ShareCLI", "ShareClient", "ShareKit", "ShareTestSupport"]),
         .testTarget(
             name: "EndToEndTests",

@@ -1,8 +1,9 @@
 import CVips
 import ShareKit
+import SharePictures
 
-/// Makes a record's thumbnail from a picture, with libvips: at most `box` pixels wide and high (96 CSS pixels at
-/// twice the density), its aspect kept, never enlarged, turned upright as its EXIF says, saved as WebP with no
+/// Makes a record's thumbnail from a picture, with libvips: at most `ThumbnailFile.box` pixels wide and high, its
+/// aspect kept, never enlarged, turned upright as its EXIF says, saved as WebP with no
 /// metadata (no EXIF location, no camera).
 ///
 /// Decoding is the riskiest input the service takes, so a picture is decoded only when it begins as one of the
@@ -12,8 +13,6 @@ import ShareKit
 /// breaks off or is damaged is an error, not a partial thumbnail. The byte limit of the upload, the pixel limit and
 /// the number of decodes run at once bound the time and memory one takes.
 public struct ThumbnailMaker: Sendable {
-    /// The thumbnail's largest side in pixels.
-    public static let box = 192
     /// The most pixels a picture may declare: 100 megapixels, more than any phone's camera takes.
     public static let defaultMaxPixels = 100_000_000
 
@@ -79,7 +78,7 @@ public struct ThumbnailMaker: Sendable {
         var output: UnsafeMutableRawPointer?
         var length = 0
         let status = picture.withUnsafeBytes { bytes in
-            share_vips_thumbnail_webp(bytes.baseAddress, bytes.count, Int32(Self.box), 80, format.loaderOptions, &output, &length)
+            share_vips_thumbnail_webp(bytes.baseAddress, bytes.count, Int32(ThumbnailFile.box), 80, format.loaderOptions, &output, &length)
         }
         guard status == 0, let output else {
             throw .unreadablePicture("cannot be read as \(format.rawValue) (damaged or cut short?): \(Self.takeError())")
@@ -88,18 +87,6 @@ public struct ThumbnailMaker: Sendable {
         let saved = [UInt8](UnsafeRawBufferPointer(start: output, count: length))
         return WebPMetadata.stripped(saved) ?? saved
     }
-
-    /// Whether `image` is a thumbnail as this type makes them: WebP, at most `box` pixels wide and high, without
-    /// metadata. What an export carried is taken back only so.
-    public static func isThumbnail(_ image: [UInt8]) -> Bool {
-        guard image.count <= maxThumbnailBytes, PictureFormat(sniffing: image) == .webp, WebPMetadata.stripped(image) == image,
-            let size = try? dimensions(of: image)
-        else { return false }
-        return (1...box).contains(size.width) && (1...box).contains(size.height)
-    }
-
-    /// More than any thumbnail takes: 192 × 192 pixels of noise at quality 80 are about 30 KB.
-    static let maxThumbnailBytes = 65_536
 
     /// The width and height a picture's header declares, without decoding it (a thumbnail's, to check it).
     public static func dimensions(of picture: [UInt8]) throws(ShareError) -> (width: Int, height: Int) {

@@ -2,6 +2,7 @@ import ShareKit
 import ShareTestSupport
 import Testing
 
+@testable import SharePictures
 @testable import ShareThumbnails
 
 /// The memory a picture's decoding takes is known from its header, before a line of it is decoded: were it

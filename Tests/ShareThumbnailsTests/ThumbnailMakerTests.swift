@@ -1,4 +1,5 @@
 import ShareKit
+import SharePictures
 import ShareTestSupport
 import Testing
 
@@ -22,6 +23,18 @@ import Testing
         #expect(PictureFormat(sniffing: thumbnail) == .webp)
         let size = try ThumbnailMaker.dimensions(of: thumbnail)
         #expect(size.width == width && size.height == height, "\(size)")
+    }
+
+    /// What an import or a restore takes back as a thumbnail is told from its bytes alone, without libvips.
+    @Test func aThumbnailItMadeIsOneByItsBytesAloneAndAPictureIsNot() throws {
+        for file in ["photo.jpg", "picture.webp", "picture.heic"] {
+            let thumbnail = try maker.thumbnail(of: try Pictures.bytes(file))
+            #expect(ThumbnailFile.isThumbnail(thumbnail), "\(file)'s thumbnail")
+            #expect(!ThumbnailFile.isThumbnail(Array(thumbnail.prefix(thumbnail.count / 2))), "\(file)'s thumbnail cut in half")
+        }
+        let original = try Pictures.bytes("picture.webp")
+        #expect(try ThumbnailMaker.dimensions(of: original).width > ThumbnailFile.box && !ThumbnailFile.isThumbnail(original), "too large")
+        #expect(!ThumbnailFile.isThumbnail(try Pictures.bytes("picture.png")), "not WebP")
     }
 
     @Test func aPhotosCameraAndLocationAreNotKept() throws {

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import ShareHistory
 import ShareKit
-import ShareThumbnails
+import SharePictures
 
 /// What a restore may take in: exactly the schema `shared`'s own migrations make (no trigger, view or table
 /// beyond it, none changed), records that pass the rules an import applies, and running totals that add up to
@@ -75,7 +75,7 @@ enum BackupContents {
         let cursor = try Row.fetchCursor(db, sql: "SELECT tag, image FROM share_thumbnail")
         while let row = try cursor.next() {
             let image = (row["image"] as Data?).map { [UInt8]($0) } ?? []
-            guard ThumbnailMaker.isThumbnail(image), (row["tag"] as String?) == ContentHash.of(image) else {
+            guard ThumbnailFile.isThumbnail(image), (row["tag"] as String?) == ContentHash.of(image) else {
                 throw SQLiteFileError.foreignContents(path: path, reason: "it holds a thumbnail shared would not have made")
             }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import ShareHistory
 import ShareKit
+import SharePictures
 import ShareThumbnails
 
 /// The body of `POST /share`, and of each record of an import. Every field is optional here, so that a missing
@@ -42,7 +43,7 @@ struct NewShareBody: Decodable {
             if state == .revoked { share.link.revokedAt = share.createdAt ?? .now() }
         }
         if importing, let thumbnailImage {
-            guard let image = Data(base64Encoded: thumbnailImage).map(Array.init), ThumbnailMaker.isThumbnail(image) else {
+            guard let image = Data(base64Encoded: thumbnailImage).map(Array.init), ThumbnailFile.isThumbnail(image) else {
                 throw .invalidField("thumbnailImage", "must be a thumbnail as an export holds it: a WebP of at most 192 × 192 pixels, in base64")
             }
             share.thumbnail = Thumbnail(image: image)

@@ -36,7 +36,7 @@ public enum PictureFormat: String, Sendable, CaseIterable {
 
     /// Whether its decoder holds the whole picture in memory (four bytes a pixel or more), where JPEG and WebP are
     /// decoded already shrunk and PNG line by line.
-    var isDecodedWhole: Bool {
+    package var isDecodedWhole: Bool {
         switch self {
         case .jpeg, .png, .webp: return false
         case .gif, .bmp, .heic: return true
@@ -45,12 +45,12 @@ public enum PictureFormat: String, Sendable, CaseIterable {
 
     /// How strictly its loader refuses damage: libjpeg calls a scan that ends before the lines its header declares
     /// a warning (and fills the rest with grey), so JPEG fails on warnings too; the others on errors and truncation.
-    var loaderOptions: String {
+    package var loaderOptions: String {
         self == .jpeg ? "fail_on=warning" : "fail_on=error"
     }
 
     /// The class of the libvips loader that reads the format: the one libvips must choose for the file too.
-    var loader: String {
+    package var loader: String {
         switch self {
         case .jpeg: return "VipsForeignLoadJpegBuffer"
         case .png: return "VipsForeignLoadPngBuffer"

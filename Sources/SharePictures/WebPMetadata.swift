@@ -1,10 +1,10 @@
 /// Removes the metadata chunks (EXIF, XMP) of a WebP file. libvips 8.14's WebP saver writes an EXIF chunk whatever
 /// it is asked (a minimal one when the picture's own was dropped, the picture's own when it was not); the thumbnail
 /// carries none.
-enum WebPMetadata {
+package enum WebPMetadata {
     /// `webp` without its `EXIF` and `XMP ` chunks, its header saying so; nil when it is not a WebP file whose
     /// chunks add up.
-    static func stripped(_ webp: [UInt8]) -> [UInt8]? {
+    package static func stripped(_ webp: [UInt8]) -> [UInt8]? {
         guard webp.count >= 12, PictureFormat(sniffing: webp) == .webp else { return nil }
         var kept: [UInt8] = []
         var offset = 12

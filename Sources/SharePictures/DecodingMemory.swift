@@ -5,11 +5,11 @@
 /// direction, never below the thumbnail's size); progressive JPEG keeps every coefficient of the whole picture (two
 /// bytes each, per component as it is sampled); PNG some two thousand lines (as expanded: 16-bit samples stay two
 /// bytes) unless interlaced; GIF, BMP (ImageMagick, 16 bits a channel) and HEIC the whole picture, and more than once.
-enum DecodingMemory {
+package enum DecodingMemory {
     /// What any decode holds besides its pixels: the decoder's own tables and buffers.
-    static let overhead = 4 * 1_048_576
+    package static let overhead = 4 * 1_048_576
 
-    static func bytes(of picture: [UInt8], format: PictureFormat, width: Int, height: Int) -> Int {
+    package static func bytes(of picture: [UInt8], format: PictureFormat, width: Int, height: Int) -> Int {
         let pixels = width * height
         let shrunk = pixels / (shrink(width, height) * shrink(width, height))
         let decoded: Int
@@ -31,7 +31,7 @@ enum DecodingMemory {
     /// The factor (1, 2, 4 or 8) a loader that shrinks as it decodes shrinks this picture by for a thumbnail.
     private static func shrink(_ width: Int, _ height: Int) -> Int {
         var factor = 1
-        while factor < 8, max(width, height) / (factor * 2) >= ThumbnailMaker.box { factor *= 2 }
+        while factor < 8, max(width, height) / (factor * 2) >= ThumbnailFile.box { factor *= 2 }
         return factor
     }
 

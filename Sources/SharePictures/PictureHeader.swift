@@ -3,13 +3,13 @@ import ShareKit
 /// What a picture's own header declares, read here byte by byte and never by a decoder: libvips' header read of some
 /// formats decodes the whole picture (ImageMagick's BMP), so nothing of a picture reaches libvips before the memory
 /// its header declares has been counted.
-struct PictureHeader {
-    let format: PictureFormat
-    let width: Int
-    let height: Int
+package struct PictureHeader {
+    package let format: PictureFormat
+    package let width: Int
+    package let height: Int
 
     /// Throws `.unreadablePicture` when the header is missing, cut short or declares no pixels.
-    init(_ bytes: [UInt8], format: PictureFormat) throws(ShareError) {
+    package init(_ bytes: [UInt8], format: PictureFormat) throws(ShareError) {
         let reader = HeaderBytes(bytes)
         let size: (width: Int, height: Int)?
         switch format {
