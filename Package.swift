@@ -159,6 +159,7 @@ let package = Package(
             name: "SQLiteStoreTests",
             dependencies: [
                 "ShareHistory", "ShareSQLite", "StoreTestSupport", "ShareTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
