@@ -136,8 +136,11 @@ byId("share-max-downloads").addEventListener("change", (event) => {
 });
 byId("share-sender").addEventListener("change", (event) => {
   const name = event.currentTarget.value.trim();
-  save({ sender: name || null }, (saved) => (saved.sender ? `The page says it is from ${saved.sender}` : "The page names no sender"));
-  rememberSender(name);
+  // Remembered for the next uploads only once the server took it: a refused name would refuse every upload.
+  save({ sender: name || null }, (saved) => {
+    rememberSender(saved.sender ?? "");
+    return saved.sender ? `The page says it is from ${saved.sender}` : "The page names no sender";
+  });
 });
 byId("share-message").addEventListener("change", (event) => {
   const text = event.currentTarget.value.trim();

@@ -260,6 +260,12 @@ class LinkDialogTests(BrowserTests):
         self.page.wait(lambda: "from Zoé Martin" in self.driver.find_element(By.ID, "share-copied").text, message="the name saved")
         self.driver.find_element(By.ID, "share-message").send_keys("Minutes of Monday,", Keys.ENTER, "as agreed.", Keys.TAB)
         self.page.wait(lambda: self.driver.find_element(By.ID, "share-copied").text == "Message saved")
+        # Set and changed at once: a clear() alone would save no sender first.
+        self.driver.execute_script("""const field = document.getElementById("share-sender"); field.value = arguments[0];
+            field.dispatchEvent(new Event("change"));""", "Your bank\u202e")
+        self.page.wait(lambda: "sender" in self.driver.find_element(By.ID, "share-error").text, message="a refused name says why")
+        self.assertEqual(self.driver.execute_script("return localStorage.getItem('share-sender')"), "Zoé Martin",
+                         "a name the server refused is not kept for the next uploads")
         self.assertEqual(axe_violations(self.driver), [])
         with urllib.request.urlopen(urllib.parse.urljoin(self.shared.url + "/", record["link"]), timeout=30) as response:
             page = response.read().decode()

@@ -61,18 +61,16 @@ enum LinkFields {
         return number.value
     }
 
-    /// A new share's link from a body's fields.
-    static func newLink(source: String?, expiresAt: String?, maxDownloads: WholeNumber?, code: CodeChoice?) throws(ShareError) -> NewLink {
+    /// A new share's link from a body's fields: its limits, its code and what its recipient's page says.
+    static func newLink(
+        source: String?, expiresAt: String?, maxDownloads: WholeNumber?, code: CodeChoice?, sender: String?, message: String?
+    ) throws(ShareError) -> NewLink {
         NewLink(
             source: try source.map { url throws(ShareError) in try ShareSource.validate(url) },
             expiresAt: try expiresAt.map { text throws(ShareError) in try Self.expiresAt(text) },
             maxDownloads: try maxDownloads.map { number throws(ShareError) in try Self.maxDownloads(number) },
-            code: try code.map { choice throws(ShareError) in try choice.checked() })
-    }
-
-    /// Gives a new share's link what its recipient's page says, from a body's fields.
-    static func greet(_ link: inout NewLink, sender: String?, message: String?) throws(ShareError) {
-        link.sender = try sender.map { text throws(ShareError) in try ShareGreeting.sender(text) }
-        link.message = try message.map { text throws(ShareError) in try ShareGreeting.message(text) }
+            code: try code.map { choice throws(ShareError) in try choice.checked() },
+            sender: try sender.map { text throws(ShareError) in try ShareGreeting.sender(text) },
+            message: try message.map { text throws(ShareError) in try ShareGreeting.message(text) })
     }
 }

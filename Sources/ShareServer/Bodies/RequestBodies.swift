@@ -33,8 +33,8 @@ struct NewShareBody: Decodable {
     /// too (in the trash, with its thumbnail).
     func newShare(importing: Bool = false) throws(ShareError) -> NewShare {
         var share = try NewShare(id: id, name: name, folder: folder, createdAt: createdAt, size: size?.value, trashedAt: importing ? trashedAt : nil)
-        share.link = try LinkFields.newLink(source: source, expiresAt: expiresAt, maxDownloads: maxDownloads, code: code)
-        try LinkFields.greet(&share.link, sender: sender, message: message)
+        share.link = try LinkFields.newLink(
+            source: source, expiresAt: expiresAt, maxDownloads: maxDownloads, code: code, sender: sender, message: message)
         if importing {
             if let downloads {
                 guard downloads.value >= 0 else { throw .invalidField("downloads", "must be 0 or more, got \(downloads.value)") }

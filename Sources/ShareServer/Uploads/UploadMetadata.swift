@@ -11,8 +11,8 @@ enum UploadMetadata {
         var share = try NewShare(id: nil, name: values["filename"] ?? values["name"], folder: values["folder"], createdAt: nil, size: length)
         share.link = try LinkFields.newLink(
             source: nil, expiresAt: values["expiresAt"] ?? values["expires"],
-            maxDownloads: try (values["maxDownloads"] ?? values["max-downloads"]).map(Self.wholeNumber), code: nil)
-        try LinkFields.greet(&share.link, sender: values["sender"], message: values["message"])
+            maxDownloads: try (values["maxDownloads"] ?? values["max-downloads"]).map(Self.wholeNumber), code: nil, sender: values["sender"],
+            message: values["message"])
         share.link.code = try values["code"].map { text throws(ShareError) in
             text == "true" ? ExtractionCode.generate() : try ExtractionCode.validate(text)
         }
