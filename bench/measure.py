@@ -275,7 +275,12 @@ def write_report(args, results, static, import_seconds, import_rss, under_load_r
     lines = [
         "# Benchmarks",
         "",
-        f"Measured on {datetime.date.today()} by `bench/run {args.records}` (this file is its output).",
+        "One current table per benchmark, each with the command that makes it; the runs before are in this file's git "
+        "history. Rates on this 2-core machine move by 10–25% between runs of one build, so builds are compared only "
+        "beside each other, as ratios.",
+        "",
+        f"This part: `bench/run {args.records}` on {datetime.date.today()}. Below the notes, each section says "
+        "which script writes it.",
         "",
         f"- Machine: {machine()}.",
         f"- Data: {args.records:,} generated share records (mixed-language names, real extensions, 26 folders, "
