@@ -2,9 +2,14 @@ import NIOCore
 import ShareKit
 
 /// One share history as the server reads and changes it: the one history everyone shares, or one user's under
-/// per-user histories, whose owner the store knows and no query names. Reads and writes are named for what they mean,
-/// whatever keeps the records; a `ShareStore` hands them out (`history(of:quota:)`).
+/// per-user histories, whose owner it knows and no query names. Reads and writes are named for what they mean,
+/// whatever keeps the records; a `ShareStore` hands them out (`history(of:quota:)`), `SQLiteHistory` and
+/// `PostgresHistory`.
 public protocol HistoryStore: Sendable {
+    /// Whose history this is: a user's name, or '' for nobody's (the one history everyone shares).
+    var owner: String { get }
+    /// The most bytes its live records may hold; nil: no limit.
+    var quota: Int64? { get }
     /// How the records it answers with show their links (where links point, codes shown or not).
     var recordForm: RecordForm { get set }
 

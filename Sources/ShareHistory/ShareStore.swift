@@ -1,10 +1,13 @@
 import ShareKit
 
-/// A store of share histories as the service uses it: the history of each user, and what spans them all (users,
-/// retention, readiness, the bytes it keeps). SQLite (`SQLiteStore`) and PostgreSQL (`PostgresStore`) are the two;
-/// the store itself is nobody's history, the one everyone shares.
-public protocol ShareStore: HistoryStore {
+/// A store of share histories as the service uses it: the history of each user (`history(of:quota:)`), and what spans
+/// them all (links, users, retention, readiness, the bytes it keeps). SQLite (`SQLiteStore`) and PostgreSQL
+/// (`PostgresStore`) are the two.
+public protocol ShareStore: Sendable {
     associatedtype History: HistoryStore
+
+    /// How the records it answers with show their links; the histories it hands out start with it.
+    var recordForm: RecordForm { get set }
 
     /// The history of `owner` ('' is nobody's: the one history everyone shares, and records from before per-user
     /// histories), whose live records may hold `quota` bytes (nil: no limit).

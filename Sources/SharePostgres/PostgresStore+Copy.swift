@@ -36,7 +36,7 @@ extension PostgresStore {
     public func copyIn(
         _ next: @Sendable @escaping () async throws -> [CopiedRecord]?, bytes: @Sendable @escaping (String) async throws -> any StoredBytes
     ) async throws -> PostgresCopiedCounts {
-        let copied = try await change { connection in
+        let copied = try await changing { connection in
             try await switchTotalsTriggers("DISABLE", connection)
             var owners: [String: Int64] = ["": OwnerNumber.nobody]
             var blobs: [String: Int64] = [:]
@@ -54,12 +54,13 @@ extension PostgresStore {
             }
             try await connection.query("SELECT share_rebuild_totals()", logger: logger)
             try await switchTotalsTriggers("ENABLE", connection)
-            return PostgresCopiedCounts(
+            let counts = PostgresCopiedCounts(
                 records: try await count("SELECT count(*) FROM share", connection),
                 events: try await count("SELECT count(*) FROM share_event", connection),
                 thumbnails: try await count("SELECT count(*) FROM share_thumbnail", connection),
                 downloads: try await count("SELECT count(*) FROM share_download", connection),
                 files: try await count("SELECT count(*) FROM share_blob", connection))
+            return (counts, Array(owners.values))
         }
         await analyzeAfterLoading(copied.records)
         return copied

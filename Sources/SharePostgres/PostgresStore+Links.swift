@@ -148,23 +148,4 @@ extension PostgresStore {
             return ((), [])
         }
     }
-
-    public func downloads(id: String, before: Int64, limit: Int) async throws -> (downloads: [ShareDownload], next: Int64?) {
-        try await read { connection in
-            let (share, _) = try await PostgresRows.fetch(
-                id: id, owner: try await ownerNumber(connection), includeTrashed: true, connection, logger: logger)
-            let rows = try await connection.query(
-                """
-                SELECT seq, at, address, agent, bytes, complete FROM share_download
-                WHERE share_seq = \(share) AND seq < \(before == 0 ? Int64.max : before) ORDER BY seq DESC LIMIT \(limit + 1)
-                """, logger: logger)
-            var page: [(seq: Int64, download: ShareDownload)] = []
-            for try await (seq, at, address, agent, bytes, complete) in rows.decode((Int64, Int64, String, String, Int64?, Bool).self) {
-                page.append(
-                    (seq, ShareDownload(at: Timestamp(millisecondsSinceEpoch: at), address: address, agent: agent, bytes: bytes, complete: complete)))
-            }
-            let shown = page.prefix(limit)
-            return (shown.map(\.download), page.count > limit ? shown.last?.seq : nil)
-        }
-    }
 }

@@ -9,87 +9,6 @@ extension PostgresStore {
     /// at once on two nodes keep one blob; forgetting a blob takes it too (migration 0010), never under a new share.
     static let blobLock: Int32 = 0x424C
 
-    public func startUpload(_ share: NewShare, now: Timestamp) async throws -> UploadStatus {
-        let id = LinkToken.generate()
-        // Not a change of the history (nothing shows until the upload's last byte), but it may number a new user.
-        try await owners.whileChanging {
-            try await write { connection in
-                try await connection.withTransaction(logger: logger) { connection in
-                    let owner = try await owners.numbering(self.owner, connection, logger: logger)
-                    try await refusePastQuota(adding: Decimal(share.size), owner: owner, connection)
-                    let counted = try await connection.query("SELECT count(*)::bigint FROM share_upload WHERE owner = \(owner)", logger: logger)
-                    for try await inProgress in counted.decode(Int64.self) where inProgress >= UploadStatus.maxInProgress {
-                        throw ShareError.tooManyUploads(limit: UploadStatus.maxInProgress)
-                    }
-                    let link = share.link
-                    try await connection.query(
-                        """
-                        WITH blob AS (INSERT INTO share_blob (size) VALUES (\(share.size)) RETURNING seq)
-                        INSERT INTO share_upload (
-                            id, owner, length, blob, name, folder, expires_at, max_downloads, code, sender, message, touched_at)
-                        SELECT \(id), \(owner), \(share.size), seq, \(share.name), \(share.folder), \(link.expiresAt?.millisecondsSinceEpoch),
-                            \(link.maxDownloads), \(link.code), \(link.sender), \(link.message), \(now.millisecondsSinceEpoch) FROM blob
-                        """, logger: logger)
-                }
-            }
-        }
-        return UploadStatus(id: id, length: share.size, offset: 0, expiresAt: UploadStatus.expiry(touchedAt: now))
-    }
-
-    public func upload(id: String) async throws -> UploadStatus {
-        let pending = try await pendingUpload(id)
-        return UploadStatus(
-            id: id, length: pending.share.size, offset: pending.received, expiresAt: UploadStatus.expiry(touchedAt: pending.touched))
-    }
-
-    public func finishCutOffUpload(id: String, now: Timestamp, by: String) async throws -> UploadStatus {
-        let pending = try await pendingUpload(id)
-        let expiresAt = UploadStatus.expiry(touchedAt: pending.touched)
-        guard pending.received == pending.share.size else {
-            return UploadStatus(id: id, length: pending.share.size, offset: pending.received, expiresAt: expiresAt)
-        }
-        let blob = PostgresBlob(store: self, seq: pending.blob, hash: "", size: pending.share.size)
-        let hash = try await digests.hash(of: id, upTo: pending.received, reading: blob)
-        let record = try await finishUpload(id, pending, hash: hash.hex(), now: now, by: by)
-        digests.forget(id)
-        return UploadStatus(id: id, length: pending.share.size, offset: pending.share.size, expiresAt: expiresAt, share: record)
-    }
-
-    public func appendToUpload<Body: AsyncSequence>(
-        id: String, at offset: Int64, _ body: Body, now: Timestamp, by: String
-    ) async throws -> UploadStatus where Body.Element == ByteBuffer {
-        let pending = try await pendingUpload(id)
-        guard offset == pending.received else { throw ShareError.uploadOffset(held: pending.received) }
-        let blob = PostgresBlob(store: self, seq: pending.blob, hash: "", size: pending.share.size)
-        var receiver = UploadReceiver(
-            length: pending.share.size, offset: offset, hash: try await digests.hash(of: id, upTo: offset, reading: blob))
-        do {
-            try await receiver.receive(body) { chunk, at in try await appendChunk(chunk, at: at, to: id, now: now) }
-        } catch {
-            digests.keep(id, receiver.hash, at: receiver.offset)
-            throw error
-        }
-        guard receiver.isComplete else {
-            digests.keep(id, receiver.hash, at: receiver.offset)
-            return UploadStatus(id: id, length: pending.share.size, offset: receiver.offset, expiresAt: UploadStatus.expiry(touchedAt: now))
-        }
-        let record = try await finishUpload(id, pending, hash: receiver.hash.hex(), now: now, by: by)
-        digests.forget(id)
-        return UploadStatus(
-            id: id, length: pending.share.size, offset: pending.share.size, expiresAt: UploadStatus.expiry(touchedAt: now), share: record)
-    }
-
-    public func abandonUpload(id: String) async throws {
-        let pending = try await pendingUpload(id)
-        try await write { connection in
-            try await connection.withTransaction(logger: logger) { connection in
-                try await connection.query("DELETE FROM share_upload WHERE id = \(id)", logger: logger)
-                try await connection.query("DELETE FROM share_blob WHERE seq = \(pending.blob) AND hash IS NULL", logger: logger)
-            }
-        }
-        digests.forget(id)
-    }
-
     public func dropStaleUploads(now: Timestamp) async throws -> Int {
         let before = now.millisecondsSinceEpoch - UploadStatus.patience
         let ids = try await write { connection in
@@ -110,107 +29,12 @@ extension PostgresStore {
         return ids.count
     }
 
-    public func storedBytes(id: String, includeTrashed: Bool) async throws -> (any StoredBytes)? {
-        try await read { connection in
-            let owner = try await ownerNumber(connection)
-            let (seq, _) = try await PostgresRows.fetch(id: id, owner: owner, includeTrashed: includeTrashed, connection, logger: logger)
-            let rows = try await connection.query(
-                "SELECT b.seq, b.hash, b.size FROM share s JOIN share_blob b ON b.seq = s.blob WHERE s.seq = \(seq)", logger: logger)
-            for try await (blob, hash, size) in rows.decode((Int64, String, Int64).self) {
-                return PostgresBlob(store: self, seq: blob, hash: hash, size: size)
-            }
-            return nil
-        }
-    }
-
     public func storedBlobs() async throws -> (count: Int, bytes: Int64) {
         try await read { connection in
             let rows = try await connection.query(
                 "SELECT count(*)::bigint, coalesce(sum(size), 0)::bigint FROM share_blob WHERE hash IS NOT NULL", logger: logger)
             for try await (count, bytes) in rows.decode((Int, Int64).self) { return (count, bytes) }
             return (0, 0)
-        }
-    }
-
-    /// An upload of this history in progress: the share it becomes, its blob, the bytes it holds, when it last got some.
-    private struct PendingUpload: Sendable {
-        let share: NewShare
-        let blob: Int64
-        let received: Int64
-        let touched: Timestamp
-    }
-
-    private func pendingUpload(_ id: String) async throws -> PendingUpload {
-        let found = try await read { connection -> (Int64, String, String, Int64?, Int64?, String?, Int64, Int64, Int64, String?, String?)? in
-            let owner = try await ownerNumber(connection)
-            let rows = try await connection.query(
-                """
-                SELECT length, name, folder, expires_at, max_downloads, code, blob, received, touched_at, sender, message FROM share_upload
-                WHERE id = \(id) AND owner = \(owner)
-                """, logger: logger)
-            for try await row in rows.decode((Int64, String, String, Int64?, Int64?, String?, Int64, Int64, Int64, String?, String?).self) {
-                return row
-            }
-            return nil
-        }
-        guard let (length, name, folder, expiresAt, maxDownloads, code, blob, received, touched, sender, message) = found else {
-            throw ShareError.uploadNotFound(id: id)
-        }
-        var share = try NewShare(id: nil, name: name, folder: folder, createdAt: nil, size: length)
-        share.link = NewLink(
-            expiresAt: expiresAt.map(Timestamp.init(millisecondsSinceEpoch:)), maxDownloads: maxDownloads, code: code, sender: sender,
-            message: message)
-        share.link.stored = true
-        return PendingUpload(share: share, blob: blob, received: received, touched: Timestamp(millisecondsSinceEpoch: touched))
-    }
-
-    /// Stores one chunk of an upload in a transaction of its own, if the upload holds exactly the bytes before it:
-    /// a request appending to the same upload through another node at the same time finds its offset taken.
-    private func appendChunk(_ chunk: ByteBuffer, at start: Int64, to id: String, now: Timestamp) async throws {
-        let end = start + Int64(chunk.readableBytes)
-        try await write { connection in
-            try await connection.withTransaction(logger: logger) { connection in
-                let rows = try await connection.query(
-                    """
-                    UPDATE share_upload SET received = \(end), touched_at = \(now.millisecondsSinceEpoch)
-                    WHERE id = \(id) AND received = \(start) RETURNING blob
-                    """, logger: logger)
-                var blob: Int64?
-                for try await seq in rows.decode(Int64.self) { blob = seq }
-                guard let blob else { throw ShareError.uploadOffset(held: try await received(id, connection)) }
-                try await connection.query("INSERT INTO share_blob_chunk (blob, start, bytes) VALUES (\(blob), \(start), \(chunk))", logger: logger)
-            }
-        }
-    }
-
-    private func received(_ id: String, _ connection: PostgresConnection) async throws -> Int64 {
-        let rows = try await connection.query("SELECT received FROM share_upload WHERE id = \(id)", logger: logger)
-        for try await received in rows.decode(Int64.self) { return received }
-        throw ShareError.uploadNotFound(id: id)
-    }
-
-    /// Makes the finished upload its share: the record, its event and its blob (named by its hash, or dropped for
-    /// the same bytes kept already) in one transaction.
-    private func finishUpload(_ id: String, _ pending: PendingUpload, hash: String, now: Timestamp, by: String) async throws -> ShareRecord {
-        try await change { connection in
-            let lock = Int32(truncatingIfNeeded: Int64(hash.prefix(8), radix: 16) ?? 0)
-            try await connection.query("SELECT pg_advisory_xact_lock(\(Self.blobLock), \(lock))", logger: logger)
-            let claimed = try await connection.query("DELETE FROM share_upload WHERE id = \(id) RETURNING id", logger: logger)
-            var found = false
-            for try await _ in claimed.decode(String.self) { found = true }
-            guard found else { throw ShareError.uploadNotFound(id: id) }
-            let (record, seq) = try await insertShare(pending.share, now: now, as: .uploaded, by: by, connection)
-            let kept = try await connection.query("SELECT seq FROM share_blob WHERE hash = \(hash)", logger: logger)
-            var blob = pending.blob
-            for try await existing in kept.decode(Int64.self) { blob = existing }
-            if blob == pending.blob {
-                try await connection.query("UPDATE share_blob SET hash = \(hash) WHERE seq = \(blob)", logger: logger)
-            }
-            try await connection.query("UPDATE share SET blob = \(blob) WHERE seq = \(seq)", logger: logger)
-            if blob != pending.blob {
-                try await connection.query("DELETE FROM share_blob WHERE seq = \(pending.blob)", logger: logger)
-            }
-            return record
         }
     }
 }

@@ -3,7 +3,8 @@ import PostgresNIO
 import ShareHistory
 import ShareKit
 
-/// The share history in PostgreSQL, for several `shared` behind one balancer: the same contract as `SQLiteStore`
+/// The share histories in PostgreSQL, for several `shared` behind one balancer (each a `PostgresHistory`): the same
+/// contract as `SQLiteStore`
 /// (records, events, trash, thumbnails, per-user histories, quotas, imports, running totals), with everything the
 /// nodes must agree on kept in the database: ids, the history's version, the totals, the locks of the jobs.
 ///
@@ -18,10 +19,6 @@ public struct PostgresStore: ShareStore {
     let leaseWatch = PostgresLeaseWatch()
     /// The hashes of uploads in progress on this node.
     let digests = UploadDigests()
-    /// Whose history this value reads and changes: '' is nobody's, the one history everyone shares.
-    public private(set) var owner = ""
-    /// The most bytes this history's live records may hold; nil: no limit.
-    public private(set) var quota: Int64?
 
     /// How long a request waits for a connection of the pool before it is told that the database does not answer.
     let connectionWait: Duration
@@ -49,17 +46,9 @@ public struct PostgresStore: ShareStore {
         }
     }
 
-    public func history(of owner: String, quota: Int64?) -> PostgresStore {
-        var history = self
-        history.owner = owner
-        history.quota = quota
-        return history
-    }
-
-    /// Runs `body` in a transaction on this history, its statements taking whatever time they need; when it wrote
-    /// anything, the history's version and this history's own grow in the same transaction.
-    func change<T: Sendable>(_ body: @Sendable @escaping (PostgresConnection) async throws -> T) async throws -> T {
-        try await changing { connection in (try await body(connection), [try await ownerNumber(connection)]) }
+    /// The history of `owner` ('' is nobody's), whose live records may hold `quota` bytes.
+    public func history(of owner: String, quota: Int64?) -> PostgresHistory {
+        PostgresHistory(store: self, owner: owner, quota: quota, recordForm: recordForm)
     }
 
     /// Runs a change that may touch several histories, which `body` names by their owners' numbers. On a session
@@ -127,26 +116,6 @@ public struct PostgresStore: ShareStore {
     /// The quick lane's time for a statement, in milliseconds.
     var quickMilliseconds: Int64 {
         max(1, lanes.quickTime.components.seconds * 1000 + lanes.quickTime.components.attoseconds / 1_000_000_000_000_000)
-    }
-
-    /// The number this history's records carry (`OwnerNumber.none` when it has none yet).
-    func ownerNumber(_ connection: PostgresConnection) async throws -> Int64 {
-        try await owners.number(of: owner, connection, logger: logger)
-    }
-
-    /// The epoch, this history's own version and the latest expiry its links passed: what its ETags are made of.
-    public func historyTag(at now: Timestamp) async throws -> String {
-        try await read { connection in try await historyTag(at: now, connection) }
-    }
-
-    func historyTag(at now: Timestamp, _ connection: PostgresConnection) async throws -> String {
-        let owner = try await ownerNumber(connection)
-        let rows = try await prepared.execute(
-            PostgresPreparedReads.HistoryTag(owner: owner, now: now.millisecondsSinceEpoch), on: connection, logger: logger)
-        for try await (epoch, version, passed) in rows {
-            return "\(epoch)-\(version)" + (passed.map { "-\($0)" } ?? "")
-        }
-        throw PostgresFailure.missingHistoryRow
     }
 
     public func isReady() async -> Bool {

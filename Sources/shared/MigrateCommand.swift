@@ -75,7 +75,8 @@ struct MigrateCommand: AsyncParsableCommand {
             throw ValidationError("the copy holds \(copied) where the file gave \(read); nothing was kept")
         }
         let (sourceCounts, targetCounts) = (try await source.recordCounts(), try await target.recordCounts())
-        guard sourceCounts == targetCounts, try await source.users() == target.users(), try await source.usage() == target.usage(),
+        let (nobodys, nobodysCopy) = (source.history(of: "", quota: nil), target.history(of: "", quota: nil))
+        guard sourceCounts == targetCounts, try await source.users() == target.users(), try await nobodys.usage() == nobodysCopy.usage(),
             try await source.storedBlobs() == target.storedBlobs()
         else {
             throw ValidationError("the copy's totals differ from the file's (\(targetCounts) against \(sourceCounts))")

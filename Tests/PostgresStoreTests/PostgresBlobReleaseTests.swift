@@ -16,8 +16,8 @@ import Testing
             let first = try await upload(bytes, as: "first.pdf", to: store)
             // From the trash, as retention purges: its totals are not the ones a new share changes, so nothing else
             // makes the upload wait for the purge.
-            try await store.trashShare(id: first.id, includeTrashed: false, now: .now(), by: "me")
-            let second = try await store.startUpload(try Self.new("second.pdf", size: bytes.count), now: .now())
+            try await store.sharedHistory.trashShare(id: first.id, includeTrashed: false, now: .now(), by: "me")
+            let second = try await store.sharedHistory.startUpload(try Self.new("second.pdf", size: bytes.count), now: .now())
 
             // The purge of the first share, its transaction held open once its DELETE has run; it names its session.
             let (deleted, noteDeleted) = AsyncStream.makeStream(of: Int32.self)
@@ -41,7 +41,7 @@ import Testing
                 break
             }
             let session = try #require(purging, "the purge's DELETE ran")
-            let finishing = Task { try await store.appendToUpload(id: second.id, at: 0, UploadBody.of(bytes), now: .now(), by: "me") }
+            let finishing = Task { try await store.sharedHistory.appendToUpload(id: second.id, at: 0, UploadBody.of(bytes), now: .now(), by: "me") }
             try await waitUntil("the finishing upload waits for the purge") {
                 try await store.values("SELECT count(*)::bigint FROM pg_stat_activity WHERE \(session) = ANY (pg_blocking_pids(pid))", as: Int64.self)
                     != [0]
@@ -57,8 +57,8 @@ import Testing
 
     /// The share an upload of `bytes` becomes.
     private func upload(_ bytes: [UInt8], as name: String, to store: PostgresStore) async throws -> ShareRecord {
-        let started = try await store.startUpload(try Self.new(name, size: bytes.count), now: .now())
-        return try #require(try await store.appendToUpload(id: started.id, at: 0, UploadBody.of(bytes), now: .now(), by: "me").share)
+        let started = try await store.sharedHistory.startUpload(try Self.new(name, size: bytes.count), now: .now())
+        return try #require(try await store.sharedHistory.appendToUpload(id: started.id, at: 0, UploadBody.of(bytes), now: .now(), by: "me").share)
     }
 
     private static func new(_ name: String, size: Int) throws -> NewShare {

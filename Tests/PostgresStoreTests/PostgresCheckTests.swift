@@ -33,7 +33,7 @@ import Testing
 
     @Test func aRecordBreakingARuleAndAnOwnerNamingNobodyAreNamed() async throws {
         try await TestPostgres.withStore { store in
-            try await store.add("photo.jpg", id: "PHOTO-1")
+            try await store.sharedHistory.add("photo.jpg", id: "PHOTO-1")
             try await store.history(of: "bob", quota: nil).add("bob.pdf", id: "BOB-1")
             try await Self.execute("UPDATE share SET type = 'pdf' WHERE id = 'PHOTO-1'", store)
             await #expect(
@@ -57,12 +57,13 @@ import Testing
     @Test func filesAreWholeAndAMissingChunkOrAFileNoShareNeedsIsNamed() async throws {
         try await TestPostgres.withStore { store in
             let bytes = (0..<2_500_000).map { UInt8(truncatingIfNeeded: $0 &* 5) }
-            let started = try await store.startUpload(try NewShare(id: nil, name: "a.bin", folder: nil, createdAt: nil, size: 2_500_000), now: .now())
+            let started = try await store.sharedHistory.startUpload(
+                try NewShare(id: nil, name: "a.bin", folder: nil, createdAt: nil, size: 2_500_000), now: .now())
             let body = AsyncStream<ByteBuffer> { continuation in
                 continuation.yield(ByteBuffer(bytes: bytes))
                 continuation.finish()
             }
-            let share = try #require(try await store.appendToUpload(id: started.id, at: 0, body, now: .now(), by: "me").share)
+            let share = try #require(try await store.sharedHistory.appendToUpload(id: started.id, at: 0, body, now: .now(), by: "me").share)
             let audit = try await store.auditFiles()
             #expect((audit.files, audit.bytes, audit.unclaimed) == (1, 2_500_000, 0))
             try await store.execute("UPDATE share SET blob = NULL WHERE id = \(share.id)")

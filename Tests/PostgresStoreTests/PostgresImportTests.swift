@@ -21,7 +21,7 @@ import Testing
 
     @Test func anImportWhoseStagedRecordsWereLostKeepsNoneAndSaysSo() async throws {
         try await TestPostgres.withStore { store in
-            let session = try await store.beginImport(by: "local")
+            let session = try await store.sharedHistory.beginImport(by: "local")
             let batch = try (1...5).map { line in
                 (line: line, share: try NewShare(id: nil, name: "part \(line).pdf", folder: nil, createdAt: nil, size: 1))
             }
@@ -41,13 +41,13 @@ import Testing
             let batch = try (1...3).map { line in
                 (line: line, share: try NewShare(id: nil, name: "part \(line).pdf", folder: nil, createdAt: nil, size: 1))
             }
-            let failed = try await store.beginImport(by: "local")
+            let failed = try await store.sharedHistory.beginImport(by: "local")
             #expect(try await failed.stage(batch).isEmpty)
             await failed.discard()
             try await waitUntil("the failed import's staged rows taken out") {
                 try await store.values("SELECT count(*) FROM share_import", as: Int64.self) == [0]
             }
-            let forgotten = try await store.beginImport(by: "local")
+            let forgotten = try await store.sharedHistory.beginImport(by: "local")
             #expect(try await forgotten.stage(batch).isEmpty)
             try await store.execute("UPDATE share_import SET started_at = started_at - \(2 * Timestamp.millisecondsPerDay)")
             _ = try await store.dropStaleUploads(now: .now())
@@ -80,7 +80,7 @@ import Testing
     /// check for ids taken meanwhile compared each staged row with every stored one. Its plan must match them by hash.
     @Test func aLargeImportsFinishMatchesTakenIdsByHashNotRowByRow() async throws {
         try await TestPostgres.withStore { store in
-            let session = try #require(try await store.beginImport(by: "local") as? PostgresImport)
+            let session = try #require(try await store.sharedHistory.beginImport(by: "local") as? PostgresImport)
             #expect(try await session.stage([(line: 1, share: try NewShare(id: nil, name: "a.pdf", folder: nil, createdAt: nil, size: 1))]).isEmpty)
             try await store.execute(
                 """
@@ -89,7 +89,7 @@ import Testing
                 FROM share_import AS staged, generate_series(1, 100000) AS n
                 """)
             try await store.execute("ANALYZE share_import")
-            let storing = PostgresStore.storingImport(key: session.key, owner: 1)
+            let storing = PostgresHistory.storingImport(key: session.key, owner: 1)
             let plan = try await store.values(PostgresQuery(unsafeSQL: "EXPLAIN " + storing.sql, binds: storing.binds), as: String.self)
                 .joined(separator: "\n")
             #expect(plan.contains("Anti Join") && !plan.contains("SubPlan"), "\(plan)")

@@ -38,11 +38,11 @@ import Testing
             let outcomes = Outcomes()
             // Two heavy slots: should the listing outgrow its quick time, it fails the test rather than waits a minute.
             let store = plain.reading(through: outcomes.lanes(slots: 2, wait: .seconds(60)))
-            try await store.add("a.pdf", size: 3)
+            try await store.sharedHistory.add("a.pdf", size: 3)
             let stats = try await store.withLocked("share_total") { _, release in
-                let stats = Task { try await store.stats(ShareQuery(), by: StatsPeriod.none) }
+                let stats = Task { try await store.sharedHistory.stats(ShareQuery(), by: StatsPeriod.none) }
                 try await waitUntil("the read moved to the heavy lane") { outcomes.seen.withLock { $0 } == [.heavy] }
-                #expect(try await store.listShares(ShareQuery()).records.count == 1, "a quick read is answered meanwhile")
+                #expect(try await store.sharedHistory.listShares(ShareQuery()).records.count == 1, "a quick read is answered meanwhile")
                 release()
                 return try await stats.value
             }
@@ -55,16 +55,18 @@ import Testing
         try await TestPostgres.withStore { plain in
             let outcomes = Outcomes()
             let store = plain.reading(through: outcomes.lanes(wait: .milliseconds(1)))
-            try await store.add("a.pdf", size: 3)
+            try await store.sharedHistory.add("a.pdf", size: 3)
             #expect(await store.lanes.gate.enter(within: .seconds(1)), "the one heavy slot, held")
             try await store.withLocked("share_total") { own, release in
-                await #expect(throws: ShareError.busy(retryAfterSeconds: 1)) { try await store.stats(ShareQuery(), by: StatsPeriod.none) }
+                await #expect(throws: ShareError.busy(retryAfterSeconds: 1)) {
+                    try await store.sharedHistory.stats(ShareQuery(), by: StatsPeriod.none)
+                }
                 let waiting = try await Self.statementsWaitingForALock(own)
                 #expect(waiting == 0, "the refused read left nothing running")
                 release()
             }
             await store.lanes.gate.leave()
-            #expect(try await store.stats(ShareQuery(), by: StatsPeriod.none).count == 1)
+            #expect(try await store.sharedHistory.stats(ShareQuery(), by: StatsPeriod.none).count == 1)
             #expect(outcomes.seen.withLock { $0 } == [.shed, .quick])
         }
     }
@@ -72,9 +74,9 @@ import Testing
     @Test func aReadWhoseClientHasGoneStopsItsStatementInTheDatabase() async throws {
         try await TestPostgres.withStore { plain in
             let store = plain.reading(through: Outcomes().lanes(wait: .seconds(60)))
-            try await store.add("a.pdf", size: 3)
+            try await store.sharedHistory.add("a.pdf", size: 3)
             try await store.withLocked("share_total") { own, release in
-                let stats = Task { try await store.stats(ShareQuery(), by: StatsPeriod.none) }
+                let stats = Task { try await store.sharedHistory.stats(ShareQuery(), by: StatsPeriod.none) }
                 try await waitUntil("one statement waits for the lock") { try await Self.statementsWaitingForALock(own) == 1 }
                 stats.cancel()
                 // The lock is still held: only the server stopping the statement ends its wait.
@@ -82,7 +84,8 @@ import Testing
                 release()
                 _ = await stats.result
             }
-            #expect(try await store.stats(ShareQuery(), by: StatsPeriod.none).count == 1, "the pool answers after the closed connection")
+            #expect(
+                try await store.sharedHistory.stats(ShareQuery(), by: StatsPeriod.none).count == 1, "the pool answers after the closed connection")
         }
     }
 
@@ -93,14 +96,14 @@ import Testing
         try await TestPostgres.withStore { plain in
             // A quick time no read here outgrows: each of them holds a connection for as long as it waits.
             let store = plain.reading(through: ReadLanes(heavySlots: 1, heavyWait: .seconds(60), quickTime: .seconds(600)))
-            try await store.add("a.pdf", size: 3)
+            try await store.sharedHistory.add("a.pdf", size: 3)
             let finished = Finished()
             try await store.withLocked("share_total") { own, release in
                 // As many reads as the pool has connections (four).
                 let reads = (0..<4).map { _ in
                     Task {
                         defer { finished.count.add(1, ordering: .relaxed) }
-                        _ = try await store.stats(ShareQuery(), by: StatsPeriod.none)
+                        _ = try await store.sharedHistory.stats(ShareQuery(), by: StatsPeriod.none)
                     }
                 }
                 try await waitUntil("four statements wait for the lock") { try await Self.statementsWaitingForALock(own) == 4 }
@@ -108,7 +111,7 @@ import Testing
                 release()
                 try await waitUntil("the four reads ended") { finished.count.load(ordering: .relaxed) == 4 }
             }
-            #expect(try await store.stats(ShareQuery(), by: StatsPeriod.none).count == 1, "every connection came back")
+            #expect(try await store.sharedHistory.stats(ShareQuery(), by: StatsPeriod.none).count == 1, "every connection came back")
         }
     }
 

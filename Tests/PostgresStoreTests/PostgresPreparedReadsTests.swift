@@ -13,18 +13,18 @@ import Testing
         try await TestPostgres.withStore { store in
             // Months apart: in a zone off UTC, each month starts within a UTC day the statistics read by quarter hours.
             for (index, day) in ["2021-01-17", "2021-03-09", "2021-05-30"].enumerated() {
-                try await store.add("report-\(index).pdf", size: 3, at: "\(day)T12:00:00Z")
+                try await store.sharedHistory.add("report-\(index).pdf", size: 3, at: "\(day)T12:00:00Z")
             }
             var query = ShareQuery()
-            let newest = try #require(try await store.listShares(query).records.first)
+            let newest = try #require(try await store.sharedHistory.listShares(query).records.first)
             query.cursor = ShareCursor(sort: .createdAt, order: .desc, value: .integer(newest.createdAt.millisecondsSinceEpoch), id: newest.id)
-            #expect(try await store.listShares(query).records.count == 2)
+            #expect(try await store.sharedHistory.listShares(query).records.count == 2)
             for zone in ["Asia/Kathmandu", "America/New_York"] {
                 query = ShareQuery()
                 query.zone = try #require(ZonedCalendar(identifier: zone))
-                #expect(try await store.stats(query, by: nil).periods.map(\.period) == ["2021-01", "2021-03", "2021-05"])
+                #expect(try await store.sharedHistory.stats(query, by: nil).periods.map(\.period) == ["2021-01", "2021-03", "2021-05"])
             }
-            _ = try await store.historyTag()
+            _ = try await store.sharedHistory.historyTag()
             // Were a read's SQL to drift from its prepared statement's, it would be planned at every request again,
             // unnoticed by anyone but the database.
             let prepared = store.prepared.marks.withLock { $0.values.reduce(into: Set<String>()) { $0.formUnion($1.prepared) } }
@@ -48,7 +48,7 @@ import Testing
                 return CalendarDay(year: month / 12, month: month % 12 + 1, day: 17)!
             }
             for month in months {
-                try await store.add("report-\(month).pdf", size: 3, at: "\(month)T12:00:00Z")
+                try await store.sharedHistory.add("report-\(month).pdf", size: 3, at: "\(month)T12:00:00Z")
             }
             try await store.importNames(20_000)
             let generic = try await store.lease(statementTimeout: 0) { connection in
@@ -75,7 +75,7 @@ import Testing
 
     @Test func aConnectionWhosePreparationFailedSendsThePageUnprepared() async throws {
         try await TestPostgres.withStore { store in
-            try await store.add("a.pdf", size: 3)
+            try await store.sharedHistory.add("a.pdf", size: 3)
             let page = try PostgresListing(query: ShareQuery(), owner: OwnerNumber.nobody).statement()
             let names = try await store.withLocked("share") { _, release in
                 try await store.lease(statementTimeout: 50) { connection in
@@ -98,7 +98,7 @@ import Testing
 
     @Test func aPreparedTagWhoseTableChangedUnderItIsReadUnprepared() async throws {
         try await TestPostgres.withStore { store in
-            let tag = try await store.historyTag()
+            let tag = try await store.sharedHistory.historyTag()
             let reread = try await store.lease(statementTimeout: 0) { connection in
                 let statement = PostgresPreparedReads.HistoryTag(owner: OwnerNumber.nobody, now: 0)
                 for try await _ in try await store.prepared.execute(statement, on: connection, logger: store.logger) {}

@@ -20,7 +20,7 @@ extension PostgresStore {
 
     /// Imports `count` records (`part 1.pdf`, `part 2.pdf`…, now) and expects every one stored.
     func importNames(_ count: Int) async throws {
-        let session = try await beginImport(by: "local")
+        let session = try await sharedHistory.beginImport(by: "local")
         let batch = try (1...count).map { line in
             (line: line, share: try NewShare(id: nil, name: "part \(line).pdf", folder: nil, createdAt: nil, size: 1))
         }

@@ -15,7 +15,7 @@ import Testing
     /// hours' and quarter hours' totals hold the cut parts of those days. Rows counted by the server, not time.
     @Test func aWindowCutInsideDaysReadsNoRecord() async throws {
         try await TestPostgres.withStore { store in
-            try await GridHistory.fill(store, records: 20_000)
+            try await GridHistory.fill(store.sharedHistory, records: 20_000)
             let parameters = [("from", "2023-02-01"), ("to", "2023-11-30"), ("tz", "America/New_York")]
             let window = try ShareQuery(parameters: parameters.map { (name: $0.0, value: $0.1) }, defaultZone: ZonedCalendar(identifier: "UTC")!)
             let read = try await Self.rowsRead(of: ["share"], store, by: window, period: StatsPeriod.none)
@@ -28,7 +28,7 @@ import Testing
     /// counted by the server, not time.
     @Test func cutDaysAreReadByTheHour() async throws {
         try await TestPostgres.withStore { store in
-            try await GridHistory.fill(store, records: 20_000)
+            try await GridHistory.fill(store.sharedHistory, records: 20_000)
             let tables = ["share_total_hour", "share_total_quarter"]
             let newYork = try await Self.rowsRead(of: tables, store, by: Self.defaultView(in: "America/New_York"), period: nil)
             #expect(newYork["share_total_hour"]! > 0 && newYork["share_total_quarter"] == 0, "New York's rows: \(newYork)")
@@ -43,7 +43,7 @@ import Testing
     /// day by the six hours, and by the hour only beside them. Rows counted by the server, not time.
     @Test func cutDaysFarFromMidnightAreReadBySixHours() async throws {
         try await TestPostgres.withStore { store in
-            try await GridHistory.fill(store, records: 20_000)
+            try await GridHistory.fill(store.sharedHistory, records: 20_000)
             let tables = ["share_total_six_hours", "share_total_hour"]
             let chatham = try await Self.rowsRead(of: tables, store, by: Self.defaultView(in: "Pacific/Chatham"), period: nil)
             // An end's 10:15 to 24:00 are two six hours, an hour and three quarter hours: fewer hours' rows than six hours'.
@@ -76,7 +76,7 @@ import Testing
     ) async throws -> [String: Int] {
         try await store.lease(statementTimeout: 0) { connection in
             _ = try await connection.query("ANALYZE", logger: Self.logger)
-            let owner = try await store.ownerNumber(connection)
+            let owner = try await store.sharedHistory.ownerNumber(connection)
             var read: [String: Int] = [:]
             for table in tables {
                 read[table] = try await rowsRead(of: table, connection, store.prepared, by: query, period: period, owner: owner)

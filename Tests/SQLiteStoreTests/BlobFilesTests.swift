@@ -14,12 +14,15 @@ import Testing
         let id: String
         do {
             let store = try SQLiteStore(path: path)
-            id = try await store.startUpload(try NewShare(id: nil, name: "a.bin", folder: nil, createdAt: nil, size: 2_000_000), now: .now()).id
-            _ = try await store.appendToUpload(id: id, at: 0, UploadBody.of(bytes[..<700_000]), now: .now(), by: "me")
+            id = try await store.sharedHistory.startUpload(
+                try NewShare(id: nil, name: "a.bin", folder: nil, createdAt: nil, size: 2_000_000), now: .now()
+            ).id
+            _ = try await store.sharedHistory.appendToUpload(id: id, at: 0, UploadBody.of(bytes[..<700_000]), now: .now(), by: "me")
         }
         let store = try SQLiteStore(path: path)
-        #expect(try await store.upload(id: id).offset == 700_000, "the bytes so far outlive the process")
-        let share = try #require(try await store.appendToUpload(id: id, at: 700_000, UploadBody.of(bytes[700_000...]), now: .now(), by: "me").share)
+        #expect(try await store.sharedHistory.upload(id: id).offset == 700_000, "the bytes so far outlive the process")
+        let share = try #require(
+            try await store.sharedHistory.appendToUpload(id: id, at: 700_000, UploadBody.of(bytes[700_000...]), now: .now(), by: "me").share)
         let token = try #require(share.linkToken)
         let stored = try #require(try await store.openLink(token: token)?.bytes)
         let file = "\(path).files/blobs/\(stored.hash.prefix(2))/\(stored.hash)"
@@ -28,7 +31,7 @@ import Testing
         let permissions = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
         #expect(permissions == 0o600, "readable by the service alone")
         #expect(try FileManager.default.contentsOfDirectory(atPath: "\(path).files/uploads").isEmpty, "the upload's own file is gone")
-        try await store.purgeShare(id: share.id)
+        try await store.sharedHistory.purgeShare(id: share.id)
         #expect(!FileManager.default.fileExists(atPath: file), "purging the last share frees its file")
     }
 
@@ -39,8 +42,10 @@ import Testing
         let path = try temporaryDatabasePath()
         let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 11) }
         let store = try SQLiteStore(path: path)
-        let id = try await store.startUpload(try NewShare(id: nil, name: "cut.bin", folder: nil, createdAt: nil, size: 300_000), now: .now()).id
-        _ = try await store.appendToUpload(id: id, at: 0, UploadBody.of(bytes[..<299_999]), now: .now(), by: "me")
+        let id = try await store.sharedHistory.startUpload(
+            try NewShare(id: nil, name: "cut.bin", folder: nil, createdAt: nil, size: 300_000), now: .now()
+        ).id
+        _ = try await store.sharedHistory.appendToUpload(id: id, at: 0, UploadBody.of(bytes[..<299_999]), now: .now(), by: "me")
         let upload = "\(path).files/uploads/\(id)"
         let handle = try #require(FileHandle(forWritingAtPath: upload))
         try handle.seekToEnd()
@@ -50,15 +55,15 @@ import Testing
         let blob = "\(path).files/blobs/\(hash.prefix(2))/\(hash)"
         try FileManager.default.createDirectory(atPath: "\(path).files/blobs/\(hash.prefix(2))", withIntermediateDirectories: true)
         try Data("half of something".utf8).write(to: URL(filePath: blob))
-        #expect(try await store.listShares(ShareQuery()).records.isEmpty)
+        #expect(try await store.sharedHistory.listShares(ShareQuery()).records.isEmpty)
 
-        let status = try await store.finishCutOffUpload(id: id, now: .now(), by: "me")
+        let status = try await store.sharedHistory.finishCutOffUpload(id: id, now: .now(), by: "me")
         let share = try #require(status.share, "the next look finishes it")
         #expect(status.offset == 300_000 && share.size == 300_000)
         #expect(try await store.download(token: try #require(share.linkToken)) == bytes, "its whole bytes, not the damaged file's")
         #expect(FileManager.default.contents(atPath: blob) == Data(bytes))
         #expect(try FileManager.default.contentsOfDirectory(atPath: "\(path).files/uploads").isEmpty, "the upload's own file is gone")
-        await #expect(throws: ShareError.uploadNotFound(id: id)) { try await store.upload(id: id) }
+        await #expect(throws: ShareError.uploadNotFound(id: id)) { try await store.sharedHistory.upload(id: id) }
     }
 
     private static func sha256(of path: String) throws -> String {

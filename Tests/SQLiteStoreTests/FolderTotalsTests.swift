@@ -31,7 +31,7 @@ import Testing
                     expected[name, default: (0, 0)].count += 1
                     expected[name, default: (0, 0)].bytes += Decimal(record.size)
                 }
-                let folders = try await database.folders(in: parent)
+                let folders = try await database.sharedHistory.folders(in: parent)
                 #expect(Dictionary(uniqueKeysWithValues: folders.map { ($0.name, $0.count) }) == expected.mapValues(\.count), "\(parent)")
                 #expect(Dictionary(uniqueKeysWithValues: folders.map { ($0.name, $0.bytes) }) == expected.mapValues(\.bytes), "\(parent)")
                 let tree = live.filter { $0.folder == parent || $0.folder.hasPrefix(prefix) }.count

@@ -22,7 +22,7 @@ import Testing
         }
     }
 
-    private func names(_ database: any ShareStore, _ parameters: [(name: String, value: String)] = []) async throws -> [String] {
+    private func names(_ database: any HistoryStore, _ parameters: [(name: String, value: String)] = []) async throws -> [String] {
         let query = try ShareQuery(
             parameters: parameters + [("limit", "1000"), ("sort", "name"), ("order", "asc")],
             defaultZone: ZonedCalendar(identifier: "UTC")!)
@@ -33,24 +33,24 @@ import Testing
         let path = try temporaryDatabasePath()
         let database = try SQLiteStore(path: path)
         let before = try schema(path)
-        let staging = try await database.beginImport()
+        let staging = try await database.sharedHistory.beginImport()
         #expect(try await staging.stage(try batch(["b.pdf", "a report.pdf"])).isEmpty)
         #expect(try await staging.stage(try batch(["c.txt"], firstLine: 3)).isEmpty)
-        #expect(try await names(database).isEmpty, "staged records stay invisible until the stream ends")
+        #expect(try await names(database.sharedHistory).isEmpty, "staged records stay invisible until the stream ends")
         #expect(try await staging.finish().problems.isEmpty)
         #expect(try schema(path) == before)
-        #expect(try await names(database) == ["a report.pdf", "b.pdf", "c.txt"])
-        #expect(try await names(database, [("q", "REPORT")]) == ["a report.pdf"], "imported names are searchable")
+        #expect(try await names(database.sharedHistory) == ["a report.pdf", "b.pdf", "c.txt"])
+        #expect(try await names(database.sharedHistory, [("q", "REPORT")]) == ["a report.pdf"], "imported names are searchable")
     }
 
     @Test func aSmallImportJoinsALargerHistoryWithItsIndexesInPlace() async throws {
         let path = try temporaryDatabasePath()
         let database = try SQLiteStore(path: path)
-        for index in 0..<5 { try await database.add("old-\(index).pdf") }
-        let staging = try await database.beginImport()
+        for index in 0..<5 { try await database.sharedHistory.add("old-\(index).pdf") }
+        let staging = try await database.sharedHistory.beginImport()
         _ = try await staging.stage(try batch(["new report.pdf"]))
         #expect(try await staging.finish().problems.isEmpty)
-        #expect(try await names(database, [("q", "report")]) == ["new report.pdf"])
-        #expect(try await names(database).count == 6)
+        #expect(try await names(database.sharedHistory, [("q", "report")]) == ["new report.pdf"])
+        #expect(try await names(database.sharedHistory).count == 6)
     }
 }

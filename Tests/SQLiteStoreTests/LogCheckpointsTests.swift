@@ -13,7 +13,7 @@ import Testing
     @Test func aLogPastItsLimitIsStartedOverAtTheNextLookAndOneUnderItIsLetBe() async throws {
         let path = try temporaryFolder("log-checkpoints").appending(path: "share.db").path
         let store = try SQLiteStore(path: path)
-        for index in 0..<300 { try await store.add("report \(index).pdf") }
+        for index in 0..<300 { try await store.sharedHistory.add("report \(index).pdf") }
         let log = try SQLiteWriteAheadLog(databasePath: path)
         let written = log.bytes
         #expect(written > 64 * 1024, "the writes are in the log: \(written) bytes")
@@ -23,6 +23,6 @@ import Testing
         #expect(log.bytes == written, "under its limit, the log is let be")
         await LogCheckpoints(log: log, limitBytes: 64 * 1024, logger: Logger(label: "checkpoints")).look(&state)
         #expect(log.bytes == 0, "past its limit, the log is copied back and started over")
-        #expect(try await store.listShares(ShareQuery()).records.count == 100, "every record still reads: a page of 100")
+        #expect(try await store.sharedHistory.listShares(ShareQuery()).records.count == 100, "every record still reads: a page of 100")
     }
 }

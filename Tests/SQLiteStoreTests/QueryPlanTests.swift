@@ -70,7 +70,7 @@ import Testing
     @Test func everyReadSeeksItsIndexAndOrderedReadsNeverSort() async throws {
         let path = try temporaryDatabasePath()
         let database = try SQLiteStore(path: path)
-        for index in 0..<50 { try await database.add("report-\(index).pdf", folder: index % 2 == 0 ? "/reports" : "/other") }
+        for index in 0..<50 { try await database.sharedHistory.add("report-\(index).pdf", folder: index % 2 == 0 ? "/reports" : "/other") }
         let queue = try DatabaseQueue(path: path)
         for shape in Self.combinations where !shape.parameters.contains(where: { $0 == ("trashed", "true") }) {
             let listing = SQLiteListing(query: try query(shape.parameters))
@@ -198,7 +198,7 @@ import Testing
     @Test func aFoldersReadWithTextLooksUpOnlyTheNamedRows() async throws {
         let path = try temporaryDatabasePath()
         let database = try SQLiteStore(path: path)
-        let session = try await database.beginImport()
+        let session = try await database.sharedHistory.beginImport()
         let records = try (1...2_000).map { line in
             (
                 line: line,

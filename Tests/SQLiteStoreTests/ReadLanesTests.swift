@@ -25,7 +25,7 @@ import Testing
     /// 3,000 records whose names all hold "common": their statistics by name read every one of them.
     private static func history(_ lanes: ReadLanes) async throws -> SQLiteStore {
         var database = try SQLiteStore.temporary()
-        let session = try await database.beginImport()
+        let session = try await database.sharedHistory.beginImport()
         _ = try await session.stage(
             try (1...3000).map { line in (line, try NewShare(id: nil, name: "common \(line).pdf", folder: nil, createdAt: nil, size: 1)) })
         _ = try await session.finish()
@@ -42,8 +42,8 @@ import Testing
     @Test func aQuickReadStaysQuickAndAHeavyOneMovesToItsLane() async throws {
         let observed = Lanes()
         let database = try await Self.history(observed.lanes(slots: 1, wait: .seconds(60)))
-        #expect(try await database.listShares(ShareQuery()).records.count == 100)
-        #expect(try await database.stats(Self.everyCommonName, by: StatsPeriod.none).count == 3000)
+        #expect(try await database.sharedHistory.listShares(ShareQuery()).records.count == 100)
+        #expect(try await database.sharedHistory.stats(Self.everyCommonName, by: StatsPeriod.none).count == 3000)
         #expect(observed.seen == [.quick, .heavy])
     }
 
@@ -52,10 +52,12 @@ import Testing
         let lanes = observed.lanes(slots: 1, wait: .milliseconds(1))
         let database = try await Self.history(lanes)
         #expect(await lanes.gate.enter(within: .seconds(1)), "the one heavy slot, held")
-        #expect(try await database.listShares(ShareQuery()).records.count == 100)
-        await #expect(throws: ShareError.busy(retryAfterSeconds: 1)) { try await database.stats(Self.everyCommonName, by: StatsPeriod.none) }
+        #expect(try await database.sharedHistory.listShares(ShareQuery()).records.count == 100)
+        await #expect(throws: ShareError.busy(retryAfterSeconds: 1)) {
+            try await database.sharedHistory.stats(Self.everyCommonName, by: StatsPeriod.none)
+        }
         await lanes.gate.leave()
-        #expect(try await database.stats(Self.everyCommonName, by: StatsPeriod.none).count == 3000)
+        #expect(try await database.sharedHistory.stats(Self.everyCommonName, by: StatsPeriod.none).count == 3000)
         #expect(observed.seen == [.quick, .shed, .heavy])
     }
 

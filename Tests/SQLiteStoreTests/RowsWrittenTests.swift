@@ -10,7 +10,7 @@ import Testing
     @Test func eachChangeWritesOnlyWhatItChanges() async throws {
         let queue = try DatabaseQueue()
         let database = try SQLiteStore(writer: queue)
-        let id = try await database.add("report.pdf").id
+        let id = try await database.sharedHistory.add("report.pdf").id
         /// The rows a change writes, and whether it wrote to the trigram index (its storage, read before and after).
         func written(_ change: () async throws -> Void) async throws -> (rows: Int, trigrams: Bool) {
             let trigramStorage = "SELECT count(*) || '/' || max(rowid) || '/' || total(length(block)) FROM share_name_search_data"
@@ -22,21 +22,21 @@ import Testing
         // The record's row, its event and the history's version; the name's trigrams only when its search key changes.
         // A move also moves the record between its folders' running totals: the row it leaves falls to zero and
         // goes (two writes), the row it joins is made (one).
-        let move = try await written { _ = try await database.updateShare(id: id, SharePatch(name: nil, folder: "/a")) }
+        let move = try await written { _ = try await database.sharedHistory.updateShare(id: id, SharePatch(name: nil, folder: "/a")) }
         #expect(move.rows == 3 + 3 && !move.trigrams, "\(move.rows)")
         // Trashing and restoring move the record's count between its day's, month's and quarter hour's running
         // totals (the rows it leaves fall to zero and go, the rows it joins are made), and take it out of its
         // folder's or put it back.
         let totals = 9
-        let trash = try await written { try await database.trashShare(id: id) }
+        let trash = try await written { try await database.sharedHistory.trashShare(id: id) }
         #expect(trash.rows == 3 + totals + 2 && !trash.trigrams, "\(trash.rows)")
-        let restore = try await written { _ = try await database.restoreShare(id: id) }
+        let restore = try await written { _ = try await database.sharedHistory.restoreShare(id: id) }
         #expect(restore.rows == 3 + totals + 1 && !restore.trigrams, "\(restore.rows)")
-        let caseOnly = try await written { _ = try await database.updateShare(id: id, SharePatch(name: "REPORT.pdf", folder: nil)) }
+        let caseOnly = try await written { _ = try await database.sharedHistory.updateShare(id: id, SharePatch(name: "REPORT.pdf", folder: nil)) }
         #expect(caseOnly.rows == 3 && !caseOnly.trigrams)
-        let rename = try await written { _ = try await database.updateShare(id: id, SharePatch(name: "summary.pdf", folder: nil)) }
+        let rename = try await written { _ = try await database.sharedHistory.updateShare(id: id, SharePatch(name: "summary.pdf", folder: nil)) }
         #expect(rename.trigrams)
-        let same = try await written { _ = try await database.updateShare(id: id, SharePatch(name: "summary.pdf", folder: nil)) }
+        let same = try await written { _ = try await database.sharedHistory.updateShare(id: id, SharePatch(name: "summary.pdf", folder: nil)) }
         #expect(same.rows == 0 && !same.trigrams)
     }
 

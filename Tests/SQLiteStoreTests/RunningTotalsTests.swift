@@ -19,11 +19,11 @@ import Testing
         let database = try SQLiteStore(writer: queue)
         var changes = RandomChanges(database)
         try await changes.apply(80)
-        let before = try await database.usage()
+        let before = try await database.sharedHistory.usage()
         let assigned = try await database.assignUnowned(to: "carol")
         #expect(assigned == before.count + (try await database.recordCounts().trashed))
         #expect(try await database.history(of: "carol", quota: nil).usage() == before)
-        #expect(try await database.usage() == ShareStats.Total(count: 0, bytes: 0))
+        #expect(try await database.sharedHistory.usage() == ShareStats.Total(count: 0, bytes: 0))
         #expect(try await queue.read(SQLiteRunningTotals.differences) == 0)
         try await RunningTotalsCheck.compareEveryQuery(database.history(of: "carol", quota: nil), "carol", zones: ["UTC", "Asia/Kathmandu"])
     }
@@ -33,10 +33,10 @@ import Testing
         let queue = try DatabaseQueue()
         let database = try SQLiteStore(writer: queue)
         for time in ["0000-01-01T00:00:00Z", "0001-06-01T12:00:00Z", "2021-03-14T05:30:00Z", "9999-12-31T23:59:59.999Z"] {
-            try await database.add("at-\(time.prefix(4)).pdf", size: 3, at: time)
+            try await database.sharedHistory.add("at-\(time.prefix(4)).pdf", size: 3, at: time)
         }
         try await RunningTotalsCheck.compareEveryQuery(
-            database, "millennia", zones: ["UTC", "Pacific/Kiritimati", "Pacific/Pago_Pago"], filters: [[], [("type", "pdf")]])
+            database.sharedHistory, "millennia", zones: ["UTC", "Pacific/Kiritimati", "Pacific/Pago_Pago"], filters: [[], [("type", "pdf")]])
     }
 
     /// In a zone whose midnights are not UTC's (New York, Kolkata, Kathmandu, Chatham), statistics by day, month
@@ -46,7 +46,7 @@ import Testing
         let database = try SQLiteStore(writer: queue)
         for day in 0..<90 {
             let time = Timestamp(millisecondsSinceEpoch: 1_609_459_200_000 + Int64(day) * 86_400_000 + Int64(day % 24) * 3_600_000)
-            try await database.add("day-\(day).\(day % 2 == 0 ? "pdf" : "jpg")", size: Int64(day), at: time.description)
+            try await database.sharedHistory.add("day-\(day).\(day % 2 == 0 ? "pdf" : "jpg")", size: Int64(day), at: time.description)
         }
         let statements = Mutex<[String]>([])
         try await queue.write { db in
@@ -59,7 +59,7 @@ import Testing
                 parameters: [("from", "2021-01-10"), ("to", "2021-03-20"), ("tz", zone)].map { (name: $0.0, value: $0.1) },
                 defaultZone: ZonedCalendar(identifier: "UTC")!)
             for period in StatsPeriod.allCases {
-                let stats = try await database.stats(query, by: period)
+                let stats = try await database.sharedHistory.stats(query, by: period)
                 #expect(stats.count > 60, "\(zone) by \(period)")
             }
         }
@@ -72,7 +72,7 @@ import Testing
     @Test func anImportThatFailsHalfWayLeavesTheTotalsAsTheyWere() async throws {
         let queue = try DatabaseQueue()
         let database = try SQLiteStore(writer: queue)
-        try await database.add("kept.pdf", size: 10, at: "2021-01-17T10:00:00Z")
+        try await database.sharedHistory.add("kept.pdf", size: 10, at: "2021-01-17T10:00:00Z")
         // The writer's own connection fails the merge on the third record, after two have joined the history.
         try await queue.write { db in
             try db.execute(
@@ -80,12 +80,12 @@ import Testing
                     "CREATE TEMP TRIGGER fail_on_crash BEFORE INSERT ON main.share WHEN new.name = 'crash.txt' BEGIN SELECT RAISE(ABORT, 'crash'); END"
             )
         }
-        let session = try await database.beginImport()
+        let session = try await database.sharedHistory.beginImport()
         let names = ["a.pdf", "b.jpg", "crash.txt", "d.zip"]
         _ = try await session.stage(
             try names.enumerated().map { line, name in (line + 1, try NewShare(id: nil, name: name, folder: nil, createdAt: nil, size: 5)) })
         await #expect(throws: DatabaseError.self) { _ = try await session.finish() }
-        let stats = try await database.stats(ShareQuery(), by: StatsPeriod.none)
+        let stats = try await database.sharedHistory.stats(ShareQuery(), by: StatsPeriod.none)
         #expect(stats.count == 1 && stats.bytes == 10 && stats.types == ["pdf": .init(count: 1, bytes: 10)])
         #expect(try await queue.read(SQLiteRunningTotals.differences) == 0)
     }
@@ -93,14 +93,14 @@ import Testing
     @Test func aRepairRebuildsTotalsThatDriftedAndTheChecksNameThem() async throws {
         let path = try temporaryDatabasePath()
         let database = try SQLiteStore(path: path)
-        try await database.add("a.pdf", size: 10, at: "2021-01-17T10:00:00Z")
-        try await database.add("b.pdf", size: 20, at: "2021-01-18T10:00:00Z")
+        try await database.sharedHistory.add("a.pdf", size: 10, at: "2021-01-17T10:00:00Z")
+        try await database.sharedHistory.add("b.pdf", size: 20, at: "2021-01-18T10:00:00Z")
         try await DatabaseQueue(path: path).write { db in
             try db.execute(sql: "UPDATE share_total SET count = 7 WHERE day = (SELECT min(day) FROM share_total)")
         }
         #expect(throws: StoreError.totalsDiffer(path: path, rows: 1)) { try SQLiteBackups.check(path) }
         #expect(try SQLiteRunningTotals.repair(databaseAt: path) == 1)
         #expect(try SQLiteBackups.check(path).live == 2)
-        #expect(try await database.stats(ShareQuery(), by: StatsPeriod.none).count == 2)
+        #expect(try await database.sharedHistory.stats(ShareQuery(), by: StatsPeriod.none).count == 2)
     }
 }

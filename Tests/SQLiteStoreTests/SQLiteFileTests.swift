@@ -9,8 +9,8 @@ import Testing
 @Suite struct SQLiteFileTests {
     @Test func recordsSurviveReopeningTheFile() async throws {
         let path = try temporaryDatabasePath()
-        let record = try await SQLiteStore(path: path).add("kept.pdf")
-        #expect(try await SQLiteStore(path: path).share(id: record.id) == record)
+        let record = try await SQLiteStore(path: path).sharedHistory.add("kept.pdf")
+        #expect(try await SQLiteStore(path: path).sharedHistory.share(id: record.id) == record)
     }
 
     @Test func theFileIsInWALModeWithEveryMigrationAppliedInOrder() throws {
@@ -30,7 +30,7 @@ import Testing
     /// `/metrics` reports the sizes the store gives: a file's and its log's, and nothing for a history in memory.
     @Test func aFileStoreReportsItsFilesSizesAndAnInMemoryOneNone() async throws {
         let database = try SQLiteStore(path: try temporaryDatabasePath())
-        try await database.add("report.pdf")
+        try await database.sharedHistory.add("report.pdf")
         let sizes = Dictionary(uniqueKeysWithValues: database.bytesOnDisk().map { ($0.part, $0.bytes) })
         #expect(Set(sizes.keys) == ["database", "wal"])
         #expect(sizes["database", default: 0] > 0 && sizes["wal", default: 0] > 0, "\(sizes)")
@@ -39,7 +39,7 @@ import Testing
 
     @Test func checkingTheServedFileNamesARecordThatBreaksARule() async throws {
         let path = try temporaryDatabasePath()
-        try await SQLiteStore(path: path).add("photo.jpg", id: "PHOTO-1")
+        try await SQLiteStore(path: path).sharedHistory.add("photo.jpg", id: "PHOTO-1")
         try await DatabaseQueue(path: path).write { db in try db.execute(sql: "UPDATE share SET type = 'pdf' WHERE id = 'PHOTO-1'") }
         #expect(throws: StoreError.notAsWritten(path: path, reason: #"its record "PHOTO-1" has a type that its name does not give"#)) {
             try SQLiteBackups.checkServed(path)
@@ -51,11 +51,11 @@ import Testing
     @Test func twoRestoresInOneSecondKeepEachReplacedDatabase() async throws {
         let path = try temporaryDatabasePath()
         let backup = path + ".backup"
-        try await SQLiteStore(path: path).add("first.pdf")
+        try await SQLiteStore(path: path).sharedHistory.add("first.pdf")
         _ = try SQLiteBackups.backUp(databaseAt: path, to: backup)
         let now = Date()
         let first = try #require(try SQLiteBackups.restore(from: backup, to: path, force: false, now: now).aside)
-        try await SQLiteStore(path: path).add("second.pdf")
+        try await SQLiteStore(path: path).sharedHistory.add("second.pdf")
         let second = try #require(try SQLiteBackups.restore(from: backup, to: path, force: true, now: now).aside)
         #expect(first != second)
         #expect(try SQLiteBackups.check(first).live == 1 && SQLiteBackups.check(second).live == 2)
@@ -91,12 +91,12 @@ import Testing
         let second = try SQLiteStore(writer: try DatabasePool(path: path, configuration: waiting), path: path)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<200 {
-                group.addTask { try await (index % 2 == 0 ? first : second).add("file-\(index).txt") }
+                group.addTask { try await (index % 2 == 0 ? first : second).sharedHistory.add("file-\(index).txt") }
             }
             try await group.waitForAll()
         }
         var query = ShareQuery()
         query.limit = 1000
-        #expect(try await first.listShares(query).records.count == 200)
+        #expect(try await first.sharedHistory.listShares(query).records.count == 200)
     }
 }

@@ -66,7 +66,7 @@ import Testing
             // With an extension and without, so that a text also ends names.
             let name = text(&generator, length: 1...9) + (Bool.random(using: &generator) ? ".txt" : "")
             let folder = names.count % 2 == 0 ? "/a" : "/"
-            guard let record = try? await database.add(name, folder: folder) else { continue }
+            guard let record = try? await database.sharedHistory.add(name, folder: folder) else { continue }
             names[record.id] = record.name
             if folder == "/a" { inFolder.insert(record.id) }
         }
@@ -88,7 +88,7 @@ import Testing
             }
             let found = Set(names.filter { matches($0.value, query) }.keys)
             // Statistics read every match at once, through the index too, even for one or two characters.
-            let counted = try await database.stats(ShareQuery(parameters: [("q", query)], defaultZone: utc)).count
+            let counted = try await database.sharedHistory.stats(ShareQuery(parameters: [("q", query)], defaultZone: utc)).count
             #expect(counted == found.count, "statistics, q=\(query.debugDescription)")
             for scope in Self.scopes {
                 let matches = scope.isEmpty ? found : found.intersection(inFolder)

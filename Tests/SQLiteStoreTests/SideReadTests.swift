@@ -13,7 +13,7 @@ import Testing
     /// 300 names holding "report", in a file with a pool of readers.
     private static func history() async throws -> (SQLiteStore, DatabasePool) {
         let database = try SQLiteStore(path: try temporaryDatabasePath())
-        for index in 0..<300 { try await database.add("report \(index).pdf") }
+        for index in 0..<300 { try await database.sharedHistory.add("report \(index).pdf") }
         return (database, try #require(database.writer as? DatabasePool))
     }
 
@@ -44,7 +44,7 @@ import Testing
     @Test func aSecondReaderOnAnotherVersionOfTheHistoryGivesUp() async throws {
         let (database, pool) = try await Self.history()
         let version = try await pool.read(HistoryVersion.stored)
-        try await database.add("report 300.pdf")
+        try await database.sharedHistory.add("report 300.pdf")
         let side = SideRead(Self.planner, on: SecondReader(pool: pool, isFree: { true }), version: version)
         #expect(side.reads(Self.scans))
         while side.reads(Self.scans) { await Task.yield() }

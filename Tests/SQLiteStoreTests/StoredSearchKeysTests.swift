@@ -16,8 +16,8 @@ import Testing
         let record: ShareRecord
         do {
             let database = try SQLiteStore(path: path)
-            record = try await database.add("Straße Σίσυφος.txt")
-            try await database.add("plain.txt")
+            record = try await database.sharedHistory.add("Straße Σίσυφος.txt")
+            try await database.sharedHistory.add("plain.txt")
             // Given: the database as the previous version left it.
             let queue = try DatabaseQueue(path: path)
             try await queue.write { db in
@@ -26,7 +26,7 @@ import Testing
             }
             try queue.close()
             query.nameWords = SearchWords.pieces(of: "STRASSE")
-            #expect(try await database.listShares(query).records.isEmpty, "the stale key does not match")
+            #expect(try await database.sharedHistory.listShares(query).records.isEmpty, "the stale key does not match")
         }
 
         // When: the daemon opens it again.
@@ -35,7 +35,7 @@ import Testing
         // Then: every search path finds the record, whatever the spelling.
         for text in ["STRASSE", "ss", "ΣΥΦΟΣ", "straße"] {
             query.nameWords = SearchWords.pieces(of: text)
-            #expect(try await reopened.listShares(query).records.map(\.id) == [record.id], "\(text)")
+            #expect(try await reopened.sharedHistory.listShares(query).records.map(\.id) == [record.id], "\(text)")
         }
     }
 }
@@ -61,7 +61,7 @@ import Testing
             try queue.close()
         }
         let database = try SQLiteStore(path: path)
-        let history = try await database.events(id: "OLD1", after: 0, limit: 10).events
+        let history = try await database.sharedHistory.events(id: "OLD1", after: 0, limit: 10).events
         #expect(history == [ShareEvent(at: Timestamp(millisecondsSinceEpoch: 1_610_000_000_000), action: .created, by: "unknown")])
     }
 }

@@ -18,7 +18,7 @@ import Testing
         let before = try await search()
         #expect(before == [])
         #expect(counts.remembered("xyz", owner: 0) == 0)
-        for index in 0..<5 { try await database.add("xyz-\(index).pdf") }
+        for index in 0..<5 { try await database.sharedHistory.add("xyz-\(index).pdf") }
         // Five names now hold it: too many candidates for the limit, and the count is forgotten...
         let stale = try await search()
         #expect(stale == nil)
@@ -32,8 +32,8 @@ import Testing
     @Test func shortTextIsCountedAndNamedLikeATrigram() async throws {
         let path = try temporaryDatabasePath()
         let database = try SQLiteStore(path: path)
-        let rare = try await database.add("quiz.txt")
-        for index in 0..<3 { try await database.add("plain-\(index).txt") }
+        let rare = try await database.sharedHistory.add("quiz.txt")
+        for index in 0..<3 { try await database.sharedHistory.add("plain-\(index).txt") }
         let queue = try DatabaseQueue(path: path)
         let counts = TrigramCounts()
         // "qu" begins a trigram of one name only: that name is the one candidate, and the count is remembered.

@@ -13,7 +13,7 @@ import Testing
 /// log is truncated to nothing, every record kept.
 @Suite struct WriteAheadLogTests {
     /// `count` records imported in one go: a log of several megabytes.
-    private func fill(_ database: SQLiteStore, count: Int, prefix: String) async throws {
+    private func fill(_ database: SQLiteHistory, count: Int, prefix: String) async throws {
         let session = try await database.beginImport()
         let batch = try (0..<count).map { index in
             (line: index + 1, share: try NewShare(id: "\(prefix)\(index)", name: "file \(index).pdf", folder: nil, createdAt: nil, size: 1))
@@ -26,7 +26,7 @@ import Testing
         let path = try temporaryDatabasePath()
         let database = try SQLiteStore(path: path)
         let log = try SQLiteWriteAheadLog(databasePath: path)
-        try await fill(database, count: 20_000, prefix: "A")
+        try await fill(database.sharedHistory, count: 20_000, prefix: "A")
         #expect(log.bytes > 1_000_000, "a log of \(log.bytes) bytes")
 
         // Given a reader whose snapshot is older than the log's end…
@@ -37,11 +37,11 @@ import Testing
             try db.execute(sql: "BEGIN")
             #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM share") == 20_000)
         }
-        try await database.add("after the reader.txt")
+        try await database.sharedHistory.add("after the reader.txt")
 
         // …the checkpoint gives up after its wait, and writes go on.
         #expect(try await log.checkpoint(waitingAtMost: .milliseconds(50)) == .busy)
-        try await database.add("after the checkpoint.txt")
+        try await database.sharedHistory.add("after the checkpoint.txt")
         #expect(log.bytes > 0)
 
         // Once the reader is gone, the log starts over from nothing.
@@ -55,7 +55,7 @@ import Testing
         let path = try temporaryDatabasePath()
         let database = try SQLiteStore(path: path)
         let log = try SQLiteWriteAheadLog(databasePath: path)
-        try await fill(database, count: 20_000, prefix: "B")
+        try await fill(database.sharedHistory, count: 20_000, prefix: "B")
         // Two readers in a loop each: the log is never free of readers.
         let query = try ShareQuery(parameters: [], defaultZone: ZonedCalendar(zone: .gmt))
         let reads = ReadCount()
@@ -63,7 +63,7 @@ import Testing
             Task {
                 while !Task.isCancelled {
                     do {
-                        _ = try await database.listShares(query)
+                        _ = try await database.sharedHistory.listShares(query)
                     } catch  where Task.isCancelled {
                         break
                     }
@@ -74,7 +74,7 @@ import Testing
         try await waitUntil("ten reads done", within: .seconds(300)) { reads.value.load(ordering: .relaxed) >= 10 }
         var outcome = SQLiteWriteAheadLog.Outcome.busy
         for _ in 0..<50 where outcome == .busy {
-            try await database.add("written.txt")
+            try await database.sharedHistory.add("written.txt")
             outcome = try await log.checkpoint(waitingAtMost: .milliseconds(100))
         }
         let readDuring = reads.value.load(ordering: .relaxed)

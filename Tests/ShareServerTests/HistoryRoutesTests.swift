@@ -132,7 +132,7 @@ import Testing
     @Test func anAdminExportsEveryHistoryWithItsOwnerAndAssignsNobodysRecords() async throws {
         let folder = try temporaryFolder("histories")
         let database = try SQLiteStore(path: folder.appending(path: "share.db").path)
-        _ = try await database.createShare(try NewShare(id: "OLD-1", name: "from before.pdf", folder: nil, createdAt: nil, size: 2))
+        _ = try await database.sharedHistory.createShare(try NewShare(id: "OLD-1", name: "from before.pdf", folder: nil, createdAt: nil, size: 2))
         try await withServer(Self.perUser, store: database) { client in
             _ = try await client.send(.post, "/share", #"{"name": "bob.pdf", "size": 5, "id": "BOB-1"}"#, headers: Self.bob)
             let export = try await client.send(.get, "/share/export?everyone=true", headers: Self.alice)

@@ -18,17 +18,17 @@ import Testing
     @Test(arguments: Backend.allCases)
     func theTrashIsPurgedPastTrashDaysAndNeverBefore(_ backend: Backend) async throws {
         try await backend.withStore { store in
-            let old = try await store.add("old.pdf")
-            let recent = try await store.add("recent.pdf")
-            let live = try await store.add("live.pdf")
-            try await store.trashShare(id: old.id, now: Self.daysBefore(31))
-            try await store.trashShare(id: recent.id, now: Self.daysBefore(29))
+            let old = try await store.sharedHistory.add("old.pdf")
+            let recent = try await store.sharedHistory.add("recent.pdf")
+            let live = try await store.sharedHistory.add("live.pdf")
+            try await store.sharedHistory.trashShare(id: old.id, now: Self.daysBefore(31))
+            try await store.sharedHistory.trashShare(id: recent.id, now: Self.daysBefore(29))
             try await Retention(store: store, trashDays: 0, logger: Logger(label: "retention")).purge(now: Self.now)
-            #expect(try await store.share(id: old.id, includeTrashed: true).id == old.id, "0 keeps the trash for ever")
+            #expect(try await store.sharedHistory.share(id: old.id, includeTrashed: true).id == old.id, "0 keeps the trash for ever")
             try await Retention(store: store, trashDays: 30, logger: Logger(label: "retention")).purge(now: Self.now)
-            await #expect(throws: ShareError.notFound(id: old.id)) { try await store.share(id: old.id, includeTrashed: true) }
-            #expect(try await store.share(id: recent.id, includeTrashed: true).trashedAt != nil, "29 days in the trash: kept")
-            #expect(try await store.share(id: live.id).trashedAt == nil)
+            await #expect(throws: ShareError.notFound(id: old.id)) { try await store.sharedHistory.share(id: old.id, includeTrashed: true) }
+            #expect(try await store.sharedHistory.share(id: recent.id, includeTrashed: true).trashedAt != nil, "29 days in the trash: kept")
+            #expect(try await store.sharedHistory.share(id: live.id).trashedAt == nil)
         }
     }
 }

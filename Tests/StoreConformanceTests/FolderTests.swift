@@ -10,25 +10,26 @@ import Testing
     @Test(arguments: Backend.allCases)
     func aFolderListsItsSubfoldersWithEverythingBelowThem(_ backend: Backend) async throws {
         try await backend.withStore { database in
-            try await database.add("top.pdf", size: 1)
-            try await database.add("a.pdf", size: 10, folder: "/reports")
-            try await database.add("b.pdf", size: 20, folder: "/reports/2021")
-            try await database.add("c.pdf", size: 40, folder: "/reports/2021/q1")
-            try await database.add("d.pdf", size: 80, folder: "/reports 2")
-            try await database.add("e.jpg", size: 160, folder: "/Photos")
-            let trashed = try await database.add("f.jpg", size: 320, folder: "/trashed only")
-            try await database.trashShare(id: trashed.id, includeTrashed: false, by: "test")
+            try await database.sharedHistory.add("top.pdf", size: 1)
+            try await database.sharedHistory.add("a.pdf", size: 10, folder: "/reports")
+            try await database.sharedHistory.add("b.pdf", size: 20, folder: "/reports/2021")
+            try await database.sharedHistory.add("c.pdf", size: 40, folder: "/reports/2021/q1")
+            try await database.sharedHistory.add("d.pdf", size: 80, folder: "/reports 2")
+            try await database.sharedHistory.add("e.jpg", size: 160, folder: "/Photos")
+            let trashed = try await database.sharedHistory.add("f.jpg", size: 320, folder: "/trashed only")
+            try await database.sharedHistory.trashShare(id: trashed.id, includeTrashed: false, by: "test")
             try await database.history(of: "bob", quota: nil).add("bob.pdf", size: 640, folder: "/bob's")
 
             #expect(
-                try await database.folders(in: "/") == [
+                try await database.sharedHistory.folders(in: "/") == [
                     FolderUsage(folder: "/Photos", name: "Photos", count: 1, bytes: 160),
                     FolderUsage(folder: "/reports", name: "reports", count: 3, bytes: 70),
                     FolderUsage(folder: "/reports 2", name: "reports 2", count: 1, bytes: 80),
                 ], "by name, whatever the case; the trash and another history's folders are not there")
-            #expect(try await database.folders(in: "/reports") == [FolderUsage(folder: "/reports/2021", name: "2021", count: 2, bytes: 60)])
-            #expect(try await database.folders(in: "/reports/2021/q1") == [], "a folder without subfolders")
-            #expect(try await database.folders(in: "/nowhere") == [])
+            #expect(
+                try await database.sharedHistory.folders(in: "/reports") == [FolderUsage(folder: "/reports/2021", name: "2021", count: 2, bytes: 60)])
+            #expect(try await database.sharedHistory.folders(in: "/reports/2021/q1") == [], "a folder without subfolders")
+            #expect(try await database.sharedHistory.folders(in: "/nowhere") == [])
             #expect(
                 try await database.history(of: "bob", quota: nil).folders(in: "/") == [
                     FolderUsage(folder: "/bob's", name: "bob's", count: 1, bytes: 640)

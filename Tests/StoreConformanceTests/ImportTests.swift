@@ -23,46 +23,46 @@ import Testing
     @Test(arguments: Backend.allCases)
     func idsTakenInTheHistoryOrEarlierInTheImportAreReportedByLine(_ backend: Backend) async throws {
         try await backend.withStore { database in
-            try await database.add("kept.pdf", id: "legacy-1")
-            let staging = try await database.beginImport()
+            try await database.sharedHistory.add("kept.pdf", id: "legacy-1")
+            let staging = try await database.sharedHistory.beginImport()
             let problems = try await staging.stage(
                 try batch(["a.pdf", "b.pdf", "c.pdf", "d.pdf"], ids: ["LEGACY-1", "x-2", nil, "X-2"]))
             #expect(problems.map(\.line) == [1, 4])
             #expect(problems.first?.detail == "a share with id 'LEGACY-1' exists already")
             // Another request takes an id while the import is still streaming.
             _ = try await staging.stage(try batch(["e.pdf"], firstLine: 5, ids: ["late"]))
-            try await database.add("first.pdf", id: "LATE")
+            try await database.sharedHistory.add("first.pdf", id: "LATE")
             let late = try await staging.finish()
             #expect(late.problems == [ImportReport.Problem.idTaken(line: 5, id: "late")] && late.stored == 2)
-            #expect(try await names(database) == ["b.pdf", "c.pdf", "first.pdf", "kept.pdf"])
+            #expect(try await names(database.sharedHistory) == ["b.pdf", "c.pdf", "first.pdf", "kept.pdf"])
         }
     }
 
     @Test(arguments: Backend.allCases)
     func aDiscardedImportLeavesNothingBehind(_ backend: Backend) async throws {
         try await backend.withStore { database in
-            let staging = try await database.beginImport()
+            let staging = try await database.sharedHistory.beginImport()
             _ = try await staging.stage(try batch(["lost.pdf"], ids: ["kept-id"]))
             await staging.discard()
-            #expect(try await names(database).isEmpty)
+            #expect(try await names(database.sharedHistory).isEmpty)
             // Its ids are free for the next import.
-            let again = try await database.beginImport()
+            let again = try await database.sharedHistory.beginImport()
             #expect(try await again.stage(try batch(["found.pdf"], ids: ["kept-id"])).isEmpty)
             #expect(try await again.finish().problems.isEmpty)
-            #expect(try await names(database) == ["found.pdf"])
+            #expect(try await names(database.sharedHistory) == ["found.pdf"])
         }
     }
 
     @Test(arguments: Backend.allCases)
     func concurrentImportsDoNotMix(_ backend: Backend) async throws {
         try await backend.withStore { database in
-            let first = try await database.beginImport()
-            let second = try await database.beginImport()
+            let first = try await database.sharedHistory.beginImport()
+            let second = try await database.sharedHistory.beginImport()
             _ = try await first.stage(try batch(["one.pdf"]))
             _ = try await second.stage(try batch(["two.pdf"]))
             await first.discard()
             #expect(try await second.finish().problems.isEmpty)
-            #expect(try await names(database) == ["two.pdf"])
+            #expect(try await names(database.sharedHistory) == ["two.pdf"])
         }
     }
 
@@ -71,15 +71,15 @@ import Testing
     @Test(arguments: Backend.allCases)
     func recordsOfOneLineAreToldApartByTheirIds(_ backend: Backend) async throws {
         try await backend.withStore { database in
-            try await database.add("kept.pdf", id: "TAKEN")
-            let staging = try await database.beginImport()
+            try await database.sharedHistory.add("kept.pdf", id: "TAKEN")
+            let staging = try await database.sharedHistory.beginImport()
             let oneLine = try batch(["a.pdf", "b.pdf", "taken.pdf", "again.pdf", "c.pdf"], ids: ["A-1", "B-1", "taken", "a-1", nil])
                 .map { (line: 1, share: $0.share) }
             let problems = try await staging.stage(oneLine)
             #expect(problems.map(\.detail) == ["a share with id 'taken' exists already", "a share with id 'a-1' exists already"])
             let finished = try await staging.finish()
             #expect(finished.stored == 3 && finished.problems.isEmpty)
-            #expect(try await names(database) == ["a.pdf", "b.pdf", "c.pdf", "kept.pdf"])
+            #expect(try await names(database.sharedHistory) == ["a.pdf", "b.pdf", "c.pdf", "kept.pdf"])
         }
     }
 
@@ -89,8 +89,8 @@ import Testing
     func twoImportsOfTheSameIdsFinishingAtOnceStoreEachOnceAndReportTheRest(_ backend: Backend) async throws {
         try await backend.withStore { database in
             let ids: [String?] = (1...50).map { "SAME-\($0)" }
-            let first = try await database.beginImport()
-            let second = try await database.beginImport()
+            let first = try await database.sharedHistory.beginImport()
+            let second = try await database.sharedHistory.beginImport()
             #expect(try await first.stage(try batch((1...50).map { "first \($0).pdf" }, ids: ids)).isEmpty)
             #expect(try await second.stage(try batch((1...50).map { "second \($0).pdf" }, ids: ids)).isEmpty)
             async let one = first.finish()

@@ -27,26 +27,26 @@ import Testing
     @Test(arguments: Backend.allCases)
     func aStateFilterGivesTheSharesInThatStateAndNoRecordWithoutALink(_ backend: Backend) async throws {
         try await backend.withStore { store in
-            _ = try await store.createShare(try NewShare(id: nil, name: "record.pdf", folder: nil, createdAt: nil, size: 10))
-            _ = try await Self.linked(store, "open.pdf")
-            _ = try await Self.linked(store, "later.pdf", expiresAt: "2040-01-01T00:00:00Z")
-            _ = try await Self.linked(store, "past.pdf", expiresAt: "2020-01-01T00:00:00Z")
-            let once = try await Self.linked(store, "once.pdf", maxDownloads: 1)
-            let cut = try await Self.linked(store, "cut.pdf")
-            _ = try await store.updateShare(id: cut.id, SharePatch(name: nil, folder: nil, link: LinkChange(revoked: true)))
+            _ = try await store.sharedHistory.createShare(try NewShare(id: nil, name: "record.pdf", folder: nil, createdAt: nil, size: 10))
+            _ = try await Self.linked(store.sharedHistory, "open.pdf")
+            _ = try await Self.linked(store.sharedHistory, "later.pdf", expiresAt: "2040-01-01T00:00:00Z")
+            _ = try await Self.linked(store.sharedHistory, "past.pdf", expiresAt: "2020-01-01T00:00:00Z")
+            let once = try await Self.linked(store.sharedHistory, "once.pdf", maxDownloads: 1)
+            let cut = try await Self.linked(store.sharedHistory, "cut.pdf")
+            _ = try await store.sharedHistory.updateShare(id: cut.id, SharePatch(name: nil, folder: nil, link: LinkChange(revoked: true)))
             func names(_ state: String) async throws -> Set<String> {
-                let records = try await Self.listed(store, [("state", state)])
+                let records = try await Self.listed(store.sharedHistory, [("state", state)])
                 #expect(records.allSatisfy { state.split(separator: ",").contains(Substring($0.state?.rawValue ?? "none")) }, "\(state)")
                 return Set(records.map(\.name))
             }
             #expect(try await names("active") == ["open.pdf", "later.pdf", "once.pdf"])
             let active = try ShareQuery(parameters: [(name: "state", value: "active")], defaultZone: ZonedCalendar(identifier: "UTC")!)
-            #expect(try await store.stats(active, by: StatsPeriod.none).count == 3, "statistics take the state filter too")
+            #expect(try await store.sharedHistory.stats(active, by: StatsPeriod.none).count == 3, "statistics take the state filter too")
             #expect(try await names("expired") == ["past.pdf"])
             #expect(try await names("revoked") == ["cut.pdf"])
             _ = try await store.countDownload(token: try #require(once.linkToken), ShareDownload(at: .now(), address: "203.0.113.0", agent: "curl"))
             #expect(try await names("expired,revoked") == ["past.pdf", "once.pdf", "cut.pdf"], "its last download expired it")
-            let byDownloads = try await Self.listed(store, [("sort", "downloads"), ("limit", "2")])
+            let byDownloads = try await Self.listed(store.sharedHistory, [("sort", "downloads"), ("limit", "2")])
             #expect(byDownloads.first?.name == "once.pdf", "the most downloaded first")
         }
     }

@@ -16,14 +16,14 @@ import Testing
     func searchIsALiteralCaseInsensitiveUnicodeSubstring(_ backend: Backend) async throws {
         try await backend.withStore { database in
             for name in ["100%_done.txt", "1000 done.txt", "年度报告.pdf", "Re\u{301}sume\u{301}.doc", "STRASSE.md", "report.pdf"] {
-                try await database.add(name)
+                try await database.sharedHistory.add(name)
             }
-            #expect(try await ids(database) { $0.nameWords = SearchWords.pieces(of: "\"%_\"") } == ["100%_done.txt"])
-            #expect(try await ids(database) { $0.nameWords = SearchWords.pieces(of: "报告") } == ["年度报告.pdf"])
-            #expect(try await ids(database) { $0.nameWords = SearchWords.pieces(of: "RÉSUMÉ") } == ["Résumé.doc"])
-            #expect(try await ids(database) { $0.nameWords = SearchWords.pieces(of: "Re\u{301}s") } == ["Résumé.doc"])
-            #expect(try await ids(database) { $0.nameWords = SearchWords.pieces(of: "strasse") } == ["STRASSE.md"])
-            #expect(try await ids(database) { $0.nameWords = SearchWords.pieces(of: "PORT") }.sorted() == ["report.pdf"])
+            #expect(try await ids(database.sharedHistory) { $0.nameWords = SearchWords.pieces(of: "\"%_\"") } == ["100%_done.txt"])
+            #expect(try await ids(database.sharedHistory) { $0.nameWords = SearchWords.pieces(of: "报告") } == ["年度报告.pdf"])
+            #expect(try await ids(database.sharedHistory) { $0.nameWords = SearchWords.pieces(of: "RÉSUMÉ") } == ["Résumé.doc"])
+            #expect(try await ids(database.sharedHistory) { $0.nameWords = SearchWords.pieces(of: "Re\u{301}s") } == ["Résumé.doc"])
+            #expect(try await ids(database.sharedHistory) { $0.nameWords = SearchWords.pieces(of: "strasse") } == ["STRASSE.md"])
+            #expect(try await ids(database.sharedHistory) { $0.nameWords = SearchWords.pieces(of: "PORT") }.sorted() == ["report.pdf"])
         }
     }
 
@@ -31,9 +31,9 @@ import Testing
     func searchFindsNamesHoldingEveryWordInAnyOrder(_ backend: Backend) async throws {
         try await backend.withStore { database in
             for name in ["final_report.pdf", "report draft v2.doc", "draft-report.txt", "finally.txt", "年度报告 2021.xlsx", "a.b"] {
-                try await database.add(name)
+                try await database.sharedHistory.add(name)
             }
-            let found = { (text: String) in try await ids(database) { $0.nameWords = SearchWords.pieces(of: text) }.sorted() }
+            let found = { (text: String) in try await ids(database.sharedHistory) { $0.nameWords = SearchWords.pieces(of: text) }.sorted() }
             #expect(try await found("final report") == ["final_report.pdf"])
             #expect(try await found("draft report") == ["draft-report.txt", "report draft v2.doc"])
             #expect(try await found("REPORT, draft") == ["draft-report.txt", "report draft v2.doc"])
@@ -47,37 +47,37 @@ import Testing
     @Test(arguments: Backend.allCases)
     func dateTypeAndFolderFiltersCombine(_ backend: Backend) async throws {
         try await backend.withStore { database in
-            try await database.add("early.pdf", folder: "/a", at: "2021-01-16T23:59:59.999Z")
-            try await database.add("inside.pdf", folder: "/a", at: "2021-01-17T00:00:00Z")
-            try await database.add("inside.doc", folder: "/a", at: "2021-01-17T12:00:00Z")
-            try await database.add("nested.pdf", folder: "/a/b", at: "2021-01-17T13:00:00Z")
-            try await database.add("sibling.pdf", folder: "/ab", at: "2021-01-17T14:00:00Z")
-            try await database.add("late.pdf", folder: "/a", at: "2021-01-18T00:00:00Z")
+            try await database.sharedHistory.add("early.pdf", folder: "/a", at: "2021-01-16T23:59:59.999Z")
+            try await database.sharedHistory.add("inside.pdf", folder: "/a", at: "2021-01-17T00:00:00Z")
+            try await database.sharedHistory.add("inside.doc", folder: "/a", at: "2021-01-17T12:00:00Z")
+            try await database.sharedHistory.add("nested.pdf", folder: "/a/b", at: "2021-01-17T13:00:00Z")
+            try await database.sharedHistory.add("sibling.pdf", folder: "/ab", at: "2021-01-17T14:00:00Z")
+            try await database.sharedHistory.add("late.pdf", folder: "/a", at: "2021-01-18T00:00:00Z")
             let day = ZonedCalendar(identifier: "UTC")!.range(of: CalendarDay("2021-01-17")!)
             let onTheDay: (inout ShareQuery) -> Void = {
                 $0.createdFrom = day.lowerBound
                 $0.createdBefore = day.upperBound
             }
-            #expect(try await ids(database, onTheDay) == ["sibling.pdf", "nested.pdf", "inside.doc", "inside.pdf"])
+            #expect(try await ids(database.sharedHistory, onTheDay) == ["sibling.pdf", "nested.pdf", "inside.doc", "inside.pdf"])
             #expect(
-                try await ids(database) {
+                try await ids(database.sharedHistory) {
                     onTheDay(&$0)
                     $0.types = [.pdf]
                     $0.folder = "/a"
                 } == ["inside.pdf"])
             #expect(
-                try await ids(database) {
+                try await ids(database.sharedHistory) {
                     onTheDay(&$0)
                     $0.folder = "/a"
                     $0.recursive = true
                 }
                     == ["nested.pdf", "inside.doc", "inside.pdf"])
             #expect(
-                try await ids(database) {
+                try await ids(database.sharedHistory) {
                     $0.folder = "/"
                     $0.recursive = true
                 }.count == 6)
-            #expect(try await ids(database) { $0.folder = "/" }.isEmpty)
+            #expect(try await ids(database.sharedHistory) { $0.folder = "/" }.isEmpty)
         }
     }
 
@@ -89,7 +89,7 @@ import Testing
     private func pageThrough(_ database: any ShareStore, sort: ListingSort, order: ListingOrder) async throws {
         // Three values of each sort key, so most records tie with others and only the id separates them.
         for index in 0..<23 {
-            try await database.add(
+            try await database.sharedHistory.add(
                 ["b.pdf", "A.pdf", "c.pdf"][index % 3], size: Int64(index % 3),
                 at: ["2021-01-17T10:00:00Z", "2021-01-17T11:00:00Z", "2021-01-17T09:00:00Z"][index % 3])
         }
@@ -100,7 +100,7 @@ import Testing
         var seen: [ShareRecord] = []
         var pages = 0
         repeat {
-            let page = try await database.listShares(query)
+            let page = try await database.sharedHistory.listShares(query)
             seen += try page.records
             query.cursor = page.next
             pages += 1

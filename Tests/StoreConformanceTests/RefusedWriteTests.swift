@@ -29,7 +29,7 @@ import Testing
     @Test(arguments: Backend.allCases, RefusedWrite.firstWrites)
     func aRefusedFirstWriteLeavesNoTraceForTheNextNewUser(_ backend: Backend, _ write: RefusedWrite) async throws {
         try await backend.withStore { database in
-            try await database.add("nobody's.pdf", id: "BEN-1")
+            try await database.sharedHistory.add("nobody's.pdf", id: "BEN-1")
             let ann = database.history(of: "ann", quota: 10)
             await #expect(throws: (any Error).self) { try await write.attempt(ann) }
 

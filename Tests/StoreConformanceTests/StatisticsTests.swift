@@ -35,19 +35,21 @@ import Testing
     @Test(arguments: Backend.allCases)
     func totalsPerTypeAndPerDayFollowTheFilters(_ backend: Backend) async throws {
         try await backend.withStore { database in
-            try await database.add("a.pdf", size: 100, at: "2021-01-17T01:00:00Z")
-            try await database.add("b.pdf", size: 50, at: "2021-01-17T23:00:00Z")
-            try await database.add("c.jpg", size: 7, at: "2021-01-18T10:00:00Z")
-            try await database.add("d.txt", size: 1, folder: "/other", at: "2021-01-18T10:00:00Z")
+            try await database.sharedHistory.add("a.pdf", size: 100, at: "2021-01-17T01:00:00Z")
+            try await database.sharedHistory.add("b.pdf", size: 50, at: "2021-01-17T23:00:00Z")
+            try await database.sharedHistory.add("c.jpg", size: 7, at: "2021-01-18T10:00:00Z")
+            try await database.sharedHistory.add("d.txt", size: 1, folder: "/other", at: "2021-01-18T10:00:00Z")
 
-            let all = try await stats(database, [])
+            let all = try await stats(database.sharedHistory, [])
             #expect(all.count == 4 && all.bytes == 158)
             #expect(all.types == ["pdf": .init(count: 2, bytes: 150), "image": .init(count: 1, bytes: 7), "txt": .init(count: 1, bytes: 1)])
             #expect(all.periods == [.init(period: "2021-01-17", count: 2, bytes: 150), .init(period: "2021-01-18", count: 2, bytes: 8)])
 
-            let rootPDFs = try await stats(database, [("folder", "/"), ("type", "pdf")])
+            let rootPDFs = try await stats(database.sharedHistory, [("folder", "/"), ("type", "pdf")])
             #expect(rootPDFs.count == 2 && rootPDFs.bytes == 150)
-            #expect(try await stats(database, [("q", "nothing-like-this")]) == ShareStats(count: 0, bytes: 0, types: [:], by: .day, periods: []))
+            #expect(
+                try await stats(database.sharedHistory, [("q", "nothing-like-this")])
+                    == ShareStats(count: 0, bytes: 0, types: [:], by: .day, periods: []))
         }
     }
 
@@ -56,11 +58,11 @@ import Testing
     @Test(arguments: Backend.allCases)
     func fewMatchesAndMostMatchesAreCountedAlike(_ backend: Backend) async throws {
         try await backend.withStore { database in
-            for index in 0..<30 { try await database.add("note-\(index).txt", size: 1, at: "2021-01-17T10:00:00Z") }
-            try await database.add("a.pdf", size: 5, at: "2021-01-18T10:00:00Z")
-            let few = try await stats(database, [("type", "pdf")])
+            for index in 0..<30 { try await database.sharedHistory.add("note-\(index).txt", size: 1, at: "2021-01-17T10:00:00Z") }
+            try await database.sharedHistory.add("a.pdf", size: 5, at: "2021-01-18T10:00:00Z")
+            let few = try await stats(database.sharedHistory, [("type", "pdf")])
             #expect(few.count == 1 && few.bytes == 5 && few.periods == [.init(period: "2021-01-18", count: 1, bytes: 5)])
-            let most = try await stats(database, [("type", "txt"), ("from", "2021-01-17")])
+            let most = try await stats(database.sharedHistory, [("type", "txt"), ("from", "2021-01-17")])
             #expect(most.count == 30 && most.types == ["txt": .init(count: 30, bytes: 30)])
             #expect(most.periods == [.init(period: "2021-01-17", count: 30, bytes: 30)])
         }
@@ -70,12 +72,12 @@ import Testing
     func daysAreCountedInTheRequestedZoneAcrossADSTChange(_ backend: Backend) async throws {
         try await backend.withStore { database in
             // New York: 2021-03-14 is the spring-forward day (-05:00 before 07:00Z, -04:00 after).
-            try await database.add("before.txt", size: 1, at: "2021-03-14T04:59:00Z")  // 23:59 on the 13th
-            try await database.add("start.txt", size: 1, at: "2021-03-14T05:00:00Z")  // 00:00 on the 14th
-            try await database.add("end.txt", size: 1, at: "2021-03-15T03:59:00Z")  // 23:59 on the 14th (EDT)
-            try await database.add("after.txt", size: 1, at: "2021-03-15T04:00:00Z")  // 00:00 on the 15th
-            try await database.add("old.txt", size: 1, at: "1965-06-01T12:00:00Z")
-            let newYork = try await stats(database, [("tz", "America/New_York")])
+            try await database.sharedHistory.add("before.txt", size: 1, at: "2021-03-14T04:59:00Z")  // 23:59 on the 13th
+            try await database.sharedHistory.add("start.txt", size: 1, at: "2021-03-14T05:00:00Z")  // 00:00 on the 14th
+            try await database.sharedHistory.add("end.txt", size: 1, at: "2021-03-15T03:59:00Z")  // 23:59 on the 14th (EDT)
+            try await database.sharedHistory.add("after.txt", size: 1, at: "2021-03-15T04:00:00Z")  // 00:00 on the 15th
+            try await database.sharedHistory.add("old.txt", size: 1, at: "1965-06-01T12:00:00Z")
+            let newYork = try await stats(database.sharedHistory, [("tz", "America/New_York")])
             #expect(newYork.periods.map(\.period) == ["1965-06-01", "2021-03-13", "2021-03-14", "2021-03-15"])
             #expect(newYork.periods.map(\.count) == [1, 1, 2, 1])
         }
@@ -86,14 +88,16 @@ import Testing
     @Test(arguments: Backend.allCases)
     func aWindowCutInsideADayCountsOnlyTheRecordsInsideIt(_ backend: Backend) async throws {
         try await backend.withStore { database in
-            for time in ["00:00:30", "12:00:00", "13:00:00", "23:59:30"] { try await database.add("a.pdf", size: 10, at: "2021-01-17T\(time)Z") }
+            for time in ["00:00:30", "12:00:00", "13:00:00", "23:59:30"] {
+                try await database.sharedHistory.add("a.pdf", size: 10, at: "2021-01-17T\(time)Z")
+            }
             let windows: [([(name: String, value: String)], Int)] = [
                 ([("from", "2021-01-17T00:01:00Z")], 3), ([("from", "2021-01-17T00:01:00Z"), ("to", "2021-01-17T23:59:00Z")], 2),
                 ([("from", "2021-01-17T12:30:00Z")], 2), ([("to", "2021-01-17T12:30:00Z")], 2),
             ]
             for (window, count) in windows {
                 for period in StatsPeriod.allCases {
-                    let answer = try await stats(database, window, by: period)
+                    let answer = try await stats(database.sharedHistory, window, by: period)
                     #expect(answer.count == count && answer.bytes == Decimal(10 * count), "\(window) by \(period)")
                     #expect(answer.periods.map(\.count).reduce(0, +) == (period == .none ? 0 : count), "\(window) by \(period)")
                 }
@@ -104,9 +108,9 @@ import Testing
     @Test(arguments: Backend.allCases)
     func byteTotalsBeyond64BitsStayExact(_ backend: Backend) async throws {
         try await backend.withStore { database in
-            try await database.add("huge-1.bin", size: Int64.max)
-            try await database.add("huge-2.bin", size: Int64.max)
-            let total = try await stats(database, [])
+            try await database.sharedHistory.add("huge-1.bin", size: Int64.max)
+            try await database.sharedHistory.add("huge-2.bin", size: Int64.max)
+            let total = try await stats(database.sharedHistory, [])
             #expect(total.bytes == Decimal(string: "18446744073709551614"))
         }
     }

@@ -96,21 +96,25 @@ import Testing
     func anUploadBrokenOffKeepsWhatArrivedAndResumesFromThereOnly(_ backend: Backend) async throws {
         try await backend.withStore { store in
             let bytes = Self.bytes(2_500_000, seed: 3)
-            let started = try await store.startUpload(try Self.new("video.mp4", size: bytes.count), now: .now())
+            let started = try await store.sharedHistory.startUpload(try Self.new("video.mp4", size: bytes.count), now: .now())
             await #expect(throws: UploadBody.BrokenOff.self) {
-                try await store.appendToUpload(id: started.id, at: 0, UploadBody.of(bytes, breaksAfter: 1_100_000), now: .now(), by: "me")
+                try await store.sharedHistory.appendToUpload(
+                    id: started.id, at: 0, UploadBody.of(bytes, breaksAfter: 1_100_000), now: .now(), by: "me")
             }
-            let held = try await store.upload(id: started.id).offset
+            let held = try await store.sharedHistory.upload(id: started.id).offset
             #expect(held == 1_100_000, "every byte that arrived is kept")
             await #expect(throws: ShareError.uploadOffset(held: held), "bytes sent from anywhere else are refused") {
-                try await store.appendToUpload(id: started.id, at: 0, UploadBody.of(bytes), now: .now(), by: "me")
+                try await store.sharedHistory.appendToUpload(id: started.id, at: 0, UploadBody.of(bytes), now: .now(), by: "me")
             }
             await #expect(throws: ShareError.self, "bytes past the declared length are refused") {
-                try await store.appendToUpload(id: started.id, at: held, UploadBody.of(Array(bytes[Int(held)...]) + [0]), now: .now(), by: "me")
+                try await store.sharedHistory.appendToUpload(
+                    id: started.id, at: held, UploadBody.of(Array(bytes[Int(held)...]) + [0]), now: .now(), by: "me")
             }
-            let resumed = try await store.upload(id: started.id).offset
+            let resumed = try await store.sharedHistory.upload(id: started.id).offset
             let share = try #require(
-                try await store.appendToUpload(id: started.id, at: resumed, UploadBody.of(Array(bytes[Int(resumed)...])), now: .now(), by: "me").share
+                try await store.sharedHistory.appendToUpload(
+                    id: started.id, at: resumed, UploadBody.of(Array(bytes[Int(resumed)...])), now: .now(), by: "me"
+                ).share
             )
             #expect(try await store.download(token: try #require(share.linkToken)) == bytes)
             #expect(try await store.openLink(token: share.linkToken!)?.bytes?.hash == Self.hash(bytes))
@@ -123,13 +127,15 @@ import Testing
             let bytes = Self.bytes(1_500_000, seed: 9)
             var shares: [ShareRecord] = []
             for name in ["a.bin", "b.bin"] {
-                let started = try await store.startUpload(try Self.new(name, size: bytes.count), now: .now())
-                shares.append(try #require(try await store.appendToUpload(id: started.id, at: 0, UploadBody.of(bytes), now: .now(), by: "me").share))
+                let started = try await store.sharedHistory.startUpload(try Self.new(name, size: bytes.count), now: .now())
+                shares.append(
+                    try #require(
+                        try await store.sharedHistory.appendToUpload(id: started.id, at: 0, UploadBody.of(bytes), now: .now(), by: "me").share))
             }
             #expect(try await store.storedBlobs() == (1, 1_500_000), "shared twice, stored once")
-            try await store.purgeShare(id: shares[0].id)
+            try await store.sharedHistory.purgeShare(id: shares[0].id)
             #expect(try await store.download(token: shares[1].linkToken!) == bytes, "the other share keeps them")
-            try await store.trashShare(id: shares[1].id)
+            try await store.sharedHistory.trashShare(id: shares[1].id)
             #expect(try await store.openLink(token: shares[1].linkToken!)?.bytes == nil, "a trashed share's link opens nothing")
             #expect(try await store.storedBlobs() == (1, 1_500_000), "the trash keeps them")
             #expect(try await store.purgeTrash(trashedBefore: Timestamp(millisecondsSinceEpoch: Timestamp.now().millisecondsSinceEpoch + 1)) == 1)
@@ -184,15 +190,16 @@ import Testing
     func anUploadWithNoByteForADayIsDroppedAndAnEmptyFileIsAShareAtOnce(_ backend: Backend) async throws {
         try await backend.withStore { store in
             let start = Timestamp(millisecondsSinceEpoch: 1_800_000_000_000)
-            let stale = try await store.startUpload(try Self.new("stale.bin", size: 100), now: start)
+            let stale = try await store.sharedHistory.startUpload(try Self.new("stale.bin", size: 100), now: start)
             #expect(stale.expiresAt.millisecondsSinceEpoch == start.millisecondsSinceEpoch + UploadStatus.patience)
             let later = Timestamp(millisecondsSinceEpoch: start.millisecondsSinceEpoch + UploadStatus.patience - 1)
             #expect(try await store.dropStaleUploads(now: later) == 0)
             #expect(try await store.dropStaleUploads(now: Timestamp(millisecondsSinceEpoch: later.millisecondsSinceEpoch + 2)) == 1)
-            await #expect(throws: ShareError.uploadNotFound(id: stale.id)) { try await store.upload(id: stale.id) }
+            await #expect(throws: ShareError.uploadNotFound(id: stale.id)) { try await store.sharedHistory.upload(id: stale.id) }
 
-            let empty = try await store.startUpload(try Self.new("empty.txt", size: 0), now: .now())
-            let share = try #require(try await store.appendToUpload(id: empty.id, at: 0, UploadBody.of([]), now: .now(), by: "me").share)
+            let empty = try await store.sharedHistory.startUpload(try Self.new("empty.txt", size: 0), now: .now())
+            let share = try #require(
+                try await store.sharedHistory.appendToUpload(id: empty.id, at: 0, UploadBody.of([]), now: .now(), by: "me").share)
             #expect(share.size == 0)
             #expect(try await store.download(token: try #require(share.linkToken)) == [])
         }

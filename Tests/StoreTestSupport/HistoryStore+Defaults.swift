@@ -56,3 +56,8 @@ extension HistoryStore {
         try await createShare(NewShare(id: id, name: name, folder: folder, createdAt: createdAt, size: size))
     }
 }
+
+extension ShareStore {
+    /// The one history everyone shares, with no quota: nobody's.
+    public var sharedHistory: History { history(of: "", quota: nil) }
+}

@@ -46,7 +46,7 @@ public enum RunningTotalsCheck {
         switch store {
         case let sqlite as SQLiteStore: try await sqlite.totalsThatDiffer()
         case let postgres as PostgresStore: try await postgres.totalsThatDiffer()
-        default: throw UnknownStore(store: store)
+        default: throw UnknownStore(kind: "\(type(of: store))")
         }
     }
 
@@ -54,14 +54,14 @@ public enum RunningTotalsCheck {
         _ history: any HistoryStore, _ query: ShareQuery, by period: StatsPeriod?
     ) async throws -> (fromTotals: ShareStats, fromRecords: ShareStats) {
         switch history {
-        case let sqlite as SQLiteStore: try await sqlite.statisticsBothWays(query, by: period)
-        case let postgres as PostgresStore: try await postgres.statisticsBothWays(query, by: period)
-        default: throw UnknownStore(store: history)
+        case let sqlite as SQLiteHistory: try await sqlite.statisticsBothWays(query, by: period)
+        case let postgres as PostgresHistory: try await postgres.statisticsBothWays(query, by: period)
+        default: throw UnknownStore(kind: "\(type(of: history))")
         }
     }
 
     /// A store this check does not know how to ask: a new store adds its case here.
     struct UnknownStore: Error {
-        let store: any HistoryStore
+        let kind: String
     }
 }

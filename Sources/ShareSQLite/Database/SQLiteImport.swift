@@ -1,22 +1,22 @@
 import ShareHistory
 import ShareKit
 
-/// An import into `SQLiteStore`, its records waiting in a temporary table (`SQLiteImportStaging`).
+/// An import into a `SQLiteHistory`, its records waiting in a temporary table (`SQLiteImportStaging`).
 struct SQLiteImport: ShareImport {
-    let database: SQLiteStore
+    let history: SQLiteHistory
     let staging: SQLiteImportStaging
     /// Who is importing, for the `imported` events.
     let by: String
 
     func stage(_ batch: [(line: Int, share: NewShare)], after earlier: StagedBatch?) async throws -> [ImportReport.Problem] {
-        try await database.stageImport(batch, in: staging, after: earlier)
+        try await history.stageImport(batch, in: staging, after: earlier)
     }
 
     func finish() async throws -> FinishedImport {
-        try await database.finishImport(staging, by: by)
+        try await history.finishImport(staging, by: by)
     }
 
     func discard() async {
-        await database.discardImport(staging)
+        await history.discardImport(staging)
     }
 }

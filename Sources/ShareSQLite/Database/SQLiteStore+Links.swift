@@ -129,17 +129,4 @@ extension SQLiteStore {
             return ((), [row["owner"]])
         }
     }
-
-    public func downloads(id: String, before: Int64, limit: Int) async throws -> (downloads: [ShareDownload], next: Int64?) {
-        try await writer.read { db in
-            let share = try SQLiteRow.seq(id: id, owner: try ownerNumber(db), includeTrashed: true, db)
-            let rows = try Row.fetchAll(
-                db.cachedStatement(
-                    sql: """
-                        SELECT seq, at, address, agent, bytes, complete FROM share_download
-                        WHERE share_seq = ? AND seq < ? ORDER BY seq DESC LIMIT ?
-                        """), arguments: [share, before == 0 ? Int64.max : before, limit + 1])
-            return (rows.prefix(limit).map(SQLiteRow.download), rows.count > limit ? rows[limit - 1]["seq"] : nil)
-        }
-    }
 }

@@ -4,16 +4,16 @@ import GRDBSQLite
 import ShareHistory
 import ShareKit
 
-/// The share history in SQLite: one file in WAL mode with durable commits and concurrent readers, as `shared`
-/// opens it, or any GRDB database (an in-memory one in tests).
+/// The share histories in SQLite: one file in WAL mode with durable commits and concurrent readers, as `shared`
+/// opens it, or any GRDB database (an in-memory one in tests). Each history is a `SQLiteHistory`.
 public struct SQLiteStore: ShareStore {
     let writer: any DatabaseWriter
     public let path: String
     /// The history's version, and the changes this process committed to each owner's history.
-    private let version = HistoryVersion()
-    private let expiries = SQLiteExpiries()
+    let version = HistoryVersion()
+    let expiries = SQLiteExpiries()
     /// The history's epoch (`HistoryEpoch`), fixed while it is served.
-    private let historyEpoch: String
+    let historyEpoch: String
     /// Held while the database is served from its file (`DatabaseLock`).
     private let lock: DatabaseLock?
     let trigramCounts = TrigramCounts()
@@ -22,10 +22,6 @@ public struct SQLiteStore: ShareStore {
     let digests = UploadDigests()
     let appending = UploadsAppending()
     let ownerNumbers = SQLiteOwnerNumbers()
-    /// Whose history this value reads and changes: '' is nobody's, the one history everyone shares.
-    public private(set) var owner = ""
-    /// The most bytes this history's live records may hold; nil: no limit.
-    public private(set) var quota: Int64?
     /// The lanes listings, statistics and exports read through, so that heavy ones leave readers for quick ones.
     public var lanes = ReadLanes()
     /// How records show their links.
@@ -101,30 +97,9 @@ public struct SQLiteStore: ShareStore {
         }
     }
 
-    /// The same database, reading and changing `owner`'s history, whose live records may hold `quota` bytes.
-    public func history(of owner: String, quota: Int64?) -> SQLiteStore {
-        var history = self
-        history.owner = owner
-        history.quota = quota
-        return history
-    }
-
-    // MARK: - Writes
-
-    /// The epoch, this process's start and the changes it committed to this history, read without asking the database
-    /// once the owner's number is known: this process is the file's one writer (`DatabaseLock`); and the latest
-    /// expiry its links passed (`SQLiteExpiries`), asked again only when a change or the next expiry comes.
-    public func historyTag(at now: Timestamp) async throws -> String {
-        let owner: Int64
-        if let known = ownerNumbers.known(self.owner) { owner = known } else { owner = try await writer.read { db in try ownerNumber(db) } }
-        let changes = version.changes(of: owner)
-        let passed = try await expiries.passed(owner: owner, changes: changes, now: now.millisecondsSinceEpoch, writer)
-        return "\(historyEpoch)-\(version.start)-\(changes)" + (passed.map { "-\($0)" } ?? "")
-    }
-
-    /// Runs a write on this history; when it changed any row, the history's version grows in the same transaction.
-    func change<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await changing { db in (try body(db), [try ownerNumber(db)]) }
+    /// The history of `owner` ('' is nobody's), whose live records may hold `quota` bytes.
+    public func history(of owner: String, quota: Int64?) -> SQLiteHistory {
+        SQLiteHistory(store: self, owner: owner, quota: quota, recordForm: recordForm)
     }
 
     /// Runs a write that may change several histories, which `body` names by their owners' numbers; when it changed
@@ -159,35 +134,6 @@ public struct SQLiteStore: ShareStore {
         }
     }
 
-    /// Stores a new record, generating its id unless one was given.
-    public func createShare(_ new: NewShare, now: Timestamp, by: String) async throws -> ShareRecord {
-        try await change { db in try insertShare(new, now: now, as: .created, by: by, db) }
-    }
-
-    /// Stores a new record within a write, with its event `action`, refused past the quota.
-    func insertShare(_ new: NewShare, now: Timestamp, as action: ShareEvent.Action, by: String, _ db: Database) throws -> ShareRecord {
-        if new.trashedAt == nil { try refusePastQuota(adding: Sums(size: new.size), db) }
-        let before = try SQLiteRow.lastSeq(db)
-        let owner = try ownerNumbers.numbering(owner, db)
-        let record = try Self.insert(new, now: now) { try SQLiteRow.insert($0, owner: owner, db) }
-        try SQLiteRow.indexNames(after: before, db)
-        try SQLiteEvents.record(action, id: record.id, at: now, by: by, db)
-        if record.trashedAt != nil { try SQLiteEvents.record(.trashed, id: record.id, at: now, by: by, db) }
-        return record.shown(recordForm.judgedNow())
-    }
-
-    /// The number this history's records carry (`SQLiteOwnerNumbers`).
-    func ownerNumber(_ db: Database) throws -> Int64 {
-        try ownerNumbers.number(of: owner, db)
-    }
-
-    /// Refuses a change that adds `added` to what the quota counts (`QuotaUsage`) when it would take it past the quota.
-    func refusePastQuota(adding added: Sums, _ db: Database) throws {
-        guard let quota, added.total.bytes > 0 else { return }
-        let used = try Self.quotaUsage(owner: try ownerNumber(db), db).total
-        if used + added.total.bytes > Decimal(quota) { throw ShareError.quotaExceeded(quota: quota, used: used) }
-    }
-
     static func quotaUsage(owner: Int64, _ db: Database) throws -> QuotaUsage {
         let row = try Row.fetchOne(
             db.cachedStatement(
@@ -213,56 +159,6 @@ public struct SQLiteStore: ShareStore {
             }
         }
         throw StoreError.noFreeID
-    }
-
-    /// Renames and/or moves a record (a trashed one only with `includeTrashed`); the type follows the new name.
-    public func updateShare(
-        id: String, _ patch: SharePatch, includeTrashed: Bool, by: String
-    ) async throws -> ShareRecord {
-        let now = Timestamp.now()
-        return try await change { db in
-            let original = try SQLiteRow.fetch(id: id, owner: try ownerNumber(db), includeTrashed: includeTrashed, recordForm.judgedNow(), db)
-            var record = original
-            patch.apply(to: &record, at: now)
-            try SQLiteRow.update(record, from: original, db)
-            try SQLiteEvents.record(from: original, to: record, at: now, by: by, db)
-            return record.shown(recordForm.judgedNow())
-        }
-    }
-
-    /// Moves a live record to the trash; with `includeTrashed`, a record already there stays as it is.
-    public func trashShare(
-        id: String, includeTrashed: Bool, now: Timestamp, by: String
-    ) async throws {
-        try await change { db in
-            let original = try SQLiteRow.fetch(id: id, owner: try ownerNumber(db), includeTrashed: includeTrashed, recordForm.judgedNow(), db)
-            var record = original
-            record.trashedAt = record.trashedAt ?? now
-            try SQLiteRow.update(record, from: original, db)
-            try SQLiteEvents.record(from: original, to: record, at: now, by: by, db)
-        }
-    }
-
-    /// Brings a record back from the trash; restoring a live record changes nothing.
-    public func restoreShare(id: String, by: String) async throws -> ShareRecord {
-        let now = Timestamp.now()
-        return try await change { db in
-            let original = try SQLiteRow.fetch(id: id, owner: try ownerNumber(db), includeTrashed: true, recordForm.judgedNow(), db)
-            // A trashed file already counts; a record without one joins the live bytes.
-            if original.trashedAt != nil, original.stored != true { try refusePastQuota(adding: Sums(size: original.size), db) }
-            var record = original
-            record.trashedAt = nil
-            try SQLiteRow.update(record, from: original, db)
-            try SQLiteEvents.record(from: original, to: record, at: now, by: by, db)
-            return record.shown(recordForm.judgedNow())
-        }
-    }
-
-    /// Deletes a record for good, whether or not it is in the trash.
-    public func purgeShare(id: String) async throws {
-        try await change { db in
-            try SQLiteRow.purge(id: id, owner: try ownerNumber(db), db)
-        }
     }
 
     public func purgeTrash(trashedBefore time: Timestamp) async throws -> Int {

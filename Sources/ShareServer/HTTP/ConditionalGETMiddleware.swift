@@ -21,7 +21,7 @@ struct ConditionalGETMiddleware: RouterMiddleware {
         context.chosenHistory = choice
         // The history's own tag: another user's writes never change it.
         let version = try await choice.history.historyTag()
-        return Self.answer(request, try await next(request, context), version: version, owner: choice.owner, configuration: configuration)
+        return Self.answer(request, try await next(request, context), version: version, owner: choice.history.owner, configuration: configuration)
     }
 
     /// `response` as a route that read history `owner` at `version` answers it: with its tag, or as a 304 when the

@@ -23,10 +23,6 @@ struct Histories: Sendable {
     /// The history a request acts on.
     struct Choice: Sendable {
         let history: any HistoryStore
-        /// The history's owner ('' under shared histories), for its ETags.
-        let owner: String
-        /// The history's quota in bytes, if it has one.
-        let quota: Int64?
         /// Whom the events of a change name: the user, and for whom an admin acted (`alice for bob`).
         let by: String
         /// The user an admin named with `?user=`, which every link to more of the same history carries.
@@ -59,7 +55,7 @@ struct Histories: Sendable {
     private func choice(of owner: String, quota: Int64?, by: String, named: String?, showsCodes: Bool = true) -> Choice {
         var history = store.history(of: owner, quota: quota)
         history.recordForm.showsCodes = showsCodes
-        return Choice(history: history, owner: owner, quota: quota, by: by, named: named)
+        return Choice(history: history, by: by, named: named)
     }
 
     /// The `user` parameter, checked as a user name.

@@ -57,7 +57,7 @@ struct ShareController {
             headers[.init("Link")!] = "<\(pathPrefix)/share?\(following.formEncoded)\(Self.userParameter(choice))>; rel=\"next\""
         }
         let response = JSONBody.response(bytes: page.body, headers: headers)
-        return ConditionalGETMiddleware.answer(request, response, version: version, owner: choice.owner, configuration: configurationTag)
+        return ConditionalGETMiddleware.answer(request, response, version: version, owner: choice.history.owner, configuration: configurationTag)
     }
 
     /// Totals for the "storage used" bar; takes the list filters (paging and sorting parameters change nothing),
@@ -74,9 +74,9 @@ struct ShareController {
         let query = try ShareQuery(listing, defaultZone: defaultZone)
         let (version, totals) = try await choice.history.taggedStats(query, by: period, at: .now())
         var stats = totals
-        stats.quotaBytes = choice.quota
+        stats.quotaBytes = choice.history.quota
         let response = JSONBody.response(bytes: stats.json())
-        return ConditionalGETMiddleware.answer(request, response, version: version, owner: choice.owner, configuration: configurationTag)
+        return ConditionalGETMiddleware.answer(request, response, version: version, owner: choice.history.owner, configuration: configurationTag)
     }
 
     /// A folder's subfolders (`parent`, default `/`) with the count and bytes of everything below each.

@@ -20,7 +20,7 @@ struct UserController {
             let usage = try await choice.history.quotaUsage()
             var me = UserInfo(
                 user: context.user, admin: histories.admins.isAdmin(context.identity), histories: auth.histories.rawValue,
-                usedBytes: usage.total, quotaBytes: choice.quota,
+                usedBytes: usage.total, quotaBytes: choice.history.quota,
                 filesBytes: try await choice.history.filesBytes(), signedInWith: context.identity?.method?.rawValue,
                 signOutUrl: context.identity?.method == .proxy && !auth.signOutURL.isEmpty ? auth.signOutURL : nil,
                 shareUrl: shareURL.isEmpty ? nil : shareURL, trashDays: trashDays)

@@ -2,7 +2,7 @@ import GRDB
 import ShareHistory
 import ShareKit
 
-extension SQLiteStore {
+extension SQLiteHistory {
     /// Applies `change` to every record of `targets` in one transaction, each with its event, as its one-record
     /// request would: all of them, or none when one id is not found (`.notFound` naming it) or a restore would pass
     /// the quota. Returns how many records it acted on.
@@ -69,7 +69,8 @@ extension SQLiteStore {
             }
         case .matching(var query):
             if change != .purge { query.trashed = change == .restore }
-            let filter = SQLiteFilter(query, owner: owner, name: try NameCondition(everyMatchOf: query, owner: owner, counts: trigramCounts, db))
+            let filter = SQLiteFilter(
+                query, owner: owner, name: try NameCondition(everyMatchOf: query, owner: owner, counts: store.trigramCounts, db))
             try db.execute(
                 literal: "INSERT INTO temp.batch_target (seq) SELECT seq FROM share WHERE \(filter.sql) LIMIT \(BatchTargets.maxRecords + 1)")
             guard db.changesCount <= BatchTargets.maxRecords else { throw BatchTargets.tooManyMatches }

@@ -3,7 +3,7 @@ import PostgresNIO
 import ShareHistory
 import ShareKit
 
-extension PostgresStore {
+extension PostgresHistory {
     /// Applies `change` to every record of `targets` in one transaction, each with its event, as `SQLiteStore`
     /// does: the records are named in a temporary table and changed by a few statements over it.
     ///
@@ -16,7 +16,7 @@ extension PostgresStore {
         try await self.change { connection in
             // Emptied at every commit; a batch that fails is rolled back, its targets with it.
             try await connection.query(
-                "CREATE TEMP TABLE IF NOT EXISTS batch_target (seq bigint PRIMARY KEY) ON COMMIT DELETE ROWS", logger: logger)
+                "CREATE TEMP TABLE IF NOT EXISTS batch_target (seq bigint PRIMARY KEY) ON COMMIT DELETE ROWS", logger: store.logger)
             let owner = try await ownerNumber(connection)
             let named = try await name(targets, for: change, owner: owner, connection)
             try await lockTargets(of: change, named: named, connection)
@@ -28,32 +28,34 @@ extension PostgresStore {
                     """
                     INSERT INTO share_event (share_seq, at, action, from_value, to_value, by)
                     SELECT seq, \(at), 'moved', folder, \(folder), \(by) FROM share WHERE \(unescaped: targeted) AND folder <> \(folder) ORDER BY seq
-                    """, logger: logger)
-                try await connection.query("UPDATE share SET folder = \(folder) WHERE \(unescaped: targeted) AND folder <> \(folder)", logger: logger)
+                    """, logger: store.logger)
+                try await connection.query(
+                    "UPDATE share SET folder = \(folder) WHERE \(unescaped: targeted) AND folder <> \(folder)", logger: store.logger)
             case .trash:
                 try await connection.query(
                     """
                     INSERT INTO share_event (share_seq, at, action, by)
                     SELECT seq, \(at), 'trashed', \(by) FROM share WHERE \(unescaped: targeted) AND trashed_at IS NULL ORDER BY seq
-                    """, logger: logger)
-                try await connection.query("UPDATE share SET trashed_at = \(at) WHERE \(unescaped: targeted) AND trashed_at IS NULL", logger: logger)
+                    """, logger: store.logger)
+                try await connection.query(
+                    "UPDATE share SET trashed_at = \(at) WHERE \(unescaped: targeted) AND trashed_at IS NULL", logger: store.logger)
             case .restore:
                 let rows = try await connection.query(
                     "SELECT coalesce(sum(size), 0) FROM share WHERE \(unescaped: targeted) AND trashed_at IS NOT NULL AND blob IS NULL",
-                    logger: logger)
+                    logger: store.logger)
                 for try await bytes in rows.decode(Decimal.self) { try await refusePastQuota(adding: bytes, owner: owner, connection) }
                 try await connection.query(
                     """
                     INSERT INTO share_event (share_seq, at, action, by)
                     SELECT seq, \(at), 'restored', \(by) FROM share WHERE \(unescaped: targeted) AND trashed_at IS NOT NULL ORDER BY seq
-                    """, logger: logger)
+                    """, logger: store.logger)
                 try await connection.query(
-                    "UPDATE share SET trashed_at = NULL WHERE \(unescaped: targeted) AND trashed_at IS NOT NULL", logger: logger)
+                    "UPDATE share SET trashed_at = NULL WHERE \(unescaped: targeted) AND trashed_at IS NOT NULL", logger: store.logger)
             case .purge:
                 // The records' events and thumbnails go with them (the foreign keys cascade).
-                try await connection.query("DELETE FROM share WHERE \(unescaped: targeted)", logger: logger)
+                try await connection.query("DELETE FROM share WHERE \(unescaped: targeted)", logger: store.logger)
             }
-            return try await count("SELECT count(*) FROM batch_target", connection)
+            return try await store.count("SELECT count(*) FROM batch_target", connection)
         }
     }
 
@@ -67,8 +69,8 @@ extension PostgresStore {
             var named: [Int64: String] = [:]
             for id in ids {
                 let (seq, _) = try await PostgresRows.fetch(
-                    id: id, owner: owner, includeTrashed: change.reachesTrash, connection, logger: logger)
-                try await connection.query("INSERT INTO batch_target (seq) VALUES (\(seq)) ON CONFLICT DO NOTHING", logger: logger)
+                    id: id, owner: owner, includeTrashed: change.reachesTrash, connection, logger: store.logger)
+                try await connection.query("INSERT INTO batch_target (seq) VALUES (\(seq)) ON CONFLICT DO NOTHING", logger: store.logger)
                 named[seq] = id
             }
             return named
@@ -77,7 +79,7 @@ extension PostgresStore {
             var sql = BoundSQL("WITH named AS (INSERT INTO batch_target (seq) SELECT seq FROM share WHERE ")
             try PostgresFilter.append(query, owner: owner, to: &sql)
             sql.append(" LIMIT \(BatchTargets.maxRecords + 1) RETURNING 1) SELECT count(*) FROM named")
-            guard try await count(sql.query, connection) <= BatchTargets.maxRecords else { throw BatchTargets.tooManyMatches }
+            guard try await store.count(sql.query, connection) <= BatchTargets.maxRecords else { throw BatchTargets.tooManyMatches }
             return [:]
         }
     }
@@ -86,13 +88,13 @@ extension PostgresStore {
     /// an id named that is not is `.notFound`; a record a filter named that is not is left out.
     private func lockTargets(of change: BatchChange, named: [Int64: String], _ connection: PostgresConnection) async throws {
         try await connection.query(
-            "SELECT seq FROM share WHERE seq IN (SELECT seq FROM batch_target) ORDER BY seq FOR UPDATE", logger: logger)
+            "SELECT seq FROM share WHERE seq IN (SELECT seq FROM batch_target) ORDER BY seq FOR UPDATE", logger: store.logger)
         let reach = change.reachesTrash ? "" : " AND s.trashed_at IS NULL"
         let gone = try await connection.query(
             PostgresQuery(
                 unsafeSQL: """
                     DELETE FROM batch_target t WHERE NOT EXISTS (SELECT 1 FROM share s WHERE s.seq = t.seq\(reach)) RETURNING seq
-                    """), logger: logger)
+                    """), logger: store.logger)
         for try await seq in gone.decode(Int64.self) {
             if let id = named[seq] { throw ShareError.notFound(id: id) }
         }

@@ -2,7 +2,7 @@ import GRDB
 import ShareHistory
 import ShareKit
 
-extension SQLiteStore {
+extension SQLiteHistory {
     public func setThumbnail(id: String, _ thumbnail: Thumbnail, includeTrashed: Bool) async throws -> ShareRecord {
         try await change { db in
             let owner = try ownerNumber(db)
@@ -12,7 +12,7 @@ extension SQLiteStore {
     }
 
     public func thumbnail(id: String, includeTrashed: Bool) async throws -> Thumbnail {
-        try await writer.read { db in
+        try await store.writer.read { db in
             let seq = try SQLiteRow.seq(id: id, owner: try ownerNumber(db), includeTrashed: includeTrashed, db)
             guard let thumbnail = try ThumbnailRow.fetch(seq: seq, db) else { throw ShareError.noThumbnail(id: id) }
             return thumbnail
