@@ -71,7 +71,7 @@ let package = Package(
         .target(
             name: "SharePostgres",
             dependencies: [
-                "ShareKit", "ShareHistory", .product(name: "PostgresNIO", package: "postgres-nio"),
+                "ShareKit", "ShareHistory", "ShareChildProcess", .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -103,6 +103,11 @@ let package = Package(
         .systemLibrary(name: "CMalloc"),
         /// The peer credentials of a unix socket (`struct ucred`), which Swift's Glibc leaves out.
         .systemLibrary(name: "CPeerCredentials"),
+        /// glibc's spawn file actions that close every other descriptor and change the folder, which Swift's Glibc
+        /// leaves out.
+        .systemLibrary(name: "CSpawn"),
+        /// Programs run as children (`pg_dump`; the tests' daemons), without Foundation's `Process`.
+        .target(name: "ShareChildProcess", dependencies: ["CSpawn"]),
         /// libcurl, with typed wrappers for its variadic calls.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         /// libvips, with typed wrappers for its variadic calls.
@@ -158,8 +163,8 @@ let package = Package(
         .testTarget(
             name: "SQLiteStoreTests",
             dependencies: [
-                "ShareHistory", "ShareSQLite", "StoreTestSupport", "ShareTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Logging", package: "swift-log"),
+                "ShareHistory", "ShareSQLite", "StoreTestSupport", "ShareTestSupport", "ShareChildProcess",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
@@ -184,7 +189,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "ShareKit", "ShareTestSupport", "StoreTestSupport", .product(name: "PostgresNIO", package: "postgres-nio"),
+                "ShareKit", "ShareTestSupport", "StoreTestSupport", "ShareChildProcess", .product(name: "PostgresNIO", package: "postgres-nio"),
             ]),
     ]
 )

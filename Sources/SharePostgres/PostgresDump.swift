@@ -1,4 +1,5 @@
 import Foundation
+import ShareChildProcess
 import ShareKit
 
 /// PostgreSQL's own tools for the automatic backups of a PostgreSQL history: `pg_dump` writes a consistent copy
@@ -48,7 +49,7 @@ struct PostgresDump: Sendable {
 
     /// Runs `tool` to its end; one that fails is an error holding the last line it wrote to stderr.
     private func run(_ tool: String, _ arguments: [String]) async throws {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
@@ -65,10 +66,8 @@ struct PostgresDump: Sendable {
         }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
-        let status = try await withCheckedThrowingContinuation { (done: CheckedContinuation<Int32, any Error>) in
-            process.terminationHandler = { process in done.resume(returning: process.terminationStatus) }
-            do { try process.run() } catch { done.resume(throwing: error) }
-        }
+        try process.run()
+        let status = await process.exit()
         guard status == 0 else {
             let said = (try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? ""
             let line = said.split(separator: "\n").last.map(String.init) ?? "no message"

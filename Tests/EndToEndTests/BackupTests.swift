@@ -1,4 +1,5 @@
 import Foundation
+import ShareChildProcess
 import ShareKit
 import ShareTestSupport
 import Synchronization
@@ -76,7 +77,7 @@ import Testing
         let backup = folder.appending(path: "newer.db").path
         #expect(try Daemon.run(["backup", "--db", database, "--to", backup], in: folder).status == 0)
         #expect(try Daemon.run(["backup", "--db", database, "--to", backup], in: folder).output.contains("exists already"))
-        let sqlite = Process()
+        let sqlite = ChildProcess()
         sqlite.executableURL = URL(filePath: "/usr/bin/python3")
         sqlite.arguments = [
             "-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(\"INSERT INTO grdb_migrations VALUES ('9999_future')\"); c.commit()",
@@ -98,9 +99,14 @@ import Testing
         let daemon = try Daemon(
             folder: folder,
             environment: ["SHARE_DATABASE_BACKUP_DIR": backups.path, "SHARE_DATABASE_BACKUP_EVERY": "1s", "SHARE_DATABASE_BACKUP_KEEP": "2"])
-        _ = try await http("POST", "\(daemon.address)/share", body: #"{"name": "kept.txt", "size": 1}"#)
-        try await waitUntil("two old backups removed", within: .seconds(20)) {
-            daemon.logText.components(separatedBy: "old backup removed").count >= 3
+        let created = try await http("POST", "\(daemon.address)/share", body: #"{"name": "kept.txt", "size": 1}"#)
+        #expect(created.status == 201)
+        // Backups go on meanwhile (a busy machine may write several before the record is stored): the one in progress
+        // now may have begun before it, the two after it cannot have.
+        let written = { daemon.logText.components(separatedBy: "backup written").count - 1 }
+        let before = written()
+        try await waitUntil("two backups begun after the record, and two old ones removed", within: .seconds(30)) {
+            written() >= before + 3 && daemon.logText.components(separatedBy: "old backup removed").count >= 3
         }
         #expect(daemon.stop() == 0)
         let files = try FileManager.default.contentsOfDirectory(atPath: backups.path).filter { $0.hasSuffix(".db") }.sorted()

@@ -1,4 +1,5 @@
 import Foundation
+import ShareChildProcess
 import ShareKit
 import ShareTestSupport
 import StoreTestSupport
@@ -88,7 +89,7 @@ import Testing
 
     /// Changes the file behind the daemon's back, as a damaged disk or a hand-edit would.
     private static func sqlite(_ path: String, _ statement: String) throws {
-        let python = Process()
+        let python = ChildProcess()
         python.executableURL = URL(filePath: "/usr/bin/python3")
         python.arguments = ["-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute(sys.argv[2]); c.commit()", path, statement]
         try python.run()

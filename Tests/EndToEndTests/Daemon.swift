@@ -1,8 +1,9 @@
 import Foundation
+import FoundationNetworking
+import ShareChildProcess
 import ShareTestSupport
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
 #endif
 
 /// The built `shared` binary, found beside this test bundle (or at `$SHARED_BINARY`).
@@ -23,7 +24,7 @@ struct Finished {
 
 /// A running `shared` process listening on a free loopback port.
 final class Daemon: @unchecked Sendable {
-    let process: Process
+    let process: ChildProcess
     let folder: URL
     let log: URL
     /// `http://127.0.0.1:PORT`, or the socket path for `unix:` listeners.
@@ -105,8 +106,8 @@ final class Daemon: @unchecked Sendable {
     }
 
     /// The environment is minimal and points HOME and XDG folders into `folder`, so no user file leaks in.
-    private static func launch(_ arguments: [String], in folder: URL, environment: [String: String], output: URL) throws -> Process {
-        let process = Process()
+    private static func launch(_ arguments: [String], in folder: URL, environment: [String: String], output: URL) throws -> ChildProcess {
+        let process = ChildProcess()
         process.executableURL = sharedBinary
         process.arguments = arguments
         process.currentDirectoryURL = folder
@@ -165,7 +166,7 @@ private final class RedirectsRefused: NSObject, URLSessionTaskDelegate {
 
 /// An HTTP exchange through `curl`, for what URLSession cannot reach: unix sockets.
 func curl(socket: String, _ method: String, _ path: String, body: String? = nil, headers: [String] = []) throws -> HTTPResult {
-    let process = Process()
+    let process = ChildProcess()
     process.executableURL = URL(filePath: "/usr/bin/curl")
     process.arguments =
         ["-s", "-i", "-X", method, "--unix-socket", socket, "http://localhost\(path)"]

@@ -1,10 +1,11 @@
 import Foundation
+import Glibc
+import ShareChildProcess
 import ShareKit
 import ShareTestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// The files of `deploy/`, as an operator installs them: the systemd unit verified, and the real nginx and the
@@ -88,7 +89,7 @@ import Glibc
 
 /// Runs a program to its end; its status and everything it printed.
 func command(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
+    let process = ChildProcess()
     process.executableURL = URL(filePath: executable)
     process.arguments = arguments
     let pipe = Pipe()

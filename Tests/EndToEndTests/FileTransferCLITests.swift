@@ -1,10 +1,11 @@
 import Foundation
+import Glibc
+import ShareChildProcess
 import ShareKit
 import ShareTestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// The bytes behind shares with the real binaries: `share add` uploads a file, `share get` gives it back to its
@@ -98,7 +99,7 @@ import Glibc
         let journal = state.appending(path: "share/uploads")
 
         // The first run, held to 2 MB a second, is killed once the daemon holds some of the file.
-        let first = Process()
+        let first = ChildProcess()
         first.executableURL = shareBinary
         first.arguments = ["add", file.path, "--limit-rate", "2M"]
         first.environment = ["HOME": folder.path, "PATH": "/usr/bin:/bin", "SHARE_SERVER": daemon.address].merging(environment) { $1 }

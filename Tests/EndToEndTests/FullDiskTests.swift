@@ -1,10 +1,11 @@
 import Foundation
+import Glibc
+import ShareChildProcess
 import ShareKit
 import ShareTestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// A disk that fills during an upload, with the real binaries: the files' folder is a small file system of its own.
@@ -12,7 +13,7 @@ import Glibc
 @Suite(.serialized, .enabled(if: getuid() == 0, "mounting the small file system needs root"))
 struct FullDiskTests {
     private static func mount(_ arguments: [String]) throws -> Int32 {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(filePath: "/bin/sh")
         process.arguments = ["-c", "\"$0\" \"$@\" 2>/dev/null"] + arguments
         try process.run()

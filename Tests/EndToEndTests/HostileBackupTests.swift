@@ -1,4 +1,5 @@
 import Foundation
+import ShareChildProcess
 import ShareKit
 import ShareTestSupport
 import Testing
@@ -22,7 +23,7 @@ import Testing
 
     /// Runs SQL on a file with Python's sqlite3, as anyone could.
     private func tamper(_ path: String, _ sql: String) throws {
-        let python = Process()
+        let python = ChildProcess()
         python.executableURL = URL(filePath: "/usr/bin/python3")
         python.arguments = ["-c", "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.executescript(sys.argv[2]); c.commit()", path, sql]
         try python.run()
@@ -115,7 +116,7 @@ import Testing
         let (folder, database, _) = try await history()
         // The page of the share table overwritten (its log folded in first, so no newer copy of the page hides
         // the damage): the copy begins, then meets it.
-        let python = Process()
+        let python = ChildProcess()
         python.executableURL = URL(filePath: "/usr/bin/python3")
         python.arguments = [
             "-c",

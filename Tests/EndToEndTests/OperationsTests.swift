@@ -1,4 +1,5 @@
 import Foundation
+import ShareChildProcess
 import ShareKit
 import ShareTestSupport
 import Testing
@@ -8,7 +9,7 @@ import Testing
 @Suite(.serialized) struct OperationsTests {
     /// `promtool check metrics` on the text; its complaints, or nil when it has none.
     private func promtoolProblems(_ text: String) throws -> String? {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(filePath: "/usr/bin/promtool")
         process.arguments = ["check", "metrics"]
         let input = Pipe()

@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import ShareChildProcess
 import ShareKit
 import ShareTestSupport
 import StoreTestSupport
@@ -64,7 +65,7 @@ import Testing
             }
             let newest = try #require(backups.last).file
             try await TestPostgres.withDatabase { restoredName in
-                let restore = Process()
+                let restore = ChildProcess()
                 restore.executableURL = URL(filePath: "/usr/bin/pg_restore")
                 restore.arguments = ["--dbname=\(try TestPostgres.url(of: restoredName))", newest]
                 try restore.run()

@@ -1,13 +1,14 @@
 import Foundation
+import Glibc
+import ShareChildProcess
 import ShareTestSupport
 
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// nginx or Caddy, started in the foreground from a generated configuration and stopped with the test.
 final class Proxy: @unchecked Sendable {
-    let process = Process()
+    let process = ChildProcess()
 
     /// nginx serving `server` (a `server { … }` block), ready when `isReady` says so.
     static func nginx(server: String, in folder: URL, isReady: () -> Bool) throws -> Proxy {

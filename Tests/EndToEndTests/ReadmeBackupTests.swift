@@ -1,10 +1,11 @@
 import Foundation
+import FoundationNetworking
+import ShareChildProcess
 import ShareKit
 import ShareTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
 #endif
 
 /// The README's backup and restore, run line by line with the real binaries, the unit's paths moved into a
@@ -24,7 +25,7 @@ import FoundationNetworking
 
     /// Runs one line as a shell runs it, `shared` and `share` first on the `PATH`; fails with what it printed.
     private static func run(_ line: String, in folder: URL) throws {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(filePath: "/bin/sh")
         process.arguments = ["-c", line]
         process.currentDirectoryURL = folder

@@ -1,4 +1,5 @@
 import Foundation
+import ShareChildProcess
 import ShareTestSupport
 
 /// The built `share` binary, beside this test bundle (or at `$SHARE_BINARY`).
@@ -17,7 +18,7 @@ struct ShareRun {
 /// Runs `share` to completion with a clean environment pointing at `server`, reading `input` as stdin.
 func share(_ arguments: [String], server: String, environment: [String: String] = [:], input: String = "") throws -> ShareRun {
     let folder = try temporaryFolder()
-    let process = Process()
+    let process = ChildProcess()
     process.executableURL = shareBinary
     process.arguments = arguments
     process.currentDirectoryURL = folder

@@ -1,4 +1,5 @@
 import Foundation
+import ShareChildProcess
 import ShareHistory
 import ShareKit
 import ShareSQLite
@@ -67,7 +68,7 @@ import Testing
     }
 
     private static func sha256(of path: String) throws -> String {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
         process.arguments = [path]
         let output = Pipe()
