@@ -36,6 +36,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         /// Wire types and the configuration model, shared by the daemon and the CLI.
@@ -115,6 +116,14 @@ let package = Package(
         /// Thumbnails made from pictures, safely: the formats, the limits, libvips.
         /// What a picture's bytes say, read without a decoder: its format, its header's size, the memory decoding it takes,
         /// whether it is a thumbnail as shared makes them.
+        /// An S3-compatible object store: its requests signed (AWS Signature Version 4), the calls the service makes.
+        .target(
+            name: "ShareObjectStore",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         .target(name: "SharePictures", dependencies: ["ShareKit"]),
         .target(name: "ShareThumbnails", dependencies: ["ShareKit", "SharePictures", "CVips"]),
         /// The HTTP client of `share`: the API as typed calls over libcurl.
@@ -148,6 +157,13 @@ let package = Package(
             path: "Tests/StoreTestSupport"
         ),
         .testTarget(name: "ShareKitTests", dependencies: ["ShareKit", "ShareTestSupport"]),
+        .testTarget(
+            name: "ShareObjectStoreTests",
+            dependencies: [
+                "ShareObjectStore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         .testTarget(
             name: "ShareHistoryTests",
             dependencies: ["ShareHistory", "ShareKit", "ShareTestSupport", "StoreTestSupport", .product(name: "Logging", package: "swift-log")]

@@ -1,0 +1,221 @@
+import AsyncHTTPClient
+import Crypto
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// The calls `shared` makes to an S3-compatible store: objects put, read (with a range), asked about, listed and
+/// deleted, and the multipart uploads that resumable uploads become. Every request is signed (`SignatureV4`) and
+/// ends by `timeout`; a call that can be repeated without harm is tried again after a passing failure
+/// (`S3Failure.isPassing`), 0.2, 0.4 and 0.8 s later, within the same time.
+public struct S3Client: Sendable {
+    public let location: S3Location
+    let signer: SignatureV4
+    let http: HTTPClient
+    /// How long one call may take, its retries included.
+    public let timeout: TimeAmount
+
+    public init(location: S3Location, credentials: S3Credentials, http: HTTPClient = .shared, timeout: TimeAmount = .seconds(30)) {
+        self.location = location
+        signer = SignatureV4(credentials: credentials, region: location.region)
+        self.http = http
+        self.timeout = timeout
+    }
+
+    /// An object: its length and its bytes as they arrive.
+    public struct Object: Sendable {
+        /// The bytes this answer carries (the range's, when one was asked).
+        public let length: Int64
+        /// The whole object's size.
+        public let size: Int64
+        public let body: HTTPClientResponse.Body
+    }
+
+    // MARK: - Objects
+
+    /// Stores `bytes` as `key`, whose SHA-256 (hex) the store checks.
+    public func put(_ key: String, _ bytes: ByteBuffer, sha256: String) async throws {
+        _ = try await call("PUT", key: key, body: bytes, payloadHash: sha256)
+    }
+
+    /// The object `key`, or the bytes `range` names of it; nil when there is none.
+    public func get(_ key: String, range: ClosedRange<Int64>? = nil) async throws -> Object? {
+        let headers = range.map { [("Range", "bytes=\($0.lowerBound)-\($0.upperBound)")] } ?? []
+        guard let response = try await call("GET", key: key, headers: headers, missingIsNil: true, keepingBody: true) else { return nil }
+        let length = response.headers.first(name: "content-length").flatMap { Int64($0) } ?? 0
+        let size = response.headers.first(name: "content-range").flatMap { $0.split(separator: "/").last.flatMap { Int64($0) } } ?? length
+        return Object(length: length, size: size, body: response.body)
+    }
+
+    /// The size of object `key`; nil when there is none.
+    public func size(of key: String) async throws -> Int64? {
+        guard let response = try await call("HEAD", key: key, missingIsNil: true) else { return nil }
+        return response.headers.first(name: "content-length").flatMap { Int64($0) }
+    }
+
+    /// Deletes object `key`; one already gone is no error.
+    public func delete(_ key: String) async throws {
+        _ = try await call("DELETE", key: key)
+    }
+
+    /// One page of the keys under `prefix` (below the location's own), with their sizes, and where the next page
+    /// starts if one follows.
+    public func list(
+        prefix: String = "", after token: String? = nil, limit: Int = 1000
+    ) async throws
+        -> (objects: [(key: String, size: Int64)], next: String?)
+    {
+        var query = [("list-type", "2"), ("prefix", location.prefix + prefix), ("max-keys", String(limit))]
+        if let token { query.append(("continuation-token", token)) }
+        let xml = try await text(of: call("GET", key: nil, query: query, keepingBody: true))
+        let keys = S3XML.values(of: "Key", in: xml).map { String($0.dropFirst(location.prefix.count)) }
+        let sizes = S3XML.values(of: "Size", in: xml).map { Int64($0) ?? 0 }
+        let next = S3XML.value(of: "IsTruncated", in: xml) == "true" ? S3XML.value(of: "NextContinuationToken", in: xml) : nil
+        return (Array(zip(keys, sizes)).map { (key: $0.0, size: $0.1) }, next)
+    }
+
+    /// Presigned `GET` of `key` for `seconds`: a URL anyone holding it may read the object with until then.
+    public func presignedURL(of key: String, for seconds: Int, now: Date = Date()) -> String {
+        let path = location.path(of: key)
+        let query = signer.presignedQuery(method: "GET", path: path, host: location.hostHeader, at: now, expiresIn: seconds)
+        return location.url(path, query: query)
+    }
+
+    // MARK: - Multipart uploads
+
+    /// Starts a multipart upload of `key`: its id.
+    public func startMultipart(_ key: String) async throws -> String {
+        let xml = try await text(of: call("POST", key: key, query: [("uploads", "")], keepingBody: true))
+        guard let id = S3XML.value(of: "UploadId", in: xml), !id.isEmpty else {
+            throw S3Failure.refused(store: location.description, status: 200, code: "NoUploadId", message: "no upload id in its answer")
+        }
+        return id
+    }
+
+    /// Stores part `number` (from 1) of upload `id`: the part's ETag, which completing the upload names.
+    public func putPart(_ key: String, upload id: String, number: Int, _ bytes: ByteBuffer, sha256: String) async throws -> String {
+        let response = try await call("PUT", key: key, query: [("partNumber", String(number)), ("uploadId", id)], body: bytes, payloadHash: sha256)
+        return response?.headers.first(name: "etag") ?? ""
+    }
+
+    /// Makes upload `id` the object `key`, of `parts` (their numbers and ETags, in order).
+    public func completeMultipart(_ key: String, upload id: String, parts: [(number: Int, etag: String)]) async throws {
+        let xml =
+            "<CompleteMultipartUpload>"
+            + parts.map { "<Part><PartNumber>\($0.number)</PartNumber><ETag>\(S3XML.escaped($0.etag))</ETag></Part>" }.joined()
+            + "</CompleteMultipartUpload>"
+        let body = ByteBuffer(string: xml)
+        let answer = try await text(
+            of: call(
+                "POST", key: key, query: [("uploadId", id)], body: body, payloadHash: SignatureV4.hex(SHA256.hash(data: Data(xml.utf8))),
+                keepingBody: true))
+        // A store may answer 200 and then report that the completion failed, in the body.
+        if let code = S3XML.value(of: "Code", in: answer) {
+            throw S3Failure.refused(store: location.description, status: 200, code: code, message: S3XML.value(of: "Message", in: answer) ?? "")
+        }
+    }
+
+    /// Abandons upload `id`: the store drops its parts. One already gone is no error.
+    public func abortMultipart(_ key: String, upload id: String) async throws {
+        do {
+            _ = try await call("DELETE", key: key, query: [("uploadId", id)])
+        } catch let failure as S3Failure where failure.code == "NoSuchUpload" {
+            return
+        }
+    }
+
+    // MARK: - The bucket
+
+    /// Throws, saying what is wrong, unless the bucket is there and these credentials may write to it and read it.
+    public func checkBucket() async throws {
+        // Listed first: some stores make a bucket that a write names (a mistyped name would then hold the files), and a
+        // listing's error, unlike a HEAD's, names its cause (NoSuchBucket, SignatureDoesNotMatch, AccessDenied).
+        _ = try await list(limit: 1)
+        let probe = ".share-check-\(UUID().uuidString)"
+        let bytes = ByteBuffer(string: "share")
+        try await put(probe, bytes, sha256: SignatureV4.hex(SHA256.hash(data: Data("share".utf8))))
+        guard try await size(of: probe) == 5 else {
+            throw S3Failure.refused(store: location.description, status: 200, code: "ProbeNotStored", message: "an object written was not there")
+        }
+        try await delete(probe)
+    }
+
+    // MARK: - Requests
+
+    /// Sends one signed request for `key` (nil: the bucket), trying again after a passing failure when the method may
+    /// be repeated. Returns the answer (its body read only with `keepingBody`), or nil for a 404 when `missingIsNil`.
+    func call(
+        _ method: String, key: String?, query: [(name: String, value: String)] = [], headers: [(String, String)] = [],
+        body: ByteBuffer? = nil, payloadHash: String? = nil, missingIsNil: Bool = false, keepingBody: Bool = false
+    ) async throws -> HTTPClientResponse? {
+        let deadline = NIODeadline.now() + timeout
+        var wait = TimeAmount.milliseconds(200)
+        while true {
+            do {
+                return try await send(
+                    method, key: key, query: query, headers: headers, body: body, payloadHash: payloadHash,
+                    missingIsNil: missingIsNil, keepingBody: keepingBody, deadline: deadline)
+            } catch let failure as S3Failure where failure.isPassing && method != "POST" && NIODeadline.now() + wait < deadline {
+                try await Task.sleep(nanoseconds: UInt64(wait.nanoseconds))
+                wait = wait * 2
+            }
+        }
+    }
+
+    private func send(
+        _ method: String, key: String?, query: [(name: String, value: String)], headers: [(String, String)], body: ByteBuffer?,
+        payloadHash: String?, missingIsNil: Bool, keepingBody: Bool, deadline: NIODeadline
+    ) async throws -> HTTPClientResponse? {
+        let path = location.path(of: key)
+        let now = Date()
+        let hash = payloadHash ?? SignatureV4.hex(SHA256.hash(data: Data()))
+        var signed: [(name: String, value: String)] =
+            [("host", location.hostHeader), ("x-amz-content-sha256", hash), ("x-amz-date", SigningTime(now).stamp)] + headers.map { ($0.0, $0.1) }
+        let authorization = signer.authorization(
+            for: SignatureV4.Request(method: method, path: path, query: query, headers: signed, payloadHash: hash), at: now)
+        signed.append(("authorization", authorization))
+        var request = HTTPClientRequest(url: location.url(path, query: query))
+        request.method = HTTPMethod(rawValue: method)
+        for (name, value) in signed where name != "host" { request.headers.add(name: name, value: value) }
+        if let body { request.body = .bytes(body) }
+        let response: HTTPClientResponse
+        do {
+            response = try await http.execute(request, deadline: deadline)
+        } catch {
+            throw S3Failure.unreachable(store: location.description, reason: "\(error)")
+        }
+        switch response.status.code {
+        case 200..<300:
+            if !keepingBody { try await drain(response) }
+            return response
+        case 404 where missingIsNil:
+            return nil
+        default:
+            // HEAD answers have no body to name the error: its status must do.
+            let xml = method == "HEAD" ? "" : (try? await String(buffer: response.body.collect(upTo: 64 * 1024))) ?? ""
+            throw S3Failure.refused(
+                store: location.description, status: Int(response.status.code),
+                code: S3XML.value(of: "Code", in: xml) ?? response.status.reasonPhrase,
+                message: S3XML.value(of: "Message", in: xml) ?? "")
+        }
+    }
+
+    /// Reads an answer's body to its end, so that its connection serves the next request.
+    private func drain(_ response: HTTPClientResponse) async throws {
+        do {
+            for try await _ in response.body {}
+        } catch {
+            throw S3Failure.unreachable(store: location.description, reason: "its answer broke off: \(error)")
+        }
+    }
+
+    /// The body of an answer as text (S3's XML answers are small).
+    private func text(of response: HTTPClientResponse?) async throws -> String {
+        guard let response else { return "" }
+        do {
+            return String(buffer: try await response.body.collect(upTo: 16 * 1024 * 1024))
+        } catch {
+            throw S3Failure.unreachable(store: location.description, reason: "its answer broke off: \(error)")
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// Loopback ports for tests of what a client does when nothing answers.
+enum TestPorts {
+    struct NoPort: Error {}
+
+    /// A port on 127.0.0.1 that nothing listens on: one the system just gave out, closed again.
+    static func closed() throws -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw NoPort() }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
+        }
+        guard bound else { throw NoPort() }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
