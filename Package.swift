@@ -160,7 +160,7 @@ let package = Package(
         .testTarget(
             name: "ShareObjectStoreTests",
             dependencies: [
-                "ShareObjectStore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "ShareObjectStore", "ShareTestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Crypto
 import Foundation
 import NIOCore
+import ShareTestSupport
 import Testing
 
 @testable import ShareObjectStore
@@ -98,7 +99,7 @@ struct S3ClientTests {
 
     /// A store nobody listens for is a failure that names it, not a hang.
     @Test func aStoreThatIsNotThereFailsNamingIt() async throws {
-        let port = try TestPorts.closed()
+        let port = try freePort()
         let location = try #require(S3Location(endpoint: "http://127.0.0.1:\(port)", bucket: "b", region: "us-east-1", pathStyle: true))
         let client = S3Client(location: location, credentials: TestS3.credentials, timeout: .seconds(3))
         await #expect {
