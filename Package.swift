@@ -151,8 +151,9 @@ let package = Package(
         .target(
             name: "StoreTestSupport",
             dependencies: [
-                "ShareKit", "ShareHistory", "ShareSQLite", "SharePostgres", "ShareTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOCore", package: "swift-nio"),
+                "ShareKit", "ShareHistory", "ShareSQLite", "SharePostgres", "ShareTestSupport", "ShareChildProcess",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             path: "Tests/StoreTestSupport"
         ),
@@ -160,7 +161,8 @@ let package = Package(
         .testTarget(
             name: "ShareObjectStoreTests",
             dependencies: [
-                "ShareObjectStore", "ShareTestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "ShareObjectStore", "ShareTestSupport", "ShareChildProcess",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import ShareChildProcess
 import ShareObjectStore
 import Synchronization
 
@@ -44,5 +45,45 @@ enum TestS3 {
         var bytes: [UInt8] = []
         for try await chunk in object.body { bytes += chunk.readableBytesView }
         return bytes
+    }
+}
+
+/// An S3 store of one test's own (`scripts/s3-store`), for a test that freezes it, which the tests sharing the
+/// suite's store must never see. Deleted with the value.
+final class OwnS3Store: Sendable {
+    /// Its folder (its pid and endpoint files).
+    let folder: String
+
+    init() throws {
+        folder = try Self.script(["start"]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    deinit {
+        _ = try? Self.script(["stop", folder])
+    }
+
+    /// A client of its bucket, whose calls each end by `timeout`.
+    func client(timeout: TimeAmount) throws -> S3Client {
+        let endpoint = try String(contentsOfFile: folder + "/endpoint", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let location = S3Location(endpoint: endpoint, bucket: "share-test", region: "us-east-1", pathStyle: true) else {
+            throw TestS3.NoStore()
+        }
+        return S3Client(location: location, credentials: TestS3.credentials, timeout: timeout)
+    }
+
+    /// Freezes its processes (SIGSTOP): connections are taken by the system and never answered.
+    func pause() throws {
+        _ = try Self.script(["pause", folder])
+    }
+
+    func resume() throws {
+        _ = try Self.script(["resume", folder])
+    }
+
+    private static let scriptPath = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../scripts/s3-store")
+        .standardized.path
+
+    private static func script(_ arguments: [String]) throws -> String {
+        try ChildProcess.output(of: scriptPath, arguments)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import ShareChildProcess
 import ShareHistory
 import ShareKit
 import SharePostgres
@@ -132,8 +133,8 @@ public final class OwnCluster: Sendable {
     /// What `psql` prints for `sql` in `database`, on the socket: values only, a row a line.
     public func psql(_ sql: String, in database: String = "postgres") throws -> String {
         let port = port.map { ["--port", String($0)] } ?? []
-        return try Self.run(
-            "/usr/bin/psql",
+        return try ChildProcess.output(
+            of: "/usr/bin/psql",
             ["--host", folder] + port + ["--username", "postgres", "--dbname", database, "--tuples-only", "--no-align", "--command", sql])
     }
 
@@ -141,36 +142,6 @@ public final class OwnCluster: Sendable {
         .standardized.path
 
     private static func script(_ arguments: [String]) throws -> String {
-        try run(scriptPath, arguments)
-    }
-
-    /// Runs a program to its end; what it printed, or an error with what it said when it failed. Spawned and
-    /// waited for directly (`waitpid`): Foundation's `Process` misses the end of a script that leaves a server
-    /// running behind it. Its output goes through a file, which the server keeps open after the script ends.
-    private static func run(_ executable: String, _ arguments: [String]) throws -> String {
-        let file = FileManager.default.temporaryDirectory.appending(path: "postgres-cluster-\(UUID().uuidString).out")
-        defer { try? FileManager.default.removeItem(at: file) }
-        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, file.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        var pid: pid_t = 0
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw ClusterFailure(description: "\(executable) could not start: error \(spawned)") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-        // Exited normally (the low seven bits 0) with status 0.
-        guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
-            throw ClusterFailure(description: "\(executable) \(arguments): \(text)")
-        }
-        return text
-    }
-
-    struct ClusterFailure: Error, CustomStringConvertible {
-        let description: String
+        try ChildProcess.output(of: scriptPath, arguments)
     }
 }
