@@ -25,7 +25,7 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
-    @Test func aRecordAnswered201SurvivesAKilledChildProcess() async throws {
+    @Test func aRecordAnswered201SurvivesAKilledProcess() async throws {
         let folder = try temporaryFolder()
         let first = try Daemon(folder: folder)
         let created = try await http("POST", "\(first.address)/share", body: #"{"name": "kept.txt", "size": 1}"#)
