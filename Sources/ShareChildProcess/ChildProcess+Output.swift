@@ -6,10 +6,9 @@ extension ChildProcess {
         public let description: String
     }
 
-    /// Runs `executable` to its end and returns what it printed, stdout and stderr together; `Failure` with that text
-    /// unless it exited 0. The output goes through a file, not a pipe: a server a script leaves running keeps the
-    /// script's descriptors open after the script ends.
-    public static func output(of executable: String, _ arguments: [String]) throws -> String {
+    /// Runs `executable` to its end: its exit status and what it printed, stdout and stderr together. The output goes
+    /// through a file, not a pipe: a server a script leaves running keeps the script's descriptors open after it ends.
+    public static func finished(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let file = FileManager.default.temporaryDirectory.appending(path: "child-\(UUID().uuidString).out")
         defer { try? FileManager.default.removeItem(at: file) }
         guard FileManager.default.createFile(atPath: file.path, contents: nil), let handle = FileHandle(forWritingAtPath: file.path) else {
@@ -23,8 +22,13 @@ extension ChildProcess {
         child.standardError = handle
         try child.run()
         child.waitUntilExit()
-        let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-        guard child.terminationStatus == 0 else { throw Failure(description: "\(executable) \(arguments.joined(separator: " ")): \(text)") }
+        return (child.terminationStatus, (try? String(contentsOf: file, encoding: .utf8)) ?? "")
+    }
+
+    /// What `executable` printed when run to its end (`finished`); `Failure` with that text unless it exited 0.
+    public static func output(of executable: String, _ arguments: [String]) throws -> String {
+        let (status, text) = try finished(executable, arguments)
+        guard status == 0 else { throw Failure(description: "\(executable) \(arguments.joined(separator: " ")): \(text)") }
         return text
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ShareChildProcess
 import ShareTestSupport
 import Testing
 
@@ -18,7 +19,7 @@ import Testing
         // A history large enough that its statistics take a while: the schema by shared, the rows by SQL.
         let created = try Daemon(folder: folder, arguments: ["--listen", "127.0.0.1:0", "--db", database])
         #expect(created.stop() == 0)
-        let filled = try command(
+        let filled = try ChildProcess.finished(
             "/usr/bin/python3",
             [
                 "-c",

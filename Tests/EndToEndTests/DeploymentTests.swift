@@ -26,7 +26,7 @@ import Testing
         let folder = try temporaryFolder()
         let unit = folder.appending(path: "shared.service")
         try deployed("shared.service", [("/usr/local/bin/shared", sharedBinary.path)]).write(to: unit, atomically: true, encoding: .utf8)
-        let run = try command("/usr/bin/systemd-analyze", ["verify", unit.path])
+        let run = try ChildProcess.finished("/usr/bin/systemd-analyze", ["verify", unit.path])
         #expect(run.status == 0 && run.output.isEmpty, "\(run.output)")
     }
 
@@ -85,18 +85,4 @@ import Testing
         #expect(try share(["show", "DEPLOY0"], server: server).status == 5)
         #expect(daemon.logText.contains("client=127.0.0.1"), "the client's address comes from the proxy's X-Forwarded-For")
     }
-}
-
-/// Runs a program to its end; its status and everything it printed.
-func command(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = ChildProcess()
-    process.executableURL = URL(filePath: executable)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, output)
 }

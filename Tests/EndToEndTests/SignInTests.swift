@@ -1,10 +1,11 @@
 import Foundation
+import Glibc
+import ShareChildProcess
 import ShareKit
 import ShareTestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// The three ways a person signs in, each naming the user that `share whoami` shows and that the history's
@@ -100,7 +101,8 @@ import Glibc
 
     @Test func caddySignsPeopleInWithBasicAuthFromItsCaddyfile() async throws {
         func hash(_ password: String) throws -> String {
-            try command("/usr/bin/caddy", ["hash-password", "--plaintext", password]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+            try ChildProcess.finished("/usr/bin/caddy", ["hash-password", "--plaintext", password]).output.trimmingCharacters(
+                in: .whitespacesAndNewlines)
         }
         let people = "alice \(try hash("alice-password"))\n\t\tbob \(try hash("bob-password"))"
         try await behindProxy { socket, port, folder in
@@ -150,7 +152,7 @@ import Glibc
     func aUnixSocketsPeerIsItsUnixUserWithoutAToken() throws {
         let users = ["share-peer-ann", "share-peer-ben"]
         for user in users where getpwnam(user) == nil {
-            let made = try command("/usr/sbin/useradd", ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", user])
+            let made = try ChildProcess.finished("/usr/sbin/useradd", ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", user])
             #expect(made.status == 0, "\(made.output)")
         }
         let folder = try temporaryFolder()
@@ -161,7 +163,7 @@ import Glibc
             environment: ["SHARE_AUTH_UNIX_PEER": "true", "SHARE_SERVER_SOCKET_MODE": "0666"])
         /// `share ARGUMENTS` run as the Unix user `user`, with nothing of root's environment.
         func shareAs(_ user: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-            try command(
+            try ChildProcess.finished(
                 "/usr/sbin/runuser",
                 ["-u", user, "--", "/usr/bin/env", "-i", "HOME=/nonexistent", shareBinary.path, "--server", "unix:\(socket)"] + arguments)
         }
@@ -204,7 +206,7 @@ import Glibc
         var arguments = ["--silent", "--max-time", "20", "--write-out", "\n%{http_code}", url]
         for header in headers { arguments += ["--header", header] }
         if let body { arguments += ["--data-binary", body] }
-        let run = try command("/usr/bin/curl", arguments)
+        let run = try ChildProcess.finished("/usr/bin/curl", arguments)
         let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false)
         return (Int(lines.last ?? "") ?? 0, lines.dropLast().joined(separator: "\n"))
     }
