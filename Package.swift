@@ -163,7 +163,7 @@ let package = Package(
             dependencies: [
                 "ShareObjectStore", "ShareTestSupport", "ShareChildProcess",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Crypto", package: "swift-crypto"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         .testTarget(

@@ -1,5 +1,4 @@
 import AsyncHTTPClient
-import Crypto
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -7,7 +6,7 @@ import NIOHTTP1
 /// The calls `shared` makes to an S3-compatible store: objects put, read (with a range), asked about, listed and
 /// deleted, and the multipart uploads that resumable uploads become. Every request is signed (`SignatureV4`) and
 /// ends by `timeout`; a call that can be repeated without harm is tried again after a passing failure
-/// (`S3Failure.isPassing`), 0.2, 0.4 and 0.8 s later, within the same time.
+/// (`S3Failure.isPassing`), 0.2 s later and then twice as long each time, within the same time.
 public struct S3Client: Sendable {
     public let location: S3Location
     let signer: SignatureV4
@@ -33,14 +32,15 @@ public struct S3Client: Sendable {
 
     // MARK: - Objects
 
-    /// Stores `bytes` as `key`, whose SHA-256 (hex) the store checks.
+    /// Stores `bytes` as `key`; `sha256` (hex) is signed with the request, and stores that check it (AWS) refuse bytes
+    /// that do not match.
     public func put(_ key: String, _ bytes: ByteBuffer, sha256: String) async throws {
         _ = try await call("PUT", key: key, body: bytes, payloadHash: sha256)
     }
 
     /// The object `key`, or the bytes `range` names of it; nil when there is none.
     public func get(_ key: String, range: ClosedRange<Int64>? = nil) async throws -> Object? {
-        let headers = range.map { [("Range", "bytes=\($0.lowerBound)-\($0.upperBound)")] } ?? []
+        let headers: [(name: String, value: String)] = range.map { [("Range", "bytes=\($0.lowerBound)-\($0.upperBound)")] } ?? []
         guard let response = try await call("GET", key: key, headers: headers, missingIsNil: true, keepingBody: true) else { return nil }
         let length = response.headers.first(name: "content-length").flatMap { Int64($0) } ?? 0
         let size = response.headers.first(name: "content-range").flatMap { $0.split(separator: "/").last.flatMap { Int64($0) } } ?? length
@@ -107,7 +107,7 @@ public struct S3Client: Sendable {
         let body = ByteBuffer(string: xml)
         let answer = try await text(
             of: call(
-                "POST", key: key, query: [("uploadId", id)], body: body, payloadHash: SignatureV4.hex(SHA256.hash(data: Data(xml.utf8))),
+                "POST", key: key, query: [("uploadId", id)], body: body, payloadHash: SignatureV4.sha256(Data(xml.utf8)),
                 keepingBody: true))
         // A store may answer 200 and then report that the completion failed, in the body.
         if let code = S3XML.value(of: "Code", in: answer) {
@@ -132,9 +132,9 @@ public struct S3Client: Sendable {
         // listing's error, unlike a HEAD's, names its cause (NoSuchBucket, SignatureDoesNotMatch, AccessDenied).
         _ = try await list(limit: 1)
         let probe = ".share-check-\(UUID().uuidString)"
-        let bytes = ByteBuffer(string: "share")
-        try await put(probe, bytes, sha256: SignatureV4.hex(SHA256.hash(data: Data("share".utf8))))
-        guard try await size(of: probe) == 5 else {
+        let bytes = Array("share".utf8)
+        try await put(probe, ByteBuffer(bytes: bytes), sha256: SignatureV4.sha256(bytes))
+        guard try await size(of: probe) == Int64(bytes.count) else {
             throw S3Failure.refused(store: location.description, status: 200, code: "ProbeNotStored", message: "an object written was not there")
         }
         try await delete(probe)
@@ -145,7 +145,7 @@ public struct S3Client: Sendable {
     /// Sends one signed request for `key` (nil: the bucket), trying again after a passing failure when the method may
     /// be repeated. Returns the answer (its body read only with `keepingBody`), or nil for a 404 when `missingIsNil`.
     func call(
-        _ method: String, key: String?, query: [(name: String, value: String)] = [], headers: [(String, String)] = [],
+        _ method: String, key: String?, query: [(name: String, value: String)] = [], headers: [(name: String, value: String)] = [],
         body: ByteBuffer? = nil, payloadHash: String? = nil, missingIsNil: Bool = false, keepingBody: Bool = false
     ) async throws -> HTTPClientResponse? {
         let deadline = NIODeadline.now() + timeout
@@ -163,14 +163,14 @@ public struct S3Client: Sendable {
     }
 
     private func send(
-        _ method: String, key: String?, query: [(name: String, value: String)], headers: [(String, String)], body: ByteBuffer?,
+        _ method: String, key: String?, query: [(name: String, value: String)], headers: [(name: String, value: String)], body: ByteBuffer?,
         payloadHash: String?, missingIsNil: Bool, keepingBody: Bool, deadline: NIODeadline
     ) async throws -> HTTPClientResponse? {
         let path = location.path(of: key)
         let now = Date()
-        let hash = payloadHash ?? SignatureV4.hex(SHA256.hash(data: Data()))
+        let hash = payloadHash ?? SignatureV4.emptyPayload
         var signed: [(name: String, value: String)] =
-            [("host", location.hostHeader), ("x-amz-content-sha256", hash), ("x-amz-date", SigningTime(now).stamp)] + headers.map { ($0.0, $0.1) }
+            [("host", location.hostHeader), ("x-amz-content-sha256", hash), ("x-amz-date", SigningTime(now).stamp)] + headers
         let authorization = signer.authorization(
             for: SignatureV4.Request(method: method, path: path, query: query, headers: signed, payloadHash: hash), at: now)
         signed.append(("authorization", authorization))

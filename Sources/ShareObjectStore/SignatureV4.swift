@@ -109,6 +109,14 @@ public struct SignatureV4: Sendable {
         value.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ").trimmingCharacters(in: .whitespaces)
     }
 
+    /// The SHA-256 of `bytes` in hex, as a request's payload hash says it.
+    public static func sha256(_ bytes: some DataProtocol) -> String {
+        hex(SHA256.hash(data: bytes))
+    }
+
+    /// The payload hash of a request without a body.
+    static let emptyPayload = sha256(Data())
+
     static func hex(_ bytes: some Sequence<UInt8>) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []

@@ -1,5 +1,4 @@
 import AsyncHTTPClient
-import Crypto
 import Foundation
 import NIOCore
 import ShareTestSupport
@@ -10,7 +9,7 @@ import Testing
 /// The calls `shared` makes to an object store, against a real one (SeaweedFS): what a user would lose if one broke
 /// is named by each test.
 struct S3ClientTests {
-    static func sha256(_ bytes: [UInt8]) -> String { SignatureV4.hex(SHA256.hash(data: bytes)) }
+    static func sha256(_ bytes: [UInt8]) -> String { SignatureV4.sha256(bytes) }
 
     static func put(_ client: S3Client, _ key: String, _ bytes: [UInt8]) async throws {
         try await client.put(key, ByteBuffer(bytes: bytes), sha256: sha256(bytes))
