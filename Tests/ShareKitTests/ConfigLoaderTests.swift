@@ -154,12 +154,58 @@ import Testing
         ("[auth.quota]\n\"bob smith\" = 10\n", "auth.quota"),
         ("[auth.quota]\nbob = \"10GB\"\n", "auth.quota"),
         ("[client]\nserver = \"ftp://x\"\n", "client.server"),
+        ("[files]\nstore = \"disk\"\n", "files.store"),
+        ("[files]\ns3_endpoint = \"s3.example.org\"\n", "files.s3_endpoint"),
+        ("[files]\ns3_endpoint = \"https://s3.example.org/bucket\"\n", "files.s3_endpoint"),
+        ("[files]\ns3_bucket = \"Share_Files\"\n", "files.s3_bucket"),
+        ("[files]\ns3_region = \"EU Central\"\n", "files.s3_region"),
+        ("[files]\ns3_prefix = \"/share\"\n", "files.s3_prefix"),
+        ("[files]\ndownloads = \"cdn\"\n", "files.downloads"),
+        ("[files]\ndownloads = \"redirect\"\n", "store = \"s3\""),
+        ("[files]\nstore = \"s3\"\ns3_bucket = \"share-files\"\n", "s3_endpoint"),
+        ("[files]\nstore = \"s3\"\ns3_endpoint = \"http://127.0.0.1:8333\"\n", "s3_bucket"),
+        ("[files]\nstore = \"s3\"\ns3_endpoint = \"http://s3\"\ns3_bucket = \"share\"\ns3_access_key_id = \"k\"\n", "s3_secret_access_key_file"),
         ("[server\n", "line 1"),
     ])
     func aBadFileIsAnErrorThatNamesTheKey(text: String, key: String) throws {
         let file = try write(text, to: "bad.toml")
         let error = #expect(throws: ConfigError.self) { try loader().load(explicitPath: file) }
         #expect(error?.description.contains(key) == true, "\(error?.description ?? "")")
+    }
+
+    /// `[files]` for a bucket: each key read, the prefix made a folder, and the credentials taken from a key file or
+    /// the environment, an unreadable or missing one refused with a line that never shows a secret.
+    @Test func anObjectStoreIsConfiguredWithItsCredentialsFromAFileOrTheEnvironment() throws {
+        let secret = try write("s3cr3t-key\n", to: "work/s3-secret")
+        _ = try write(
+            """
+            [files]
+            store = "s3"
+            s3_endpoint = "http://127.0.0.1:8333"
+            s3_bucket = "share-files"
+            s3_region = "eu-central-1"
+            s3_prefix = "team"
+            s3_path_style = true
+            s3_access_key_id = "share"
+            s3_secret_access_key_file = "s3-secret"
+            downloads = "redirect"
+            """, to: "work/share.toml")
+        let files = try loader().load().files
+        #expect(files.store == .s3 && files.s3Endpoint == "http://127.0.0.1:8333" && files.s3Bucket == "share-files")
+        #expect(files.s3Region == "eu-central-1" && files.s3Prefix == "team/" && files.s3PathStyle && files.downloads == .redirect)
+        #expect(files.s3SecretAccessKeyFile == secret)
+        #expect(try files.s3Credentials(environment: [:]) == ("share", "s3cr3t-key"))
+        try FileManager.default.removeItem(atPath: secret)
+        let unreadable = #expect(throws: ConfigError.self) { try files.s3Credentials(environment: [:]) }
+        #expect(unreadable?.description.contains("s3_secret_access_key_file") == true)
+
+        _ = try write("[files]\nstore = \"s3\"\ns3_endpoint = \"https://s3.example.org\"\ns3_bucket = \"share\"\n", to: "work/share.toml")
+        let fromEnvironment = try loader().load().files
+        #expect(try fromEnvironment.s3Credentials(environment: ["AWS_ACCESS_KEY_ID": "id", "AWS_SECRET_ACCESS_KEY": "key"]) == ("id", "key"))
+        let none = #expect(throws: ConfigError.self) { try fromEnvironment.s3Credentials(environment: ["AWS_ACCESS_KEY_ID": "id"]) }
+        #expect(none?.description.contains("AWS_SECRET_ACCESS_KEY") == true)
+        #expect(try loader().load().files.store == .s3)
+        #expect(try loader(["SHARE_FILES_STORE": "local"]).load().files.store == .local, "the environment wins")
     }
 
     @Test func aBadVariableIsAnErrorThatNamesTheVariable() {

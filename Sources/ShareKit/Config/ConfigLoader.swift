@@ -28,6 +28,7 @@ public struct ConfigLoader: Sendable {
             throw ConfigError(
                 "[database] gives both path (\(config.database.path), SQLite) and url (\(postgres), PostgreSQL): keep the one the history is in")
         }
+        try config.files.check()
         return config
     }
 
@@ -125,7 +126,7 @@ public struct ConfigLoader: Sendable {
         }
     }
 
-    private static let tables = ["server", "database", "auth", "client"]
+    private static let tables = ["server", "database", "files", "auth", "client"]
 
     /// The TOML parser asserts, instead of reporting, on some malformed table headers (found by `FuzzTests`):
     /// a header must be one line of `[name]` or `[name.name]` (ASCII names, quotes, spaces), else it is refused
