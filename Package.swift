@@ -120,6 +120,7 @@ let package = Package(
         .target(
             name: "ShareObjectStore",
             dependencies: [
+                "ShareKit", "ShareHistory",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
@@ -138,7 +139,8 @@ let package = Package(
         .executableTarget(
             name: "shared",
             dependencies: [
-                "ShareServer", "ShareHistory", "ShareSQLite", "SharePostgres", "ShareKit",
+                "ShareServer", "ShareHistory", "ShareSQLite", "SharePostgres", "ShareObjectStore", "ShareKit",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -151,9 +153,9 @@ let package = Package(
         .target(
             name: "StoreTestSupport",
             dependencies: [
-                "ShareKit", "ShareHistory", "ShareSQLite", "SharePostgres", "ShareTestSupport", "ShareChildProcess",
+                "ShareKit", "ShareHistory", "ShareSQLite", "SharePostgres", "ShareObjectStore", "ShareTestSupport", "ShareChildProcess",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             path: "Tests/StoreTestSupport"
         ),
@@ -161,7 +163,7 @@ let package = Package(
         .testTarget(
             name: "ShareObjectStoreTests",
             dependencies: [
-                "ShareObjectStore", "ShareTestSupport", "ShareChildProcess",
+                "ShareObjectStore", "ShareTestSupport", "StoreTestSupport", "ShareChildProcess",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
@@ -188,7 +190,7 @@ let package = Package(
         .testTarget(
             name: "PostgresStoreTests",
             dependencies: [
-                "ShareHistory", "SharePostgres", "ShareSQLite", "StoreTestSupport", "ShareTestSupport",
+                "ShareHistory", "SharePostgres", "ShareSQLite", "ShareObjectStore", "StoreTestSupport", "ShareTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -61,4 +61,7 @@ public protocol ShareStore: Sendable {
     /// Drops every upload, in every history, that got no byte since its expiry (and what an import a node could not
     /// clean up left staged a day ago); returns how many uploads.
     func dropStaleUploads(now: Timestamp) async throws -> Int
+    /// Deletes in the bucket (`[files] store = "s3"`) what the store let go: objects of forgotten blobs, multipart
+    /// uploads abandoned. Returns how many; 0 without a bucket.
+    func releaseFreedObjects() async throws -> Int
 }

@@ -33,6 +33,9 @@ public enum ShareError: Error, Equatable, Sendable {
     /// The database server does not answer (it is down, restarting, or out of reach): nothing can be read or
     /// written until it is back, which the server notices by itself.
     case storeUnreachable(_ reason: String)
+    /// The object store that keeps the files does not answer or refuses (`reason` names it): the request is not
+    /// done, and nothing of it is kept.
+    case objectStoreUnreachable(_ reason: String)
     /// This history has no upload with this id in progress (it finished, was dropped, or is another's).
     case uploadNotFound(id: String)
     /// An upload's bytes were sent from another offset than the `held` bytes it has.
@@ -68,6 +71,7 @@ extension ShareError {
             return "too many pictures are being made into thumbnails now; try again in \(seconds) s"
         case .storageUnavailable(let reason): return "nothing can be stored now: \(reason); reads still work"
         case .storeUnreachable(let reason): return "the database does not answer (\(reason)); try again shortly"
+        case .objectStoreUnreachable(let reason): return "\(reason); try again shortly"
         case .uploadNotFound(let id): return "no upload in progress with id '\(id)'"
         case .uploadOffset(let held): return "the upload holds \(held) bytes: send the rest from there (Upload-Offset: \(held))"
         case .uploadTooLarge(let limit): return "a file may be at most \(limit) bytes (max_upload_bytes)"

@@ -12,13 +12,20 @@ public struct S3Client: Sendable {
     let signer: SignatureV4
     let http: HTTPClient
     /// How long one call may take, its retries included.
-    public let timeout: TimeAmount
+    public private(set) var timeout: TimeAmount
 
     public init(location: S3Location, credentials: S3Credentials, http: HTTPClient = .shared, timeout: TimeAmount = .seconds(30)) {
         self.location = location
         signer = SignatureV4(credentials: credentials, region: location.region)
         self.http = http
         self.timeout = timeout
+    }
+
+    /// The same client, its calls given `timeout` instead.
+    public func within(_ timeout: TimeAmount) -> S3Client {
+        var client = self
+        client.timeout = timeout
+        return client
     }
 
     /// An object: its length and its bytes as they arrive.

@@ -7,6 +7,20 @@ import ShareKit
 extension PostgresHistory {
     public func startUpload(_ share: NewShare, now: Timestamp) async throws -> UploadStatus {
         let id = LinkToken.generate()
+        let object = store.bucket.map { _ in BucketUpload.key(of: id) }
+        var multipart: String?
+        // An empty file has no parts: it is put whole when it finishes.
+        if let bucket = store.bucket, let object, share.size > 0 { multipart = try await bucket.startUpload(object) }
+        do {
+            try await insertUpload(id, share, object: object, multipart: multipart, now: now)
+        } catch {
+            if let object, let multipart { try? await store.bucket?.abortUpload(object, upload: multipart) }
+            throw error
+        }
+        return UploadStatus(id: id, length: share.size, offset: 0, expiresAt: UploadStatus.expiry(touchedAt: now))
+    }
+
+    private func insertUpload(_ id: String, _ share: NewShare, object: String?, multipart: String?, now: Timestamp) async throws {
         // Not a change of the history (nothing shows until the upload's last byte), but it may number a new user.
         try await store.owners.whileChanging {
             try await store.write { connection in
@@ -21,16 +35,17 @@ extension PostgresHistory {
                     let link = share.link
                     try await connection.query(
                         """
-                        WITH blob AS (INSERT INTO share_blob (size) VALUES (\(share.size)) RETURNING seq)
+                        WITH blob AS (INSERT INTO share_blob (size, object) VALUES (\(share.size), \(object)) RETURNING seq)
                         INSERT INTO share_upload (
-                            id, owner, length, blob, name, folder, expires_at, max_downloads, code, sender, message, touched_at)
+                            id, owner, length, blob, name, folder, expires_at, max_downloads, code, sender, message, touched_at, object,
+                            multipart)
                         SELECT \(id), \(owner), \(share.size), seq, \(share.name), \(share.folder), \(link.expiresAt?.millisecondsSinceEpoch),
-                            \(link.maxDownloads), \(link.code), \(link.sender), \(link.message), \(now.millisecondsSinceEpoch) FROM blob
+                            \(link.maxDownloads), \(link.code), \(link.sender), \(link.message), \(now.millisecondsSinceEpoch), \(object),
+                            \(multipart) FROM blob
                         """, logger: store.logger)
                 }
             }
         }
-        return UploadStatus(id: id, length: share.size, offset: 0, expiresAt: UploadStatus.expiry(touchedAt: now))
     }
 
     public func upload(id: String) async throws -> UploadStatus {
@@ -45,9 +60,14 @@ extension PostgresHistory {
         guard pending.received == pending.share.size else {
             return UploadStatus(id: id, length: pending.share.size, offset: pending.received, expiresAt: expiresAt)
         }
-        let blob = PostgresBlob(store: store, seq: pending.blob, hash: "", size: pending.share.size)
-        let hash = try await store.digests.hash(of: id, upTo: pending.received, reading: blob)
-        let record = try await finishUpload(id, pending, hash: hash.hex(), now: now, by: by)
+        let hash: String
+        if pending.object != nil {
+            hash = try await completeInBucket(id, hash: store.digests.take(id, at: pending.received))
+        } else {
+            let blob = PostgresBlob(store: store, seq: pending.blob, hash: "", size: pending.share.size)
+            hash = try await store.digests.hash(of: id, upTo: pending.received, reading: blob).hex()
+        }
+        let record = try await finishUpload(id, pending, hash: hash, now: now, by: by)
         store.digests.forget(id)
         return UploadStatus(id: id, length: pending.share.size, offset: pending.share.size, expiresAt: expiresAt, share: record)
     }
@@ -57,6 +77,7 @@ extension PostgresHistory {
     ) async throws -> UploadStatus where Body.Element == ByteBuffer {
         let pending = try await pendingUpload(id)
         guard offset == pending.received else { throw ShareError.uploadOffset(held: pending.received) }
+        if pending.object != nil { return try await appendInBucket(id, pending, body, now: now, by: by) }
         let blob = PostgresBlob(store: store, seq: pending.blob, hash: "", size: pending.share.size)
         var receiver = UploadReceiver(
             length: pending.share.size, offset: offset, hash: try await store.digests.hash(of: id, upTo: offset, reading: blob))
@@ -80,11 +101,18 @@ extension PostgresHistory {
         let pending = try await pendingUpload(id)
         try await store.write { connection in
             try await connection.withTransaction(logger: store.logger) { connection in
-                try await connection.query("DELETE FROM share_upload WHERE id = \(id)", logger: store.logger)
+                try await connection.query(
+                    """
+                    WITH dropped AS (DELETE FROM share_upload WHERE id = \(id) RETURNING object, multipart)
+                    INSERT INTO share_object_freed (object, multipart, freed_at)
+                    SELECT object, multipart, \(Timestamp.now().millisecondsSinceEpoch) FROM dropped WHERE multipart IS NOT NULL
+                    ON CONFLICT DO NOTHING
+                    """, logger: store.logger)
                 try await connection.query("DELETE FROM share_blob WHERE seq = \(pending.blob) AND hash IS NULL", logger: store.logger)
             }
         }
         store.digests.forget(id)
+        if pending.object != nil { _ = try? await store.releaseFreedObjects() }
     }
 
     public func storedBytes(id: String, includeTrashed: Bool) async throws -> (any StoredBytes)? {
@@ -92,36 +120,38 @@ extension PostgresHistory {
             let owner = try await ownerNumber(connection)
             let (seq, _) = try await PostgresRows.fetch(id: id, owner: owner, includeTrashed: includeTrashed, connection, logger: store.logger)
             let rows = try await connection.query(
-                "SELECT b.seq, b.hash, b.size FROM share s JOIN share_blob b ON b.seq = s.blob WHERE s.seq = \(seq)", logger: store.logger)
-            for try await (blob, hash, size) in rows.decode((Int64, String, Int64).self) {
-                return PostgresBlob(store: store, seq: blob, hash: hash, size: size)
+                "SELECT b.seq, b.hash, b.size, b.object FROM share s JOIN share_blob b ON b.seq = s.blob WHERE s.seq = \(seq)",
+                logger: store.logger)
+            for try await (blob, hash, size, object) in rows.decode((Int64, String, Int64, String?).self) {
+                return try store.storedBytes(blob: blob, hash: hash, size: size, object: object)
             }
             return nil
         }
     }
 
-    /// An upload of this history in progress: the share it becomes, its blob, the bytes it holds, when it last got some.
-    private struct PendingUpload: Sendable {
+    /// An upload of this history in progress: the share it becomes, its blob, the bytes it holds, when it last got some,
+    /// and the object it becomes in the bucket (nil: its chunks are in the database).
+    struct PendingUpload: Sendable {
         let share: NewShare
         let blob: Int64
         let received: Int64
         let touched: Timestamp
+        let object: String?
     }
 
-    private func pendingUpload(_ id: String) async throws -> PendingUpload {
-        let found = try await store.read { connection -> (Int64, String, String, Int64?, Int64?, String?, Int64, Int64, Int64, String?, String?)? in
+    func pendingUpload(_ id: String) async throws -> PendingUpload {
+        typealias Row = (Int64, String, String, Int64?, Int64?, String?, Int64, Int64, Int64, String?, String?, String?)
+        let found = try await store.read { connection -> Row? in
             let owner = try await ownerNumber(connection)
             let rows = try await connection.query(
                 """
-                SELECT length, name, folder, expires_at, max_downloads, code, blob, received, touched_at, sender, message FROM share_upload
-                WHERE id = \(id) AND owner = \(owner)
+                SELECT length, name, folder, expires_at, max_downloads, code, blob, received, touched_at, sender, message, object
+                FROM share_upload WHERE id = \(id) AND owner = \(owner)
                 """, logger: store.logger)
-            for try await row in rows.decode((Int64, String, String, Int64?, Int64?, String?, Int64, Int64, Int64, String?, String?).self) {
-                return row
-            }
+            for try await row in rows.decode(Row.self) { return row }
             return nil
         }
-        guard let (length, name, folder, expiresAt, maxDownloads, code, blob, received, touched, sender, message) = found else {
+        guard let (length, name, folder, expiresAt, maxDownloads, code, blob, received, touched, sender, message, object) = found else {
             throw ShareError.uploadNotFound(id: id)
         }
         var share = try NewShare(id: nil, name: name, folder: folder, createdAt: nil, size: length)
@@ -129,7 +159,7 @@ extension PostgresHistory {
             expiresAt: expiresAt.map(Timestamp.init(millisecondsSinceEpoch:)), maxDownloads: maxDownloads, code: code, sender: sender,
             message: message)
         share.link.stored = true
-        return PendingUpload(share: share, blob: blob, received: received, touched: Timestamp(millisecondsSinceEpoch: touched))
+        return PendingUpload(share: share, blob: blob, received: received, touched: Timestamp(millisecondsSinceEpoch: touched), object: object)
     }
 
     /// Stores one chunk of an upload in a transaction of its own, if the upload holds exactly the bytes before it:
@@ -152,7 +182,7 @@ extension PostgresHistory {
         }
     }
 
-    private func received(_ id: String, _ connection: PostgresConnection) async throws -> Int64 {
+    func received(_ id: String, _ connection: PostgresConnection) async throws -> Int64 {
         let rows = try await connection.query("SELECT received FROM share_upload WHERE id = \(id)", logger: store.logger)
         for try await received in rows.decode(Int64.self) { return received }
         throw ShareError.uploadNotFound(id: id)
@@ -160,7 +190,7 @@ extension PostgresHistory {
 
     /// Makes the finished upload its share: the record, its event and its blob (named by its hash, or dropped for
     /// the same bytes kept already) in one transaction.
-    private func finishUpload(_ id: String, _ pending: PendingUpload, hash: String, now: Timestamp, by: String) async throws -> ShareRecord {
+    func finishUpload(_ id: String, _ pending: PendingUpload, hash: String, now: Timestamp, by: String) async throws -> ShareRecord {
         try await change { connection in
             let lock = Int32(truncatingIfNeeded: Int64(hash.prefix(8), radix: 16) ?? 0)
             try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresStore.blobLock), \(lock))", logger: store.logger)

@@ -10,16 +10,20 @@ extension PostgresStore {
             let rows = try await connection.query(
                 """
                 SELECT \(unescaped: PostgresRows.columns), blob, (SELECT hash FROM share_blob WHERE seq = share.blob),
-                    (SELECT size FROM share_blob WHERE seq = share.blob)
+                    (SELECT size FROM share_blob WHERE seq = share.blob), (SELECT object FROM share_blob WHERE seq = share.blob)
                 FROM share WHERE link_token = \(token) AND trashed_at IS NULL
                 """, logger: logger)
             for try await row in rows {
                 var cells = row.makeIterator()
                 let share = try PostgresRows.Columns(&cells).record(form)
-                let (seq, hash, size) = (
-                    try cells.following().optionalInteger(), try cells.following().optionalText(), try cells.following().optionalInteger()
+                let (seq, hash, size, object) = (
+                    try cells.following().optionalInteger(), try cells.following().optionalText(), try cells.following().optionalInteger(),
+                    try cells.following().optionalText()
                 )
-                let bytes = seq.map { seq in PostgresBlob(store: self, seq: seq, hash: hash.map { String(buffer: $0) } ?? "", size: size ?? 0) }
+                let bytes = try seq.map { seq in
+                    try storedBytes(
+                        blob: seq, hash: hash.map { String(buffer: $0) } ?? "", size: size ?? 0, object: object.map { String(buffer: $0) })
+                }
                 return OpenedLink(share: share, bytes: bytes)
             }
             return nil
@@ -147,5 +151,14 @@ extension PostgresStore {
             for try await owner in rows.decode(Int64.self) { return ((), [owner]) }
             return ((), [])
         }
+    }
+}
+
+extension PostgresStore {
+    /// The bytes of blob `blob`: its object in the bucket, else its chunks in the database.
+    func storedBytes(blob: Int64, hash: String, size: Int64, object: String?) throws -> any StoredBytes {
+        guard let object else { return PostgresBlob(store: self, seq: blob, hash: hash, size: size) }
+        guard let bucket else { throw StoreError.files(action: "read a share's bytes", reason: "they are in a bucket, and [files] names none") }
+        return bucket.bytes(of: object, size: size, hash: hash)
     }
 }

@@ -15,8 +15,12 @@ extension PostgresStore {
             try await connection.withTransaction(logger: logger) { connection in
                 let rows = try await connection.query(
                     """
-                    WITH dropped AS (DELETE FROM share_upload WHERE touched_at < \(before) RETURNING id, blob),
+                    WITH dropped AS (DELETE FROM share_upload WHERE touched_at < \(before) RETURNING id, blob, object, multipart),
                     freed AS (DELETE FROM share_blob WHERE seq IN (SELECT blob FROM dropped) AND hash IS NULL),
+                    aborted AS (
+                        INSERT INTO share_object_freed (object, multipart, freed_at)
+                        SELECT object, multipart, \(now.millisecondsSinceEpoch) FROM dropped WHERE multipart IS NOT NULL
+                        ON CONFLICT DO NOTHING),
                     imports AS (DELETE FROM share_import WHERE started_at < \(now.millisecondsSinceEpoch - PostgresImport.abandonedAfter))
                     SELECT id FROM dropped
                     """, logger: logger)
@@ -48,7 +52,7 @@ extension PostgresStore {
                 """
                 SELECT b.hash, b.size, coalesce((SELECT sum(octet_length(c.bytes)) FROM share_blob_chunk c WHERE c.blob = b.seq), 0)::bigint,
                     EXISTS (SELECT 1 FROM share s WHERE s.blob = b.seq)
-                FROM share_blob b WHERE b.hash IS NOT NULL
+                FROM share_blob b WHERE b.hash IS NOT NULL AND b.object IS NULL
                 """, logger: logger)
             var audit = FileAudit()
             for try await (hash, size, stored, claimed) in rows.decode((String, Int64, Int64, Bool).self) {

@@ -26,6 +26,8 @@ public struct PostgresStore: ShareStore {
     public var lanes = ReadLanes()
     /// How records show their links.
     public var recordForm = RecordForm.plain
+    /// The bucket new files go to (`[files] store = "s3"`); nil: chunks in the database.
+    public var bucket: (any BlobBucket)?
 
     /// A store over `client`, which must be running (`PostgresClient.run()`) before the store is migrated and used; a request
     /// waits at most `connectionWait` for a connection.
@@ -121,8 +123,11 @@ public struct PostgresStore: ShareStore {
     public func isReady() async -> Bool {
         // A balancer's health check wants its answer soon: a pool without a connection in a fifth of the time a
         // request would wait (a second) is not ready.
-        (try? await read(waitingAtMost: connectionWait / 5) { connection in try await PostgresMigrations.isUpToDate(connection, logger: logger) })
+        let migrated =
+            (try? await read(waitingAtMost: connectionWait / 5) { connection in try await PostgresMigrations.isUpToDate(connection, logger: logger) })
             ?? false
+        guard migrated, let bucket else { return migrated }
+        return await bucket.answers()
     }
 
     /// A store in a database server keeps nothing on this node's disk.

@@ -8,9 +8,9 @@ import ShareKit
 extension ServedStore {
     /// Migrates the PostgreSQL database at `address` (refusing a newer schema), then serves it through a pool of
     /// `pool_size` connections, which runs beside the server and reconnects by itself when the database comes back;
-    /// listings, statistics and exports read through `lanes`.
+    /// listings, statistics and exports read through `lanes`, and new files go to `bucket` when one is given.
     public static func postgres(
-        _ address: PostgresAddress, _ settings: DatabaseSettings, lanes: ReadLanes, logger: Logger
+        _ address: PostgresAddress, _ settings: DatabaseSettings, lanes: ReadLanes, logger: Logger, bucket: (any BlobBucket)? = nil
     ) async throws -> ServedStore {
         let password = try password(settings)
         let dump = try settings.backupDirectory.map { _ in try PostgresDump(address: address, password: password) }
@@ -26,6 +26,7 @@ extension ServedStore {
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         var store = PostgresStore(client: client, logger: logger)
         store.lanes = lanes
+        store.bucket = bucket
         logger.info("database ready", metadata: ["url": "\(address)", "pool_size": "\(settings.poolSize)", "heavy_reads": "\(lanes.heavySlots)"])
         var services: [any Service] = [client]
         if let directory = settings.backupDirectory, let dump {

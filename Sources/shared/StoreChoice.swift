@@ -5,11 +5,16 @@ import SharePostgres
 import ShareSQLite
 
 /// The one place that picks the store from `[database]`: the PostgreSQL database of `url`, else the SQLite file of
-/// `path`, each opened by its own module.
+/// `path`, each opened by its own module; and where new files go, from `[files]`.
 enum StoreChoice {
-    @Sendable static func open(_ settings: DatabaseSettings, lanes: ReadLanes, logger: Logger) async throws -> ServedStore {
-        guard let address = settings.postgres else { return try .sqlite(settings, lanes: lanes, logger: logger) }
-        return try await .postgres(address, settings, lanes: lanes, logger: logger)
+    @Sendable static func open(_ config: ShareConfig, lanes: ReadLanes, logger: Logger) async throws -> ServedStore {
+        let settings = config.database
+        let bucket = try await BucketChoice.open(config.files, requestTimeout: config.server.requestTimeoutSeconds, logger: logger)
+        guard let address = settings.postgres else {
+            guard case .none = bucket else { throw BucketSetupFailure("[files] store = \"s3\" needs PostgreSQL ([database] url) in this version") }
+            return try .sqlite(settings, lanes: lanes, logger: logger)
+        }
+        return try await .postgres(address, settings, lanes: lanes, logger: logger, bucket: bucket)
     }
 
     /// Runs `body` with the store of `settings`, opened and migrated as `shared` would (SQLite: taking its file's

@@ -8,15 +8,18 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// Files on PostgreSQL with several nodes: any node takes up an upload another node began, from the chunks it
-/// stored. Were it otherwise, a node lost mid-upload would cost the user the whole transfer, or a half file.
+/// Files on PostgreSQL with several nodes, in the database or in a bucket: any node takes up an upload another node
+/// began, from the chunks or parts it stored. Were it otherwise, a node lost mid-upload would cost the user the whole
+/// transfer, or a half file.
 @Suite struct PostgresUploadTests {
     /// A node killed while it receives an upload's bytes: nothing of the upload shows meanwhile, the other node holds
-    /// every chunk the killed one stored, and the upload resumes through it to the whole file.
-    @Test func anUploadWhoseNodeIsKilledResumesThroughTheOtherNode() async throws {
+    /// every chunk (or part) the killed one stored, and the upload resumes through it to the whole file. In a bucket,
+    /// no byte of it is in the database.
+    @Test(arguments: [false, true])
+    func anUploadWhoseNodeIsKilledResumesThroughTheOtherNode(inABucket: Bool) async throws {
         try await TestPostgres.withDatabase { name in
             let folder = try temporaryFolder("upload-two-nodes")
-            let environment = ["SHARE_DATABASE_URL": try TestPostgres.url(of: name)]
+            let environment = ["SHARE_DATABASE_URL": try TestPostgres.url(of: name)].merging(inABucket ? try TestS3.daemonEnvironment() : [:]) { $1 }
             let nodes = try (0..<2).map { _ in try Daemon(folder: folder, arguments: ["--listen", "127.0.0.1:0"], environment: environment) }
             let bytes = [UInt8](try randomBytes(24 * 1_048_576))
             let tus = ["Tus-Resumable": "1.0.0"]
@@ -34,8 +37,8 @@ import FoundationNetworking
             let sent = 5 * 1_048_576 + 500_000
             connection.send(bytes: Array(bytes[..<sent]))
             let other = nodes[1].address
-            // Chunks are 1 MiB each: four at least are stored, in full.
-            try await waitUntil("the other node sees four chunks stored") { try await Self.offset(other + path) >= 4 * 1_048_576 }
+            // Chunks are 1 MiB each, parts 5 MiB: four MiB at least are stored, in full.
+            try await waitUntil("the other node sees four MiB stored") { try await Self.offset(other + path) >= 4 * 1_048_576 }
             #expect(try await http("GET", "\(other)/share").body == "[]", "nothing shows before the last byte")
             nodes[0].stop(signal: SIGKILL)
 
@@ -50,6 +53,12 @@ import FoundationNetworking
             let saved = folder.appending(path: "saved.mp4")
             #expect(try share(["get", link, "-o", saved.path], server: other).status == 0)
             #expect(try Data(contentsOf: saved) == Data(bytes), "every byte, in order, across the two nodes")
+            let chunks = try await TestPostgres.withClient(database: name) { client in
+                var count = 0
+                for try await rows in try await client.query("SELECT count(*)::bigint FROM share_blob_chunk").decode(Int.self) { count = rows }
+                return count
+            }
+            #expect((chunks == 0) == inABucket, "\(chunks) chunks in the database")
             withExtendedLifetime((nodes, connection)) {}
         }
     }

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import ShareTestSupport
+import StoreTestSupport
 import Testing
 
 @testable import ShareObjectStore

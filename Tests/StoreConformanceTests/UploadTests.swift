@@ -22,7 +22,7 @@ import Testing
         return share
     }
 
-    @Test(arguments: Backend.allCases)
+    @Test(arguments: Backend.everyKindOfBytes)
     func aHistoryHoldsAHundredUploadsInProgressAtMost(_ backend: Backend) async throws {
         try await backend.withStore { store in
             let mallory = store.history(of: "mallory", quota: nil)
@@ -41,7 +41,7 @@ import Testing
 
     /// A trashed file is still kept, so it counts until it is purged, and an upload counts what it will take: a
     /// quota could otherwise be passed many times over by trashing or by starting uploads.
-    @Test(arguments: Backend.allCases)
+    @Test(arguments: Backend.everyKindOfBytes)
     func theQuotaCountsTrashedFilesUntilPurgedAndWhatUploadsReserve(_ backend: Backend) async throws {
         try await backend.withStore { store in
             let alice = store.history(of: "alice", quota: 100)
@@ -63,7 +63,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Backend.allCases)
+    @Test(arguments: Backend.everyKindOfBytes)
     func aShareAppearsOnlyWithItsLastByteWholeAndItsLinkGivesItsBytes(_ backend: Backend) async throws {
         try await backend.withStore { store in
             let alice = store.history(of: "alice", quota: nil)
@@ -92,7 +92,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Backend.allCases)
+    @Test(arguments: Backend.everyKindOfBytes)
     func anUploadBrokenOffKeepsWhatArrivedAndResumesFromThereOnly(_ backend: Backend) async throws {
         try await backend.withStore { store in
             let bytes = Self.bytes(2_500_000, seed: 3)
@@ -121,7 +121,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Backend.allCases)
+    @Test(arguments: Backend.everyKindOfBytes)
     func theSameBytesAreKeptOnceAndGoWithTheirLastShare(_ backend: Backend) async throws {
         try await backend.withStore { store in
             let bytes = Self.bytes(1_500_000, seed: 9)
@@ -143,7 +143,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Backend.allCases)
+    @Test(arguments: Backend.everyKindOfBytes)
     func anUploadPastTheQuotaIsRefusedBeforeItsFirstByteAndOthersAreNotFound(_ backend: Backend) async throws {
         try await backend.withStore { store in
             let alice = store.history(of: "alice", quota: 1_000)
@@ -166,7 +166,7 @@ import Testing
 
     /// Two uploads started together cannot both fit a quota only one fits: the second is refused before its first
     /// byte, not at its last. A finished upload counts once, as its share.
-    @Test(arguments: Backend.allCases)
+    @Test(arguments: Backend.everyKindOfBytes)
     func uploadsInProgressCountAgainstTheQuota(_ backend: Backend) async throws {
         try await backend.withStore { store in
             let alice = store.history(of: "alice", quota: 1_000)
@@ -186,7 +186,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Backend.allCases)
+    @Test(arguments: Backend.everyKindOfBytes)
     func anUploadWithNoByteForADayIsDroppedAndAnEmptyFileIsAShareAtOnce(_ backend: Backend) async throws {
         try await backend.withStore { store in
             let start = Timestamp(millisecondsSinceEpoch: 1_800_000_000_000)

@@ -4,7 +4,6 @@ import ShareHistory
 import ShareKit
 import ShareSQLite
 import ShareTestSupport
-import StoreTestSupport
 
 /// A fresh database file in its own temporary folder, as the daemon would open it: for tests that open it
 /// again, or look at it from another connection.

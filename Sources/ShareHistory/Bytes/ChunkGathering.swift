@@ -6,21 +6,26 @@ package struct ChunkGathering {
     package let chunkBytes: Int
     /// The bytes of the chunk not yet full.
     package private(set) var gathered: ByteBuffer
+    /// The size the chunk being gathered ends at: the first one's may be smaller, to end where a whole one would.
+    package private(set) var target: Int
 
-    package init(chunkBytes: Int) {
+    /// Chunks that end at multiples of `chunkBytes` counted from the start of the bytes, this one starting at `offset`.
+    package init(chunkBytes: Int, startingAt offset: Int64 = 0) {
         self.chunkBytes = chunkBytes
+        target = chunkBytes - Int(offset % Int64(chunkBytes))
         gathered = ByteBufferAllocator().buffer(capacity: chunkBytes)
     }
 
     /// Adds `buffer`, handing each chunk it fills to `full`, which may give back a buffer to gather the next one in.
     package mutating func add(_ buffer: ByteBuffer, full: (ByteBuffer) async throws -> ByteBuffer?) async throws {
         var buffer = buffer
-        while var part = buffer.readSlice(length: min(buffer.readableBytes, chunkBytes - gathered.readableBytes)), part.readableBytes > 0 {
+        while var part = buffer.readSlice(length: min(buffer.readableBytes, target - gathered.readableBytes)), part.readableBytes > 0 {
             gathered.writeBuffer(&part)
-            guard gathered.readableBytes == chunkBytes else { continue }
+            guard gathered.readableBytes == target else { continue }
             // Straight into `gathered`, so that no other name holds the buffer when it is cleared.
             gathered = try await full(gathered) ?? ByteBufferAllocator().buffer(capacity: chunkBytes)
             gathered.clear()
+            target = chunkBytes
         }
     }
 }

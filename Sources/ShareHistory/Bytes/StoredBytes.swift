@@ -1,11 +1,34 @@
 import NIOCore
 
 /// The bytes behind a share, as a store keeps them: in a file beside a SQLite database, in chunks of a PostgreSQL
-/// table. The server sends any range of them without knowing which.
+/// table, in an object of a bucket. The server sends any range of them without knowing which.
 public protocol StoredBytes: Sendable {
     var size: Int64 { get }
     /// Their SHA-256 in hex: what two shares of the same bytes have in common. Never shown to a recipient.
     var hash: String { get }
     /// Hands the bytes of `range` to `sink` in order, a chunk at a time, each once `sink` took the one before.
     func send(_ range: Range<Int64>, to sink: (ByteBuffer) async throws -> Void) async throws
+    /// Begins reading `range`, so that a store that does not answer fails a request before its answer begins (a
+    /// 503 rather than a body cut off); what is left is handing the bytes over. Local bytes begin when sent.
+    func open(_ range: Range<Int64>) async throws -> OpenedBytes
+}
+
+extension StoredBytes {
+    public func open(_ range: Range<Int64>) async throws -> OpenedBytes {
+        OpenedBytes { sink in try await send(range, to: sink) }
+    }
+}
+
+/// A range of stored bytes whose reading has begun.
+public struct OpenedBytes: Sendable {
+    private let sending: @Sendable (_ sink: (ByteBuffer) async throws -> Void) async throws -> Void
+
+    public init(_ sending: @escaping @Sendable (_ sink: (ByteBuffer) async throws -> Void) async throws -> Void) {
+        self.sending = sending
+    }
+
+    /// Hands the bytes to `sink` in order, each chunk once `sink` took the one before.
+    public func send(to sink: (ByteBuffer) async throws -> Void) async throws {
+        try await sending(sink)
+    }
 }

@@ -11,7 +11,7 @@ package final class UploadDigests: Sendable {
     package init() {}
 
     /// The hash of upload `id`'s first `offset` bytes, if this process saw them; it is the caller's until given back.
-    private func take(_ id: String, at offset: Int64) -> SHA256? {
+    package func take(_ id: String, at offset: Int64) -> SHA256? {
         digests.withLock { digests in
             guard let kept = digests.removeValue(forKey: id), kept.offset == offset else { return nil }
             return kept.hash

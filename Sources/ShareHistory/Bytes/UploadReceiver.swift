@@ -3,10 +3,13 @@ import NIOCore
 import ShareKit
 
 /// The part of appending to an upload that is the same on every store: arriving buffers are checked against the
-/// upload's length, gathered into chunks of `chunkBytes`, hashed and handed to the store's `write`, one chunk being
+/// upload's length, gathered into chunks that end at multiples of `chunk` bytes from the upload's start (several
+/// whole ones at once when a buffer that large arrives), hashed and handed to the store's `write`, one chunk being
 /// written while the next arrives; where it stopped is known however the body ends.
 package struct UploadReceiver {
     package let length: Int64
+    /// The size chunks are cut to: `chunkBytes`, or an object store's part.
+    package let chunk: Int
     /// The bytes written: on an error, those before it.
     package private(set) var offset: Int64
     /// The hash of the bytes written.
@@ -14,8 +17,9 @@ package struct UploadReceiver {
     /// The size of a write: a store's chunk, and few enough calls for the file system or the database.
     package static let chunkBytes = 1_048_576
 
-    package init(length: Int64, offset: Int64, hash: SHA256) {
+    package init(length: Int64, offset: Int64, hash: SHA256, chunk: Int = Self.chunkBytes) {
         self.length = length
+        self.chunk = chunk
         self.offset = offset
         self.hash = hash
     }
@@ -30,15 +34,15 @@ package struct UploadReceiver {
         var writing = ChunkWriting(write: write, offset: offset, hash: hash)
         defer { (offset, hash) = (writing.written, writing.hash) }
         // Two chunks' buffers, each filled again once its write is done: the allocator is asked for no more.
-        var chunks = ChunkGathering(chunkBytes: Self.chunkBytes)
+        var chunks = ChunkGathering(chunkBytes: chunk, startingAt: offset)
         do {
             for try await buffer in body {
                 guard Int64(chunks.gathered.readableBytes + buffer.readableBytes) <= length - writing.received else {
                     throw ShareError.invalidField("Upload-Length", "is \(length) bytes: the body goes past it")
                 }
-                if chunks.gathered.readableBytes == 0, buffer.readableBytes >= Self.chunkBytes {
-                    _ = try await writing.start(buffer)
-                    continue
+                var buffer = buffer
+                if chunks.gathered.readableBytes == 0, chunks.target == chunk, buffer.readableBytes >= chunk {
+                    _ = try await writing.start(buffer.readSlice(length: buffer.readableBytes / chunk * chunk)!)
                 }
                 try await chunks.add(buffer) { chunk in try await writing.start(chunk) }
             }

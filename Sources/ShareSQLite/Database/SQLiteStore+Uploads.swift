@@ -28,6 +28,9 @@ extension SQLiteStore {
         }
     }
 
+    /// A SQLite history's files are beside it: what it lets go is deleted with the commit that lets it go.
+    public func releaseFreedObjects() async throws -> Int { 0 }
+
     /// Whether the write in progress queued the file of a blob it forgot.
     static func anyFreedBlobs(_ db: Database) throws -> Bool {
         try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM share_blob_freed)")) ?? false

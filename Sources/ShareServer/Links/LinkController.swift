@@ -86,14 +86,14 @@ struct LinkController {
                 if let unchanged = SharedFile.notModified(request, record, range, tag: tag) { return unchanged }
                 // A HEAD, or a range past the end, sends nothing: nothing to log.
                 guard request.method != .head, let sent = range.sent(of: bytes.size) else {
-                    return SharedFile.response(record, bytes, range, tag: tag)
+                    return try await SharedFile.response(record, bytes, range, tag: tag, sendsNothing: true)
                 }
                 // Reaching the file's end (the whole file, or the rest of one resumed) completes a download; a sending
                 // that breaks off gives back what it did not send.
                 switch try await log(request, client, token: token, bytes: Int64(sent.count), complete: sent.upperBound == bytes.size) {
                 case .failure(let refusal): return refusal.page
                 case .success(let entry):
-                    return SharedFile.response(
+                    return try await SharedFile.response(
                         record, bytes, range, tag: tag, stillOpen: { try await stillOpens(token) },
                         alongside: { [store] in await DownloadLease.keep(entry, in: store) }
                     ) {

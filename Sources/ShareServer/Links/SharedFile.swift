@@ -41,15 +41,16 @@ enum SharedFile {
     /// A link closed (revoked, expired, gone) while its file was being sent: the sending stops.
     struct LinkClosed: Error {}
 
-    /// The response sending `range` of `bytes` (its body never runs for HEAD); `ended` hears how many bytes were
-    /// handed to the connection when the sending stops, all of them or not. `stillOpen`, asked every
-    /// `openCheckInterval` while the bytes go, stops the sending when it says the link closed; `alongside` runs beside
-    /// the sending (even while a slow reader holds it up) and is cancelled when it ends.
+    /// The response sending `range` of `bytes`, whose reading begins before the answer does unless it `sendsNothing`
+    /// (a HEAD); `ended` hears how many bytes were handed to the connection when the sending stops, all of them or not
+    /// (none when the store failed to begin). `stillOpen`, asked every `openCheckInterval` while the bytes go, stops
+    /// the sending when it says the link closed; `alongside` runs beside the sending (even while a slow reader holds
+    /// it up) and is cancelled when it ends.
     static func response(
-        _ record: ShareRecord, _ bytes: any StoredBytes, _ range: ByteRange, tag: String,
+        _ record: ShareRecord, _ bytes: any StoredBytes, _ range: ByteRange, tag: String, sendsNothing: Bool = false,
         stillOpen: (@Sendable () async throws -> Bool)? = nil, alongside: (@Sendable () async -> Void)? = nil,
         ended: @escaping @Sendable (_ sent: Int64) async -> Void = { _ in }
-    ) -> Response {
+    ) async throws -> Response {
         var headers = headers(record, tag: tag)
         let sent: Range<Int64>
         let status: HTTPResponse.Status
@@ -64,6 +65,13 @@ enum SharedFile {
             (sent, status) = (part, .partialContent)
             headers[.contentRange] = "bytes \(part.lowerBound)-\(part.upperBound - 1)/\(bytes.size)"
         }
+        let opened: OpenedBytes
+        do {
+            opened = sendsNothing ? OpenedBytes { _ in } : try await bytes.open(sent)
+        } catch {
+            await ended(0)
+            throw error
+        }
         return Response(
             status: status, headers: headers,
             body: ResponseBody(contentLength: Int(sent.count)) { writer in
@@ -72,7 +80,7 @@ enum SharedFile {
                 var written: Int64 = 0
                 var checked = ContinuousClock.now
                 do {
-                    try await bytes.send(sent) { chunk in
+                    try await opened.send { chunk in
                         if let stillOpen, ContinuousClock.now - checked >= openCheckInterval {
                             guard try await stillOpen() else { throw LinkClosed() }
                             checked = .now

@@ -12,7 +12,7 @@ extension ShareError: HTTPResponseError {
         case .uploadTooLarge: return .contentTooLarge
         case .quotaExceeded: return .forbidden
         case .tooManyUploads: return .tooManyRequests
-        case .busy, .picturesBusy, .uploadsBusy, .storeUnreachable: return .serviceUnavailable
+        case .busy, .picturesBusy, .uploadsBusy, .storeUnreachable, .objectStoreUnreachable: return .serviceUnavailable
         case .storageUnavailable: return .init(code: 507, reasonPhrase: "Insufficient Storage")
         }
     }
@@ -26,7 +26,7 @@ extension ShareError: HTTPResponseError {
             switch self {
             case .busy(let seconds), .picturesBusy(let seconds), .uploadsBusy(let seconds): [.retryAfter: "\(seconds)"]
             case .uploadOffset(let held): [.uploadOffset: "\(held)", .tusResumable: TusProtocol.version]
-            case .storeUnreachable: [.retryAfter: "\(Self.unreachableRetrySeconds)"]
+            case .storeUnreachable, .objectStoreUnreachable: [.retryAfter: "\(Self.unreachableRetrySeconds)"]
             default: [:]
             }
         return try Problem(status, detail, type: type, headers: headers).response(from: request, context: context)

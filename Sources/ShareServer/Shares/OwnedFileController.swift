@@ -21,6 +21,7 @@ struct OwnedFileController {
         // The owner holds the bytes already: their hash gives nothing away here.
         let tag = "\"\(bytes.hash)\""
         let range = SharedFile.range(request, size: bytes.size, tag: tag)
-        return SharedFile.notModified(request, record, range, tag: tag) ?? SharedFile.response(record, bytes, range, tag: tag)
+        if let unchanged = SharedFile.notModified(request, record, range, tag: tag) { return unchanged }
+        return try await SharedFile.response(record, bytes, range, tag: tag, sendsNothing: request.method == .head)
     }
 }

@@ -127,6 +127,7 @@ public func buildApplication(
     application.addServices(served.services)
     application.addServices(Retention(store: served.store, trashDays: setup.config.database.trashDays, logger: logger))
     application.addServices(DownloadSweep(store: served.store, logger: logger))
+    application.addServices(ObjectRelease(store: served.store, logger: logger))
     return application
 }
 

@@ -7,12 +7,12 @@ import ShareHistory
 import ShareKit
 
 /// What `shared` does once its settings are known: print them (`--check-config`), or serve until SIGTERM/SIGINT the
-/// store `openStore` opens from `[database]`, its reads through the given lanes.
+/// store `openStore` opens from `[database]` and `[files]`, its reads through the given lanes.
 ///
 /// It lives here, not in the executable, because the 6.3.1 optimizer crashes on this code in an `@main` command.
 public func runDaemon(
     setup: ServerSetup, checkOnly: Bool,
-    openStore: @Sendable (DatabaseSettings, ReadLanes, Logger) async throws -> ServedStore
+    openStore: @Sendable (ShareConfig, ReadLanes, Logger) async throws -> ServedStore
 ) async throws {
     if checkOnly {
         print(summary(of: setup))
@@ -44,7 +44,7 @@ public func runDaemon(
     metrics.bootstrap()
     let application: any ApplicationProtocol
     do {
-        let served = try await openStore(setup.config.database, ReadLanes(setup.config.server), logger)
+        let served = try await openStore(setup.config, ReadLanes(setup.config.server), logger)
         application = try buildApplication(setup: setup, served: served, metrics: metrics, logger: logger)
     } catch {
         logger.critical("\(error)")

@@ -10,17 +10,9 @@ struct DownloadSweep: Service {
     let store: any ShareStore
     let logger: Logger
 
+    /// Until the daemon stops: its own downloads then end (and give back) with their connections.
     func run() async throws {
-        do {
-            try await cancelWhenGracefulShutdown {
-                while true {
-                    await sweep(now: .now())
-                    try await Task.sleep(for: DownloadLease.renewal)
-                }
-            }
-        } catch is CancellationError {
-            // The daemon is stopping: its own downloads end (and give back) with their connections.
-        }
+        try await repeating(every: DownloadLease.renewal) { await sweep(now: .now()) }
     }
 
     /// One sweep at `now`; a store that fails it is asked again at the next.

@@ -14,16 +14,7 @@ struct Retention: Service {
     static let interval = Duration.seconds(3600)
 
     func run() async throws {
-        do {
-            try await cancelWhenGracefulShutdown {
-                while true {
-                    try await purge(now: .now())
-                    try await Task.sleep(for: Self.interval)
-                }
-            }
-        } catch is CancellationError {
-            // The daemon is stopping: so does the retention, between two runs.
-        }
+        try await repeating(every: Self.interval) { try await purge(now: .now()) }
     }
 
     /// One run at `now`.

@@ -1,0 +1,62 @@
+import Foundation
+import ShareKit
+import ShareTestSupport
+import StoreTestSupport
+import Testing
+
+/// `shared` with its files in a bucket (`[files] store = "s3"`), as an operator meets it: a bucket it cannot use
+/// stops it at start with one line saying why, and `/readyz` says whether the store answers. Were it otherwise, a
+/// node would accept uploads it can only fail, and a balancer would keep sending them there.
+@Suite struct BucketDaemonTests {
+    @Test func aBucketThatCannotBeUsedStopsTheStartWithOneLineSayingWhy() throws {
+        let folder = try temporaryFolder("bucket-start")
+        let database = ["SHARE_DATABASE_URL": try TestPostgres.url(of: "postgres")]
+        for (variables, reason) in [
+            (try TestS3.daemonEnvironment(secret: "not-the-secret"), "SignatureDoesNotMatch"),
+            (try TestS3.daemonEnvironment(bucket: "no-such-bucket"), "NoSuchBucket"),
+            (try TestS3.daemonEnvironment(endpoint: "http://127.0.0.1:\(try freePort())"), "does not answer"),
+        ] {
+            let run = try Daemon.run(["--listen", "127.0.0.1:0"], in: folder, environment: database.merging(variables) { $1 }, seconds: 90)
+            let said = run.output.split(separator: "\n").filter { $0.contains("critical") }
+            #expect(
+                run.status != 0 && said.count == 1 && said[0].contains(reason) && said[0].contains("cannot keep files in the bucket"), "\(run.output)"
+            )
+            #expect(!run.output.contains("not-the-secret"), "the secret is never repeated")
+        }
+        var withoutKey = try TestS3.daemonEnvironment()
+        withoutKey["AWS_SECRET_ACCESS_KEY"] = nil
+        let run = try Daemon.run(["--listen", "127.0.0.1:0"], in: folder, environment: database.merging(withoutKey) { $1 })
+        #expect(run.status != 0 && run.output.contains("AWS_SECRET_ACCESS_KEY"), "\(run.output)")
+    }
+
+    /// A frozen store: `/readyz` says 503 within its own short time, `/healthz` still 200, and a download from it
+    /// ends with a 503 naming the store; awake again, the node is ready by itself.
+    @Test func readinessFollowsTheStoreAndADownloadFromAFrozenOneIsA503NamingIt() async throws {
+        let store = try OwnS3Store()
+        try await TestPostgres.withDatabase { name in
+            let folder = try temporaryFolder("bucket-ready")
+            let endpoint = try String(contentsOfFile: store.folder + "/endpoint", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            let node = try Daemon(
+                folder: folder, arguments: ["--listen", "127.0.0.1:0"],
+                environment: ["SHARE_DATABASE_URL": try TestPostgres.url(of: name), "SHARE_SERVER_REQUEST_TIMEOUT_SECONDS": "5"]
+                    .merging(try TestS3.daemonEnvironment(endpoint: endpoint)) { $1 })
+            let file = folder.appending(path: "notes.txt")
+            try randomBytes(70_000, writtenTo: file)
+            let added = try share(["add", file.path], server: node.address)
+            let id = try #require(added.stdout.split(separator: " ").first.map(String.init), "\(added.stderr)")
+            #expect(try await http("GET", "\(node.address)/readyz").status == 200)
+
+            try store.pause()
+            #expect(try await http("GET", "\(node.address)/readyz").status == 503)
+            #expect(try await http("GET", "\(node.address)/healthz").status == 200)
+            let refused = try await http("GET", "\(node.address)/share/\(id)/file")
+            #expect(refused.status == 503 && refused.body.contains("the object store (bucket share-test"), "\(refused)")
+            try store.resume()
+            try await waitUntil("the node ready again") { try await http("GET", "\(node.address)/readyz").status == 200 }
+            let fetched = folder.appending(path: "fetched.txt")
+            #expect(try share(["get", id, "-o", fetched.path], server: node.address).status == 0)
+            #expect(try Data(contentsOf: fetched) == Data(contentsOf: file))
+            withExtendedLifetime(node) {}
+        }
+    }
+}
