@@ -79,6 +79,10 @@ struct S3Object: StoredBytes {
         try await open(range).send(to: sink)
     }
 
+    func presignedURL(validFor seconds: Int) -> String? {
+        client.presignedURL(of: key, for: seconds)
+    }
+
     /// Asks the store for `range` now; its bytes are read as the sink takes them.
     func open(_ range: Range<Int64>) async throws -> OpenedBytes {
         guard !range.isEmpty else { return OpenedBytes { _ in } }

@@ -62,7 +62,7 @@ extension PostgresHistory {
         }
         let hash: String
         if pending.object != nil {
-            hash = try await completeInBucket(id, hash: store.digests.take(id, at: pending.received))
+            hash = try await BucketUploads.complete(id, bucket: try bucket(), records: self, digests: store.digests)
         } else {
             let blob = PostgresBlob(store: store, seq: pending.blob, hash: "", size: pending.share.size)
             hash = try await store.digests.hash(of: id, upTo: pending.received, reading: blob).hex()

@@ -10,10 +10,7 @@ enum StoreChoice {
     @Sendable static func open(_ config: ShareConfig, lanes: ReadLanes, logger: Logger) async throws -> ServedStore {
         let settings = config.database
         let bucket = try await BucketChoice.open(config.files, requestTimeout: config.server.requestTimeoutSeconds, logger: logger)
-        guard let address = settings.postgres else {
-            guard case .none = bucket else { throw BucketSetupFailure("[files] store = \"s3\" needs PostgreSQL ([database] url) in this version") }
-            return try .sqlite(settings, lanes: lanes, logger: logger)
-        }
+        guard let address = settings.postgres else { return try .sqlite(settings, lanes: lanes, logger: logger, bucket: bucket) }
         return try await .postgres(address, settings, lanes: lanes, logger: logger, bucket: bucket)
     }
 

@@ -4,6 +4,10 @@ import ShareTestSupport
 import StoreTestSupport
 import Testing
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// `shared` with its files in a bucket (`[files] store = "s3"`), as an operator meets it: a bucket it cannot use
 /// stops it at start with one line saying why, and `/readyz` says whether the store answers. Were it otherwise, a
 /// node would accept uploads it can only fail, and a balancer would keep sending them there.
@@ -29,34 +33,59 @@ import Testing
         #expect(run.status != 0 && run.output.contains("AWS_SECRET_ACCESS_KEY"), "\(run.output)")
     }
 
-    /// A frozen store: `/readyz` says 503 within its own short time, `/healthz` still 200, and a download from it
-    /// ends with a 503 naming the store; awake again, the node is ready by itself.
+    /// On the SQLite database, a frozen store: `/readyz` says 503 within its own short time, `/healthz` still 200, and
+    /// a download from it ends with a 503 naming the store; awake again, the node is ready by itself.
     @Test func readinessFollowsTheStoreAndADownloadFromAFrozenOneIsA503NamingIt() async throws {
         let store = try OwnS3Store()
-        try await TestPostgres.withDatabase { name in
-            let folder = try temporaryFolder("bucket-ready")
-            let endpoint = try String(contentsOfFile: store.folder + "/endpoint", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-            let node = try Daemon(
-                folder: folder, arguments: ["--listen", "127.0.0.1:0"],
-                environment: ["SHARE_DATABASE_URL": try TestPostgres.url(of: name), "SHARE_SERVER_REQUEST_TIMEOUT_SECONDS": "5"]
-                    .merging(try TestS3.daemonEnvironment(endpoint: endpoint)) { $1 })
-            let file = folder.appending(path: "notes.txt")
-            try randomBytes(70_000, writtenTo: file)
-            let added = try share(["add", file.path], server: node.address)
-            let id = try #require(added.stdout.split(separator: " ").first.map(String.init), "\(added.stderr)")
-            #expect(try await http("GET", "\(node.address)/readyz").status == 200)
+        let folder = try temporaryFolder("bucket-ready")
+        let endpoint = try String(contentsOfFile: store.folder + "/endpoint", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let node = try Daemon(
+            folder: folder, arguments: ["--listen", "127.0.0.1:0"],
+            environment: ["SHARE_SERVER_REQUEST_TIMEOUT_SECONDS": "5"]
+                .merging(try TestS3.daemonEnvironment(endpoint: endpoint)) { $1 })
+        let file = folder.appending(path: "notes.txt")
+        try randomBytes(70_000, writtenTo: file)
+        let added = try share(["add", file.path], server: node.address)
+        let id = try #require(added.stdout.split(separator: " ").first.map(String.init), "\(added.stderr)")
+        #expect(try await http("GET", "\(node.address)/readyz").status == 200)
 
-            try store.pause()
-            #expect(try await http("GET", "\(node.address)/readyz").status == 503)
-            #expect(try await http("GET", "\(node.address)/healthz").status == 200)
-            let refused = try await http("GET", "\(node.address)/share/\(id)/file")
-            #expect(refused.status == 503 && refused.body.contains("the object store (bucket share-test"), "\(refused)")
-            try store.resume()
-            try await waitUntil("the node ready again") { try await http("GET", "\(node.address)/readyz").status == 200 }
-            let fetched = folder.appending(path: "fetched.txt")
-            #expect(try share(["get", id, "-o", fetched.path], server: node.address).status == 0)
-            #expect(try Data(contentsOf: fetched) == Data(contentsOf: file))
-            withExtendedLifetime(node) {}
-        }
+        try store.pause()
+        #expect(try await http("GET", "\(node.address)/readyz").status == 503)
+        #expect(try await http("GET", "\(node.address)/healthz").status == 200)
+        let refused = try await http("GET", "\(node.address)/share/\(id)/file")
+        #expect(refused.status == 503 && refused.body.contains("the object store (bucket share-test"), "\(refused)")
+        try store.resume()
+        try await waitUntil("the node ready again") { try await http("GET", "\(node.address)/readyz").status == 200 }
+        let fetched = folder.appending(path: "fetched.txt")
+        #expect(try share(["get", id, "-o", fetched.path], server: node.address).status == 0)
+        #expect(try Data(contentsOf: fetched) == Data(contentsOf: file))
+        withExtendedLifetime(node) {}
+    }
+
+    /// `downloads = "redirect"`: a link's file is a 302 to a presigned URL of its object (for a CDN in front), which
+    /// gives the bytes; handing it out counts the download, so a link of one download hands out one.
+    @Test func aRedirectHandsOutAPresignedURLAndCountsTheDownload() async throws {
+        let folder = try temporaryFolder("bucket-redirect")
+        let node = try Daemon(
+            folder: folder, arguments: ["--listen", "127.0.0.1:0"],
+            environment: ["SHARE_FILES_DOWNLOADS": "redirect"].merging(try TestS3.daemonEnvironment()) { $1 })
+        let file = folder.appending(path: "plan.pdf")
+        try randomBytes(6 * 1_048_576 + 3, writtenTo: file)
+        let added = try share(["add", file.path, "--max-downloads", "1"], server: node.address)
+        let lines = added.stdout.split(separator: "\n")
+        let link = try #require(lines.first { $0.hasPrefix("  link: ") }.map { String($0.dropFirst("  link: ".count)) }, "\(added.stdout)")
+        let handed = try await http("GET", link + "/file", followingRedirects: false)
+        let location = try #require(handed.headers["location"], "\(handed)")
+        let endpoint = try TestS3.endpoint()
+        #expect(handed.status == 302 && location.hasPrefix(endpoint) && location.contains("X-Amz-Signature="), "\(handed)")
+        let fetched = folder.appending(path: "fetched.pdf")
+        #expect(try share(["get", link, "-o", fetched.path], server: node.address).status != 0, "one download, handed out already")
+        var request = URLRequest(url: URL(string: location)!)
+        request.httpMethod = "GET"
+        let (bytes, _) = try await exchange(request)
+        #expect(bytes == (try Data(contentsOf: file)), "the URL gives the file's bytes")
+        let id = try #require(added.stdout.split(separator: " ").first.map(String.init))
+        #expect(try await http("GET", "\(node.address)/share/\(id)").body.contains(#""downloads":1"#))
+        withExtendedLifetime(node) {}
     }
 }

@@ -31,9 +31,10 @@ import Testing
             // A connection open and idle first: the wait below is for leasing one, never for opening one, which a busy
             // machine can take longer than the wait to do.
             _ = try await store.sharedHistory.historyTag()
-            let slept = try await store.lease(waitingAtMost: .seconds(1), statementTimeout: 0) { connection in
+            // A wait a process busy with the whole suite meets in time, on a machine loaded several times over.
+            let slept = try await store.lease(waitingAtMost: .seconds(5), statementTimeout: 0) { connection in
                 // Its row comes when the sleep is over: the query's answer alone comes before.
-                for try await _ in try await connection.query("SELECT pg_sleep(1.5)", logger: store.logger) {}
+                for try await _ in try await connection.query("SELECT pg_sleep(5.5)", logger: store.logger) {}
                 return true
             }
             #expect(slept)

@@ -32,7 +32,7 @@ func withServer<Value: Sendable>(
     switch (store, backend) {
     case (let store?, _): return try await serve(store)
     case (nil, .sqlite): return try await serve(try SQLiteStore(path: config.database.path))
-    case (nil, .postgresql), (nil, .postgresqlWithBucket): return try await backend.withStore(serve)
+    case (nil, _): return try await backend.withStore(serve)
     }
 }
 

@@ -121,6 +121,30 @@ import Testing
         }
     }
 
+    /// Larger than an object store's part, sent in three requests that end anywhere (one broken off): whole, and any
+    /// range of it across the parts.
+    @Test(arguments: Backend.everyKindOfBytes)
+    func aFileOfSeveralPartsSentInPiecesThatEndAnywhereIsWhole(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            let bytes = Self.bytes(11 * 1_048_576 + 777, seed: 5)
+            let history = store.sharedHistory
+            let started = try await history.startUpload(try Self.new("film.mp4", size: bytes.count), now: .now())
+            _ = try await history.appendToUpload(id: started.id, at: 0, UploadBody.of(bytes[..<2_000_001]), now: .now(), by: "me")
+            await #expect(throws: UploadBody.BrokenOff.self) {
+                try await history.appendToUpload(
+                    id: started.id, at: 2_000_001, UploadBody.of(bytes[2_000_001...], breaksAfter: 6_000_000), now: .now(), by: "me")
+            }
+            let held = try await history.upload(id: started.id).offset
+            #expect(held == 8_000_001, "every byte that arrived is kept")
+            let share = try #require(
+                try await history.appendToUpload(id: started.id, at: held, UploadBody.of(bytes[Int(held)...]), now: .now(), by: "me").share)
+            let token = try #require(share.linkToken)
+            #expect(try await store.download(token: token) == bytes)
+            #expect(try await store.download(token: token, 5_240_000..<5_250_000) == Array(bytes[5_240_000..<5_250_000]))
+            #expect(try await store.openLink(token: token)?.bytes?.hash == Self.hash(bytes))
+        }
+    }
+
     @Test(arguments: Backend.everyKindOfBytes)
     func theSameBytesAreKeptOnceAndGoWithTheirLastShare(_ backend: Backend) async throws {
         try await backend.withStore { store in

@@ -5,14 +5,15 @@ import ShareSQLite
 
 /// The stores the conformance suite runs against: every test given `Backend.allCases` runs once on each, and
 /// asks both the same questions; a test of the bytes behind shares takes `Backend.everyKindOfBytes`, which adds
-/// PostgreSQL with its files in a bucket of the test S3 store.
+/// both with their files in a bucket of the test S3 store.
 public enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
     case sqlite
     case postgresql
+    case sqliteWithBucket
     case postgresqlWithBucket
 
     public static var allCases: [Backend] { [.sqlite, .postgresql] }
-    public static let everyKindOfBytes: [Backend] = [.sqlite, .postgresql, .postgresqlWithBucket]
+    public static let everyKindOfBytes: [Backend] = [.sqlite, .postgresql, .sqliteWithBucket, .postgresqlWithBucket]
 
     /// How a test's argument reads in its results: `backend → postgresql`.
     public var description: String { rawValue }
@@ -24,6 +25,10 @@ public enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
         switch self {
         case .sqlite: return try await body(try SQLiteStore(writer: DatabaseQueue()))
         case .postgresql: return try await TestPostgres.withStore(body)
+        case .sqliteWithBucket:
+            var store = try SQLiteStore(writer: DatabaseQueue())
+            store.bucket = S3Bucket(client: try TestS3.client())
+            return try await body(store)
         case .postgresqlWithBucket:
             let bucket = S3Bucket(client: try TestS3.client())
             return try await TestPostgres.withStore { store in

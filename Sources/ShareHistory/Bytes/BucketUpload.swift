@@ -1,3 +1,4 @@
+import Crypto
 import NIOCore
 import ShareKit
 
@@ -75,5 +76,54 @@ package struct BucketUploadWriting: Sendable {
         if bytes.readableBytes > 0 {
             try await record(nil, bytes, held, start + Int64(bytes.readableBytes))
         }
+    }
+}
+
+/// What a store keeps of its uploads into a bucket; receiving, completing and hashing them is `BucketUploads`'.
+package protocol BucketUploadRecords: Sendable {
+    /// Upload `id` as the database holds it.
+    func bucketUpload(_ id: String) async throws -> BucketUpload
+    /// Takes upload `id`'s next part number, which no other request gets.
+    func reservePart(_ id: String) async throws -> Int
+    /// Records that upload `id` holds `to` bytes, if it holds `from`: `part` stored in the bucket, `tail` after its parts.
+    func recordInBucket(_ id: String, part: UploadPart?, tail: ByteBuffer, from: Int64, to: Int64, now: Timestamp) async throws
+}
+
+/// Uploads into a bucket the same on every store: a request's bytes received part by part, the whole made an object.
+package enum BucketUploads {
+    /// Receives `body` into upload `id`, which holds `upload.received` bytes; returns what it holds after. The hash of
+    /// its bytes so far is kept in `digests` when this process saw them all; bytes another node received are hashed
+    /// once the object is whole.
+    package static func receive<Body: AsyncSequence>(
+        _ id: String, _ upload: BucketUpload, _ body: Body, bucket: any BlobBucket, records: some BucketUploadRecords, digests: UploadDigests,
+        now: Timestamp
+    ) async throws -> Int64 where Body.Element == ByteBuffer {
+        let known = upload.received == 0 ? SHA256() : digests.take(id, at: upload.received)
+        var receiver = UploadReceiver(length: upload.length, offset: upload.received, hash: known ?? SHA256(), chunk: upload.partBytes)
+        let writing = BucketUploadWriting(
+            bucket: bucket, upload: upload, reserve: { try await records.reservePart(id) },
+            record: { part, tail, from, to in try await records.recordInBucket(id, part: part, tail: tail, from: from, to: to, now: now) })
+        defer { if known != nil { digests.keep(id, receiver.hash, at: receiver.offset) } }
+        try await receiver.receive(body) { chunk, at in try await writing.write(chunk, at: at) }
+        return receiver.offset
+    }
+
+    /// Makes whole upload `id` its object in the bucket; returns the hash of its bytes (the one `digests` kept, else
+    /// read back from the object).
+    package static func complete(
+        _ id: String, bucket: any BlobBucket, records: some BucketUploadRecords, digests: UploadDigests
+    ) async throws -> String {
+        let upload = try await records.bucketUpload(id)
+        if let multipart = upload.multipart {
+            try await bucket.completeUpload(upload.key, upload: multipart, parts: upload.parts, length: upload.length)
+        } else {
+            try await bucket.put(upload.key, ByteBuffer())
+        }
+        if let kept = digests.take(id, at: upload.length) { return kept.hex() }
+        var read = SHA256()
+        try await bucket.bytes(of: upload.key, size: upload.length, hash: "").send(0..<upload.length) { chunk in
+            chunk.withUnsafeReadableBytes { read.update(bufferPointer: $0) }
+        }
+        return read.hex()
     }
 }

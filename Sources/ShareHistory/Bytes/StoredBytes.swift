@@ -11,12 +11,16 @@ public protocol StoredBytes: Sendable {
     /// Begins reading `range`, so that a store that does not answer fails a request before its answer begins (a
     /// 503 rather than a body cut off); what is left is handing the bytes over. Local bytes begin when sent.
     func open(_ range: Range<Int64>) async throws -> OpenedBytes
+    /// A URL anyone holding it reads the bytes with for `seconds`, from a bucket; nil for local bytes.
+    func presignedURL(validFor seconds: Int) -> String?
 }
 
 extension StoredBytes {
     public func open(_ range: Range<Int64>) async throws -> OpenedBytes {
         OpenedBytes { sink in try await send(range, to: sink) }
     }
+
+    public func presignedURL(validFor seconds: Int) -> String? { nil }
 }
 
 /// A range of stored bytes whose reading has begun.

@@ -45,7 +45,11 @@ extension SQLiteStore {
 
     /// The bytes named by `hash`, for a copy into another store; nil when no share holds them.
     public func storedBytes(hash: String) async throws -> (any StoredBytes)? {
-        let size = try await writer.read { db in try Int64.fetchOne(db, sql: "SELECT size FROM share_blob WHERE hash = ?", arguments: [hash]) }
-        return size.map { SQLiteBlob(path: files.blob(hash), hash: hash, size: $0) }
+        let found = try await writer.read { db in
+            try Row.fetchOne(db, sql: "SELECT size, object FROM share_blob WHERE hash = ?", arguments: [hash]).map {
+                ($0["size"] as Int64, $0["object"] as String?)
+            }
+        }
+        return try found.map { try storedBytes(hash: hash, size: $0.0, object: $0.1) }
     }
 }

@@ -3,12 +3,12 @@ import GRDB
 import ShareHistory
 
 extension SQLiteStore {
-    /// Checks the files beside the database at `path` against its blobs: each there and of its size (a failure
-    /// naming the missing ones otherwise), and counts the files no blob names.
+    /// Checks the files beside the database at `path` against its blobs (those not in a bucket): each there and of its
+    /// size (a failure naming the missing ones otherwise), and counts the files no blob names.
     public static func auditFiles(databaseAt path: String) throws -> FileAudit {
         let files = try SQLiteBlobFiles(database: path, reading: true)
         let blobs = try SQLiteBackups.readOnly(path).read { db in
-            try Row.fetchAll(db, sql: "SELECT hash, size FROM share_blob").map { ($0["hash"] as String, $0["size"] as Int64) }
+            try Row.fetchAll(db, sql: "SELECT hash, size FROM share_blob WHERE object IS NULL").map { ($0["hash"] as String, $0["size"] as Int64) }
         }
         var audit = FileAudit()
         for (hash, size) in blobs {
@@ -34,11 +34,13 @@ extension SQLiteStore {
 }
 
 extension SQLiteBlobFiles {
-    /// Gives `target` the files of the blobs the database at `database` names (a backup's, or a history being
-    /// restored), taken from `source`: a second name for each file (a copy where the file system has none; blobs never
+    /// Gives `target` the files of the blobs the database at `database` names beside it (a backup's, or a history being
+    /// restored; a bucket keeps its own), taken from `source`: a second name for each file (a copy where the file system has none; blobs never
     /// change once kept). A file `source` lacks fails it.
     static func carry(namedBy database: String, to target: SQLiteBlobFiles, from source: SQLiteBlobFiles) throws {
-        let hashes = try SQLiteBackups.readOnly(database).read { db in try String.fetchAll(db, sql: "SELECT hash FROM share_blob") }
+        let hashes = try SQLiteBackups.readOnly(database).read { db in
+            try String.fetchAll(db, sql: "SELECT hash FROM share_blob WHERE object IS NULL")
+        }
         for hash in hashes where !FileManager.default.fileExists(atPath: target.blob(hash)) {
             try FileManager.default.createDirectory(
                 atPath: (target.blob(hash) as NSString).deletingLastPathComponent, withIntermediateDirectories: true,

@@ -6,21 +6,29 @@ import ShareKit
 extension SQLiteStore {
     public func openLink(token: String) async throws -> OpenedLink? {
         // Sendable values out of the read, so that it runs on the reader's queue, not this task's thread.
-        let found = try await writer.read { [recordForm] db -> (share: ShareRecord, hash: String?, size: Int64?)? in
+        let found = try await writer.read { [recordForm] db -> (share: ShareRecord, hash: String?, size: Int64?, object: String?)? in
             let row = try Row.fetchOne(
                 db.cachedStatement(
                     sql: """
                         SELECT \(SQLiteRow.columns), (SELECT hash FROM share_blob WHERE seq = share.blob) AS blob_hash,
-                            (SELECT size FROM share_blob WHERE seq = share.blob) AS blob_size
+                            (SELECT size FROM share_blob WHERE seq = share.blob) AS blob_size,
+                            (SELECT object FROM share_blob WHERE seq = share.blob) AS blob_object
                         FROM share WHERE link_token = ? AND trashed_at IS NULL
                         """), arguments: [token])
             var form = recordForm.judgedNow()
             form.showsCodes = true
-            return row.map { (SQLiteRow.record($0, form), $0["blob_hash"], $0["blob_size"]) }
+            return row.map { (SQLiteRow.record($0, form), $0["blob_hash"], $0["blob_size"], $0["blob_object"]) }
         }
         guard let found else { return nil }
-        let bytes = found.hash.map { hash in SQLiteBlob(path: files.blob(hash), hash: hash, size: found.size ?? 0) }
+        let bytes = try found.hash.map { hash in try storedBytes(hash: hash, size: found.size ?? 0, object: found.object) }
         return OpenedLink(share: found.share, bytes: bytes)
+    }
+
+    /// The bytes of the blob named by `hash`: its object in the bucket, else its file beside the database.
+    func storedBytes(hash: String, size: Int64, object: String?) throws -> any StoredBytes {
+        guard let object else { return SQLiteBlob(path: files.blob(hash), hash: hash, size: size) }
+        guard let bucket else { throw StoreError.files(action: "read a share's bytes", reason: "they are in a bucket, and [files] names none") }
+        return bucket.bytes(of: object, size: size, hash: hash)
     }
 
     public func linkedThumbnail(token: String) async throws -> Thumbnail? {

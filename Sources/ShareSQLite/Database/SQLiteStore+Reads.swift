@@ -78,6 +78,8 @@ extension SQLiteStore {
 
     /// True when the database answers and every migration this binary knows has been applied.
     public func isReady() async -> Bool {
-        (try? await writer.read { db in try SQLiteMigrations.isUpToDate(db) }) ?? false
+        let migrated = (try? await writer.read { db in try SQLiteMigrations.isUpToDate(db) }) ?? false
+        guard migrated, let bucket else { return migrated }
+        return await bucket.answers()
     }
 }

@@ -11,6 +11,7 @@ extension SQLiteStore {
             let stale = try String.fetchAll(
                 db, sql: "SELECT id FROM share_upload WHERE touched_at < ?", arguments: [now.millisecondsSinceEpoch - UploadStatus.patience]
             ).filter { !appending.contains($0) }
+            try Self.releaseUploadObjects(ids: stale, at: now, db)
             for id in stale { try db.execute(sql: "DELETE FROM share_upload WHERE id = ?", arguments: [id]) }
             return stale
         }
@@ -28,8 +29,41 @@ extension SQLiteStore {
         }
     }
 
-    /// A SQLite history's files are beside it: what it lets go is deleted with the commit that lets it go.
-    public func releaseFreedObjects() async throws -> Int { 0 }
+    /// Queues for the bucket what uploads `ids` hold there, before their rows go: each multipart upload to abort, and
+    /// the object one may have made already (its completion done, its share not).
+    static func releaseUploadObjects(ids: [String], at now: Timestamp, _ db: Database) throws {
+        for id in ids {
+            try db.execute(
+                sql: """
+                    INSERT OR IGNORE INTO share_object_freed (object, multipart, freed_at)
+                    SELECT object, coalesce(multipart, ''), :now FROM share_upload WHERE id = :id AND object IS NOT NULL
+                    UNION ALL SELECT object, '', :now FROM share_upload WHERE id = :id AND object IS NOT NULL
+                    """, arguments: ["now": now.millisecondsSinceEpoch, "id": id])
+        }
+    }
+
+    /// Deletes in the bucket the objects no blob needs any more, and aborts the multipart uploads no upload does, a
+    /// hundred at a time: each is forgotten once the store has done it, so one it refused is tried again at the next
+    /// run. Returns how many were done.
+    public func releaseFreedObjects() async throws -> Int {
+        guard let bucket else { return 0 }
+        let freed = try await writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT object, multipart FROM share_object_freed ORDER BY freed_at LIMIT 100").map {
+                ($0["object"] as String, $0["multipart"] as String)
+            }
+        }
+        for (object, multipart) in freed {
+            if multipart.isEmpty {
+                try await bucket.delete(object)
+            } else {
+                try await bucket.abortUpload(object, upload: multipart)
+            }
+            try await writer.write { db in
+                try db.execute(sql: "DELETE FROM share_object_freed WHERE object = ? AND multipart = ?", arguments: [object, multipart])
+            }
+        }
+        return freed.count
+    }
 
     /// Whether the write in progress queued the file of a blob it forgot.
     static func anyFreedBlobs(_ db: Database) throws -> Bool {

@@ -26,6 +26,8 @@ public struct SQLiteStore: ShareStore {
     public var lanes = ReadLanes()
     /// How records show their links.
     public var recordForm = RecordForm.plain
+    /// The bucket new files go to (`[files] store = "s3"`); nil: files beside the database.
+    public var bucket: (any BlobBucket)?
 
     /// Opens (creating it and its folder if needed) and migrates the database at `path`. After a spike, SQLite
     /// truncates the write-ahead log back to `logLimitBytes`.

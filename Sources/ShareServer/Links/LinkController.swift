@@ -29,6 +29,8 @@ struct LinkController {
     let pathPrefix: String
     /// The recipient's pages, with the service's name.
     let pages: RecipientPage
+    /// `[files] downloads = "redirect"`: a file in a bucket is handed out as a presigned URL, counted then.
+    let redirects: Bool
 
     var endpoints: RouteCollection<ShareRequestContext> {
         RouteCollection(context: ShareRequestContext.self)
@@ -88,6 +90,9 @@ struct LinkController {
                 guard request.method != .head, let sent = range.sent(of: bytes.size) else {
                     return try await SharedFile.response(record, bytes, range, tag: tag, sendsNothing: true)
                 }
+                if redirects, let url = bytes.presignedURL(validFor: FilesSettings.redirectSeconds) {
+                    return try await handOut(url, request, client, token: token, size: bytes.size)
+                }
                 // Reaching the file's end (the whole file, or the rest of one resumed) completes a download; a sending
                 // that breaks off gives back what it did not send.
                 switch try await log(request, client, token: token, bytes: Int64(sent.count), complete: sent.upperBound == bytes.size) {
@@ -138,6 +143,17 @@ struct LinkController {
             return .failure(.init(page: pages.response(.gone(nil))))
         }
         return .success(entry)
+    }
+
+    /// A presigned URL of the file's object, for a CDN in front of the bucket: counted as a whole download when handed
+    /// out, since what is fetched from the store with it is not seen here.
+    private func handOut(_ url: String, _ request: Request, _ client: String, token: String, size: Int64) async throws -> Response {
+        switch try await log(request, client, token: token, bytes: size, complete: true) {
+        case .failure(let refusal): return refusal.page
+        case .success(let entry):
+            try await store.endDownload(entry, sent: size)
+            return Response(status: .found, headers: [.location: url, .cacheControl: "no-store", .init("Referrer-Policy")!: "no-referrer"])
+        }
     }
 
     /// The share's thumbnail, for its page: only when the page would show the share.

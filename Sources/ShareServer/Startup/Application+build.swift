@@ -51,7 +51,7 @@ public func buildRouter(
     let links = LinkController(
         store: store, throttle: LinkThrottle(window: linkLimits.window), codesTried: LinkThrottle(allowed: 20, window: linkLimits.window),
         downloads: LinkThrottle(allowed: 30, window: linkLimits.window), addresses: addresses, pathPrefix: prefix,
-        pages: RecipientPage(serviceName: server.serviceName))
+        pages: RecipientPage(serviceName: server.serviceName), redirects: setup.config.files.downloads == .redirect)
     router.addRoutes(links.endpoints, atPath: base)
     router.addRoutes(
         UploadController(
