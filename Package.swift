@@ -209,7 +209,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "ShareKit", "ShareTestSupport", "StoreTestSupport", "ShareChildProcess", .product(name: "PostgresNIO", package: "postgres-nio"),
+                "ShareKit", "ShareTestSupport", "StoreTestSupport", "ShareChildProcess", "ShareObjectStore",
+                .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOCore", package: "swift-nio"),
             ]),
     ]
 )

@@ -30,3 +30,20 @@ extension PostgresStore {
         return done
     }
 }
+
+extension PostgresStore {
+    /// The objects the database names in a bucket: each blob's whole one, with its size, and each upload's in
+    /// progress (nil: any size).
+    public func bucketObjects() async throws -> [String: Int64?] {
+        try await lease(statementTimeout: 0) { connection in
+            var objects: [String: Int64?] = [:]
+            let rows = try await connection.query(
+                """
+                SELECT object, size FROM share_blob WHERE object IS NOT NULL AND hash IS NOT NULL
+                UNION ALL SELECT object, NULL FROM share_upload WHERE object IS NOT NULL
+                """, logger: logger)
+            for try await (object, size) in rows.decode((String, Int64?).self) { objects[object] = size }
+            return objects
+        }
+    }
+}

@@ -10,6 +10,13 @@ import ShareObjectStore
 enum BucketChoice {
     /// The bucket, or nil for files kept with the history; a bucket that fails the check is refused with what is wrong.
     static func open(_ files: FilesSettings, requestTimeout seconds: Int, logger: Logger) async throws -> (any BlobBucket)? {
+        guard let client = try await client(files, requestTimeout: seconds) else { return nil }
+        logger.info("files in a bucket", metadata: ["bucket": "\(client.location.description)", "prefix": "\(files.s3Prefix)"])
+        return S3Bucket(client: client)
+    }
+
+    /// A client of the bucket, checked, or nil for files kept with the history.
+    static func client(_ files: FilesSettings, requestTimeout seconds: Int) async throws -> S3Client? {
         guard files.store == .s3 else { return nil }
         let key = try files.s3Credentials(environment: ProcessInfo.processInfo.environment)
         guard
@@ -28,8 +35,7 @@ enum BucketChoice {
         } catch {
             throw BucketSetupFailure("cannot keep files in the \(location.description): \(error)")
         }
-        logger.info("files in a bucket", metadata: ["bucket": "\(location.description)", "prefix": "\(files.s3Prefix)"])
-        return S3Bucket(client: client)
+        return client
     }
 }
 

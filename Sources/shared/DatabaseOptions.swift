@@ -10,6 +10,15 @@ struct DatabaseOptions: ParsableArguments {
     @Option(help: "SQLite database file (overrides [database] path and url).")
     var db: String?
 
+    /// The configuration's `[files]`.
+    func files() throws -> FilesSettings {
+        do {
+            return try ConfigLoader().load(explicitPath: config).files
+        } catch {
+            throw ValidationError("\(error)")
+        }
+    }
+
     /// The configuration's `[database]`, with `--db` on top.
     func settings() throws -> DatabaseSettings {
         let loader = ConfigLoader()

@@ -1,5 +1,7 @@
 import Foundation
+import NIOCore
 import ShareKit
+import ShareObjectStore
 import ShareTestSupport
 import StoreTestSupport
 import Testing
@@ -86,6 +88,38 @@ import FoundationNetworking
         #expect(bytes == (try Data(contentsOf: file)), "the URL gives the file's bytes")
         let id = try #require(added.stdout.split(separator: " ").first.map(String.init))
         #expect(try await http("GET", "\(node.address)/share/\(id)").body.contains(#""downloads":1"#))
+        withExtendedLifetime(node) {}
+    }
+
+    /// `shared check` with a bucket: an object no share needs (a crash between a write and its record) is counted and
+    /// `--repair` deletes it; a share's object gone from the bucket fails the check, naming it.
+    @Test func checkFindsObjectsNoShareNeedsAndRepairDeletesThem() async throws {
+        let folder = try temporaryFolder("bucket-check")
+        let variables = try TestS3.daemonEnvironment()
+        let node = try Daemon(folder: folder, environment: variables)
+        let file = folder.appending(path: "report.pdf")
+        try randomBytes(100_000, writtenTo: file)
+        #expect(try share(["add", file.path], server: node.address).status == 0)
+        let prefix = try #require(variables["SHARE_FILES_S3_PREFIX"]) + "/"
+        let endpoint = try TestS3.endpoint()
+        let location = try #require(S3Location(endpoint: endpoint, bucket: "share-test", region: "us-east-1", prefix: prefix, pathStyle: true))
+        let client = S3Client(location: location, credentials: TestS3.credentials)
+        try await client.put("blobs/left-by-a-crash", ByteBuffer(bytes: [1, 2, 3]), sha256: SignatureV4.sha256([UInt8]([1, 2, 3])))
+        let database = folder.appending(path: "share.db").path
+
+        let checked = try Daemon.run(["check", "--db", database], in: folder, environment: variables)
+        #expect(checked.status == 0 && checked.output.contains("1 objects of shares (100000 bytes) whole"), "\(checked.output)")
+        #expect(checked.output.contains("1 no share needs (3 bytes), which --repair deletes"), "\(checked.output)")
+        let repaired = try Daemon.run(["check", "--repair", "--db", database], in: folder, environment: variables)
+        #expect(repaired.status == 0 && repaired.output.contains("1 no share needs (3 bytes) deleted"), "\(repaired.output)")
+        #expect(try await client.size(of: "blobs/left-by-a-crash") == nil)
+
+        let kept = try #require(try await client.list(prefix: "blobs/").objects.first?.key)
+        try await client.delete(kept)
+        let failed = try Daemon.run(["check", "--db", database], in: folder, environment: variables)
+        #expect(
+            failed.status != 0 && failed.output.contains("1 objects of shares are missing or not whole") && failed.output.contains(kept),
+            "\(failed.output)")
         withExtendedLifetime(node) {}
     }
 }

@@ -72,6 +72,8 @@ import Testing
             #expect(try await one.download(token: token, 5_242_000..<5_243_000) == Array(bytes[5_242_000..<5_243_000]), "a range across parts")
             #expect(try await Self.count("SELECT count(*) FROM share_blob_chunk", one) == 0, "no byte of the file in the database")
             #expect(try await Self.keys(client) == ["blobs/\(started.id)"])
+            let named: [String: Int64?] = ["blobs/\(started.id)": Int64(bytes.count)]
+            #expect(try await one.bucketObjects() == named, "what `shared check` compares the bucket with")
 
             try await one.sharedHistory.purgeShare(id: record.id)
             #expect(try await one.releaseFreedObjects() == 1)

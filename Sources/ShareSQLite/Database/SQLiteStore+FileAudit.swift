@@ -54,3 +54,17 @@ extension SQLiteBlobFiles {
         }
     }
 }
+
+extension SQLiteStore {
+    /// The objects the database at `path` names in a bucket: each blob's, with its size, and each upload's in progress.
+    public static func bucketObjects(databaseAt path: String) throws -> [String: Int64?] {
+        try SQLiteBackups.readOnly(path).read { db in
+            var objects: [String: Int64?] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT object, size FROM share_blob WHERE object IS NOT NULL") {
+                objects[row["object"]] = row["size"] as Int64
+            }
+            for object in try String.fetchAll(db, sql: "SELECT object FROM share_upload WHERE object IS NOT NULL") { objects[object] = .some(nil) }
+            return objects
+        }
+    }
+}
