@@ -28,7 +28,7 @@ public struct ConfigLoader: Sendable {
             throw ConfigError(
                 "[database] gives both path (\(config.database.path), SQLite) and url (\(postgres), PostgreSQL): keep the one the history is in")
         }
-        try config.files.check()
+        try config.files.check(environment: environment)
         return config
     }
 

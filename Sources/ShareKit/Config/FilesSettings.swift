@@ -56,8 +56,9 @@ public struct FilesSettings: Sendable, Equatable {
         return (id, secret)
     }
 
-    /// The rules that span several keys, checked once every source is read.
-    func check() throws(ConfigError) {
+    /// The rules that span several keys, checked once every source is read; credentials from `environment` are
+    /// looked for, not read.
+    func check(environment: [String: String]) throws(ConfigError) {
         guard store == .s3 else {
             if downloads == .redirect {
                 throw ConfigError("[files] downloads = \"redirect\" needs store = \"s3\": local files have no URL to hand out")
@@ -73,5 +74,6 @@ public struct FilesSettings: Sendable, Equatable {
                 "[files] s3_access_key_id and s3_secret_access_key_file go together: give both, or neither to use AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY"
             )
         }
+        if s3SecretAccessKeyFile == nil { _ = try s3Credentials(environment: environment) }
     }
 }

@@ -91,6 +91,13 @@ public struct DaemonStartFailure: Error, CustomStringConvertible {
     public var description: String { "shared could not start (see the message above)" }
 }
 
+/// Where `--check-config` says files go.
+private func files(_ files: FilesSettings) -> String {
+    guard files.store == .s3 else { return "with the database" }
+    return
+        "bucket \(files.s3Bucket) at \(files.s3Endpoint)\(files.s3Prefix.isEmpty ? "" : " under \(files.s3Prefix)"), downloads \(files.downloads.rawValue)"
+}
+
 private func summary(of setup: ServerSetup) -> String {
     let config = setup.config
     let (server, database) = (config.server, config.database)
@@ -110,6 +117,7 @@ private func summary(of setup: ServerSetup) -> String {
           base_path: \(config.server.basePath)
           timezone:  \(config.server.timezone)
           database:  \(database.postgres.map { "PostgreSQL \($0), \(database.poolSize) connections" } ?? "\(database.path), log checkpointed past \(database.walCheckpointBytes) bytes, caches within \(database.cacheBytes) bytes")
+          files:     \(files(config.files))
           trash:     \(database.trashDays == 0 ? "kept forever" : "purged after \(database.trashDays) days")
           backups:   \(database.backupDirectory.map { "every \(database.backupEverySeconds) s into \($0), \(database.backupKeep) kept" } ?? "none")
           auth:      \(auth)\(config.auth.publicRead ? ", public reads" : "")\(server.metricsPublic ? ", public metrics" : "")
