@@ -21,10 +21,7 @@ extension PostgresHistory: BucketUploadRecords {
     }
 
     func bucket() throws -> any BlobBucket {
-        guard let bucket = store.bucket else {
-            throw StoreError.files(action: "append to an upload", reason: "it goes to a bucket, and [files] names none")
-        }
-        return bucket
+        try store.bucket.required(to: "append to an upload")
     }
 
     package func bucketUpload(_ id: String) async throws -> BucketUpload {

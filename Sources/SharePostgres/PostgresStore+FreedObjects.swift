@@ -16,11 +16,7 @@ extension PostgresStore {
         }
         var done = 0
         for (object, multipart) in freed {
-            if multipart.isEmpty {
-                try await bucket.delete(object)
-            } else {
-                try await bucket.abortUpload(object, upload: multipart)
-            }
+            try await bucket.release(object, multipart: multipart)
             _ = try await write { connection in
                 try await connection.query(
                     "DELETE FROM share_object_freed WHERE object = \(object) AND multipart = \(multipart)", logger: logger)

@@ -158,7 +158,6 @@ extension PostgresStore {
     /// The bytes of blob `blob`: its object in the bucket, else its chunks in the database.
     func storedBytes(blob: Int64, hash: String, size: Int64, object: String?) throws -> any StoredBytes {
         guard let object else { return PostgresBlob(store: self, seq: blob, hash: hash, size: size) }
-        guard let bucket else { throw StoreError.files(action: "read a share's bytes", reason: "they are in a bucket, and [files] names none") }
-        return bucket.bytes(of: object, size: size, hash: hash)
+        return try bucket.required(to: "read a share's bytes").bytes(of: object, size: size, hash: hash)
     }
 }

@@ -58,3 +58,24 @@ public struct UploadPart: Sendable, Equatable {
         return Int(max(smallest, (needed + 1_048_575) / 1_048_576 * 1_048_576))
     }
 }
+
+extension BlobBucket {
+    /// Does what a store queued for the bucket once nothing needed it: deletes `object`, or with `multipart` (not
+    /// empty), aborts that upload.
+    public func release(_ object: String, multipart: String) async throws {
+        if multipart.isEmpty {
+            try await delete(object)
+        } else {
+            try await abortUpload(object, upload: multipart)
+        }
+    }
+}
+
+extension Optional where Wrapped == any BlobBucket {
+    /// The bucket bytes are in, for `action`; a failure when `[files]` names none (bytes kept in a bucket before the
+    /// configuration stopped naming it).
+    public func required(to action: String) throws -> any BlobBucket {
+        guard let bucket = self else { throw StoreError.files(action: action, reason: "the bytes are in a bucket, and [files] names none") }
+        return bucket
+    }
+}

@@ -27,8 +27,7 @@ extension SQLiteStore {
     /// The bytes of the blob named by `hash`: its object in the bucket, else its file beside the database.
     func storedBytes(hash: String, size: Int64, object: String?) throws -> any StoredBytes {
         guard let object else { return SQLiteBlob(path: files.blob(hash), hash: hash, size: size) }
-        guard let bucket else { throw StoreError.files(action: "read a share's bytes", reason: "they are in a bucket, and [files] names none") }
-        return bucket.bytes(of: object, size: size, hash: hash)
+        return try bucket.required(to: "read a share's bytes").bytes(of: object, size: size, hash: hash)
     }
 
     public func linkedThumbnail(token: String) async throws -> Thumbnail? {

@@ -53,11 +53,7 @@ extension SQLiteStore {
             }
         }
         for (object, multipart) in freed {
-            if multipart.isEmpty {
-                try await bucket.delete(object)
-            } else {
-                try await bucket.abortUpload(object, upload: multipart)
-            }
+            try await bucket.release(object, multipart: multipart)
             try await writer.write { db in
                 try db.execute(sql: "DELETE FROM share_object_freed WHERE object = ? AND multipart = ?", arguments: [object, multipart])
             }
