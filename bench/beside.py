@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Two builds side by side on one history, signed in by a bearer token: each build's daemon serves its own copy of
 the benchmark database with one token configured, and wrk measures the plain shapes (and `/healthz`, the fixed cost
-of a request) on each in turn, two rounds, the better of the two kept. Prints a Markdown table for
-docs/benchmarks.md.
+of a request) on both, each shape four times in the order before, this, this, before, the better of each build's two
+kept. Prints a Markdown table for docs/benchmarks.md.
 
 Usage: python3 bench/beside.py BIN_FOLDER BASELINE_BIN_FOLDER [DATABASE]
    (DATABASE: default .build/bench/share.db, made by bench/run; release binaries from scripts/build-release)
@@ -24,16 +24,6 @@ SHAPES = [
     ("q, common term (report)", "/share?q=report"),
     ("statistics", "/share/stats"),
 ]
-ROUNDS = 2
-
-
-def measure(binary, folder):
-    """req/s and p99 of every shape, from `binary` serving `folder` with one user signed in by `TOKEN`."""
-    daemon = Daemon(binary, folder, per_user=False, environment={"SHARE_AUTH_USERS": f"bench={TOKEN}"})
-    try:
-        return {path: wrk(f"http://127.0.0.1:{daemon.port}{path}", [f"Authorization: Bearer {TOKEN}"]) for _, path in SHAPES}
-    finally:
-        daemon.stop(folder)
 
 
 def main():
@@ -42,18 +32,24 @@ def main():
     database = sys.argv[3] if len(sys.argv) > 3 else ".build/bench/share.db"
     binaries = [os.path.abspath(sys.argv[2]), os.path.abspath(sys.argv[1])]
     with tempfile.TemporaryDirectory(prefix="share-beside-") as scratch:
-        folders = []
-        for index in range(2):
+        daemons = []
+        for index, binary in enumerate(binaries):
             folder = os.path.join(scratch, str(index))
             os.mkdir(folder)
             shutil.copy(database, os.path.join(folder, "share.db"))
-            folders.append(folder)
+            daemons.append((Daemon(binary, folder, per_user=False, environment={"SHARE_AUTH_USERS": f"bench={TOKEN}"}), folder))
         best = [{}, {}]
-        for _ in range(ROUNDS):
-            for index, binary in enumerate(binaries):
-                for path, result in measure(binary, folders[index]).items():
+        try:
+            for _, path in SHAPES:
+                # Before, this, this, before: the machine's drift within a shape falls on both builds alike.
+                for index in (0, 1, 1, 0):
+                    daemon = daemons[index][0]
+                    result = wrk(f"http://127.0.0.1:{daemon.port}{path}", [f"Authorization: Bearer {TOKEN}"])
                     if path not in best[index] or result["rps"] > best[index][path]["rps"]:
                         best[index][path] = result
+        finally:
+            for daemon, folder in daemons:
+                daemon.stop(folder)
     print("| shape | build before req/s | p99 ms | this build req/s | p99 ms | ratio |")
     print("|---|---:|---:|---:|---:|---:|")
     for label, path in SHAPES:
