@@ -13,6 +13,9 @@ public protocol StoredBytes: Sendable {
     func open(_ range: Range<Int64>) async throws -> OpenedBytes
     /// A URL anyone holding it reads the bytes with for `seconds`, from a bucket; nil for local bytes.
     func presignedURL(validFor seconds: Int) -> String?
+    /// The path of the file on this machine that holds exactly these bytes, which a server can have the kernel send;
+    /// nil when they are elsewhere.
+    var file: String? { get }
 }
 
 extension StoredBytes {
@@ -21,6 +24,8 @@ extension StoredBytes {
     }
 
     public func presignedURL(validFor seconds: Int) -> String? { nil }
+
+    public var file: String? { nil }
 }
 
 /// A range of stored bytes whose reading has begun.

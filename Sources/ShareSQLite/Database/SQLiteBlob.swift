@@ -11,6 +11,8 @@ struct SQLiteBlob: StoredBytes {
     let hash: String
     let size: Int64
 
+    var file: String? { path }
+
     func send(_ range: Range<Int64>, to sink: (ByteBuffer) async throws -> Void) async throws {
         let file = try OpenFile(path)
         var (current, spare) = (ReusedChunk(), ReusedChunk())

@@ -36,6 +36,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     static let lingerTime = TimeAmount.seconds(2)
 
     private let rules: Rules
+    /// Where a download hands over the regions of a file it sends with `sendfile`.
+    private let handoff = FileRegionHandoff()
     private var registered = false
     /// A request's head has been read and its end not yet.
     private var requestOpen = false
@@ -78,11 +80,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        // The server's pipeline takes extra handlers only after the HTTP/1 conversion; this one must read the
-        // HTTP version, so it goes before it.
+        // The server's pipeline takes extra handlers only after the HTTP/1 conversion; these must read the HTTP
+        // version, or write file regions, so they go before it.
         let pipeline = context.pipeline.syncOperations
         if let conversion = try? pipeline.handler(type: HTTP1ToHTTPServerCodec.self) {
             try? pipeline.addHandler(ConnectionPersistence(), position: .before(conversion))
+            try? pipeline.addHandler(handoff, position: .before(conversion))
         }
         if context.channel.isActive { register(context) }
     }
@@ -168,7 +171,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             context.write(wrapOutboundOut(.head(head)), promise: promise)
             return
         case .body(let bytes):
-            responseBytesQueued += Int64(bytes.readableBytes)
+            responseBytesQueued += Int64(handoff.length(of: bytes) ?? bytes.readableBytes)
             if responseWatch == nil { (responseLastTaken, responseWaitedAtLook) = (.now(), false) }
             watchResponse(context)
             context.write(data, promise: promise)

@@ -98,8 +98,9 @@ struct LinkController {
                 switch try await log(request, client, token: token, bytes: Int64(sent.count), complete: sent.upperBound == bytes.size) {
                 case .failure(let refusal): return refusal.page
                 case .success(let entry):
+                    let handoff = bytes.file == nil ? nil : try? await context.channel?.pipeline.handler(type: FileRegionHandoff.self).get()
                     return try await SharedFile.response(
-                        record, bytes, range, tag: tag, stillOpen: { try await stillOpens(token) },
+                        record, bytes, range, tag: tag, handoff: handoff, stillOpen: { try await stillOpens(token) },
                         alongside: { [store] in await DownloadLease.keep(entry, in: store) }
                     ) {
                         // Every byte handed over may have reached the client: only a shorter sending gives anything back.

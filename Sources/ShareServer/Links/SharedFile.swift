@@ -41,14 +41,19 @@ enum SharedFile {
     /// A link closed (revoked, expired, gone) while its file was being sent: the sending stops.
     struct LinkClosed: Error {}
 
+    /// What a response sends: hands `write` each buffer once it took the one before, and tells `sent` how many of the
+    /// file's bytes have gone.
+    typealias Sending = @Sendable (_ write: (ByteBuffer) async throws -> Void, _ sent: (Int64) -> Void) async throws -> Void
+
     /// The response sending `range` of `bytes`, whose reading begins before the answer does unless it `sendsNothing`
-    /// (a HEAD); `ended` hears how many bytes were handed to the connection when the sending stops, all of them or not
+    /// (a HEAD); bytes in a file of this machine go with `sendfile` through `handoff`, when the connection has one.
+    /// `ended` hears how many bytes were handed to the connection when the sending stops, all of them or not
     /// (none when the store failed to begin). `stillOpen`, asked every `openCheckInterval` while the bytes go, stops
     /// the sending when it says the link closed; `alongside` runs beside the sending (even while a slow reader holds
     /// it up) and is cancelled when it ends.
     static func response(
         _ record: ShareRecord, _ bytes: any StoredBytes, _ range: ByteRange, tag: String, sendsNothing: Bool = false,
-        stillOpen: (@Sendable () async throws -> Bool)? = nil, alongside: (@Sendable () async -> Void)? = nil,
+        handoff: FileRegionHandoff? = nil, stillOpen: (@Sendable () async throws -> Bool)? = nil, alongside: (@Sendable () async -> Void)? = nil,
         ended: @escaping @Sendable (_ sent: Int64) async -> Void = { _ in }
     ) async throws -> Response {
         var headers = headers(record, tag: tag)
@@ -65,9 +70,9 @@ enum SharedFile {
             (sent, status) = (part, .partialContent)
             headers[.contentRange] = "bytes \(part.lowerBound)-\(part.upperBound - 1)/\(bytes.size)"
         }
-        let opened: OpenedBytes
+        let sending: Sending
         do {
-            opened = sendsNothing ? OpenedBytes { _ in } : try await bytes.open(sent)
+            sending = try await Self.sending(sent, of: bytes, sendsNothing: sendsNothing, handoff: handoff)
         } catch {
             await ended(0)
             throw error
@@ -80,14 +85,14 @@ enum SharedFile {
                 var written: Int64 = 0
                 var checked = ContinuousClock.now
                 do {
-                    try await opened.send { chunk in
-                        if let stillOpen, ContinuousClock.now - checked >= openCheckInterval {
-                            guard try await stillOpen() else { throw LinkClosed() }
-                            checked = .now
-                        }
-                        try await writer.write(chunk)
-                        written += Int64(chunk.readableBytes)
-                    }
+                    try await sending(
+                        { chunk in
+                            if let stillOpen, ContinuousClock.now - checked >= openCheckInterval {
+                                guard try await stillOpen() else { throw LinkClosed() }
+                                checked = .now
+                            }
+                            try await writer.write(chunk)
+                        }, { written += $0 })
                     try await writer.finish(nil)
                 } catch {
                     await ended(written)
@@ -95,6 +100,20 @@ enum SharedFile {
                 }
                 await ended(written)
             })
+    }
+
+    private static func sending(
+        _ range: Range<Int64>, of bytes: any StoredBytes, sendsNothing: Bool, handoff: FileRegionHandoff?
+    ) async throws -> Sending {
+        if sendsNothing { return { _, _ in } }
+        if let handoff, let file = bytes.file { return try handoff.sending(fileAt: file, range) }
+        let opened = try await bytes.open(range)
+        return { write, sent in
+            try await opened.send { chunk in
+                try await write(chunk)
+                sent(Int64(chunk.readableBytes))
+            }
+        }
     }
 
     /// `attachment` with the name as plain ASCII (others replaced) and in full as UTF-8 (RFC 6266, RFC 8187).
