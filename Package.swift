@@ -58,7 +58,7 @@ let package = Package(
         .target(
             name: "ShareSQLite",
             dependencies: [
-                "ShareKit", "ShareHistory", "SharePictures", "CMalloc", .product(name: "GRDB", package: "GRDB.swift"),
+                "ShareKit", "ShareHistory", "SharePictures", "CMalloc", "CFileSync", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -102,6 +102,7 @@ let package = Package(
         ),
         /// glibc's `malloc_trim` and arena limit, which Swift's Glibc module leaves out.
         .systemLibrary(name: "CMalloc"),
+        .systemLibrary(name: "CFileSync"),
         /// The peer credentials of a unix socket (`struct ucred`), which Swift's Glibc leaves out.
         .systemLibrary(name: "CPeerCredentials"),
         /// glibc's spawn file actions that close every other descriptor and change the folder, which Swift's Glibc

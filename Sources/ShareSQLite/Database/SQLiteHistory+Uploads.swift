@@ -1,3 +1,4 @@
+import CFileSync
 import Foundation
 import GRDB
 import NIOCore
@@ -103,7 +104,10 @@ extension SQLiteHistory {
                 forReadingAndWritingAt: FilePath(store.files.upload(id)), options: .modifyFile(createIfNecessary: false)
             ) { file in
                 do {
-                    try await receiver.receive(body) { chunk, at in try await file.write(contentsOf: chunk, toAbsoluteOffset: at) }
+                    try await receiver.receive(body) { chunk, at in
+                        try await file.write(contentsOf: chunk, toAbsoluteOffset: at)
+                        _ = try await file.withUnsafeDescriptor { share_start_writeback($0.rawValue, at, Int64(chunk.readableBytes)) }
+                    }
                 } catch {
                     // What arrived whole stays, durably, for the client to resume from; a chunk cut short goes.
                     try await file.resize(to: .bytes(receiver.offset))
