@@ -29,7 +29,10 @@ struct SharedCommand: AsyncParsableCommand {
             several shared behind a balancer serve together.
             """,
         version: ShareVersion.current,
-        subcommands: [ServeCommand.self, BackupCommand.self, RestoreCommand.self, CheckCommand.self, AssignCommand.self, MigrateCommand.self],
+        subcommands: [
+            ServeCommand.self, BackupCommand.self, RestoreCommand.self, CheckCommand.self, AssignCommand.self, MigrateCommand.self,
+            FilesCommand.self,
+        ],
         defaultSubcommand: ServeCommand.self
     )
 }
