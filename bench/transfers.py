@@ -6,7 +6,12 @@ body (`PUT` through its DAV module, `client_body_in_file_only`); then eight down
 sampling `shared`'s resident memory. Each single transfer runs ROUNDS times, the two servers alternating, and the
 median counts. curl is the client of both. Last, the recipient's page of the link under wrk, beside `/healthz`.
 
-Usage: python3 bench/transfers.py --bin .build/release [--size-mib 1024] [--rounds 3] [--work DIR]; prints Markdown."""
+With `--s3`, the bytes live in a SeaweedFS store (scripts/s3-store), and the other server is the store itself, read and
+written by curl signing its own requests. Beside uploads, the disk's own durable write (`dd conv=fsync`), which bounds
+any server that acknowledges only bytes on the disk.
+
+Usage: python3 bench/transfers.py --bin .build/release [--size-mib 1024] [--rounds 3] [--work DIR] [--s3]; run from the
+repository's folder; prints Markdown."""
 import argparse
 import base64
 import json
@@ -15,6 +20,7 @@ import re
 import shutil
 import statistics
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -68,6 +74,7 @@ def upload_to_shared(url, path, size, name):
     location = re.search(r"^location: (\S+)", created, re.I | re.M).group(1)
     curl("-o", "/dev/null", "-X", "PATCH", "-H", "Tus-Resumable: 1.0.0", "-H", "Upload-Offset: 0",
          "-H", "Content-Type: application/offset+octet-stream", "-T", path, f"{url}{location}")
+    return location.rsplit("/", 1)[1]
 
 
 def wait_until_up(url, process, accept_error=False, seconds=60):
@@ -83,54 +90,92 @@ def wait_until_up(url, process, accept_error=False, seconds=60):
     raise SystemExit(f"{url} did not answer")
 
 
+def nginx_beside(work, source, processes):
+    """nginx serving `source` statically and storing a `PUT` in a file: (name, download, upload(name))."""
+    os.makedirs(f"{work}/nginx/logs")
+    os.makedirs(f"{work}/nginx/root/put")
+    shutil.copy(source, f"{work}/nginx/root/file.bin")
+    nginx_port = free_port()
+    with open(f"{work}/nginx/nginx.conf", "w") as conf:
+        conf.write(f"""daemon off; {"user root;" if os.getuid() == 0 else ""} worker_processes auto; pid {work}/nginx/nginx.pid; error_log {work}/nginx/logs/error.log;
+events {{}}
+http {{ access_log off; sendfile on; client_body_temp_path {work}/nginx/body; client_max_body_size 0;
+  server {{ listen 127.0.0.1:{nginx_port}; root {work}/nginx/root;
+    location /put/ {{ dav_methods PUT; client_body_in_file_only on; create_full_put_path on; }} }} }}
+""")
+    nginx = subprocess.Popen(["/usr/sbin/nginx", "-p", f"{work}/nginx", "-c", f"{work}/nginx/nginx.conf"])
+    processes.append(nginx)
+    url = f"http://127.0.0.1:{nginx_port}"
+    wait_until_up(f"{url}/put/", nginx, accept_error=True)
+    return ("nginx", lambda: curl("-o", "/dev/null", f"{url}/file.bin"),
+            lambda name: curl("-o", "/dev/null", "-T", source, f"{url}/put/{name}"))
+
+
+S3_KEY, S3_SECRET, S3_BUCKET = "share-test-key", "share-test-secret", "share-test"
+
+
+def s3_store():
+    """A SeaweedFS store (scripts/s3-store): its folder and endpoint."""
+    folder = subprocess.run(["scripts/s3-store", "start"], check=True, capture_output=True, text=True).stdout.strip()
+    with open(f"{folder}/endpoint") as endpoint:
+        return folder, endpoint.read().strip()
+
+
+def s3_beside(endpoint, source, object_key):
+    """curl signing its own requests (SigV4) to the same bucket: (name, download of `object_key`, upload(name))."""
+    signed = ["--aws-sigv4", "aws:amz:us-east-1:s3", "--user", f"{S3_KEY}:{S3_SECRET}"]
+    return ("S3 direct", lambda: curl(*signed, "-o", "/dev/null", f"{endpoint}/{S3_BUCKET}/{object_key}"),
+            lambda name: curl(*signed, "-o", "/dev/null", "-T", source, f"{endpoint}/{S3_BUCKET}/direct/{name}"))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True)
     parser.add_argument("--size-mib", type=int, default=1024)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--work", default=None)
+    parser.add_argument("--s3", action="store_true", help="the bytes in SeaweedFS, beside curl reading the bucket itself")
     args = parser.parse_args()
     size = args.size_mib * MIB
     work = tempfile.mkdtemp(prefix="share-transfers-", dir=args.work)
     processes = []
+    store = None
     try:
         source = f"{work}/file.bin"
         with open("/dev/urandom", "rb") as random, open(source, "wb") as file:
             for _ in range(args.size_mib):
                 file.write(random.read(MIB))
-        os.makedirs(f"{work}/nginx/logs")
-        os.makedirs(f"{work}/nginx/root/put")
-        shutil.copy(source, f"{work}/nginx/root/file.bin")
-        nginx_port = free_port()
-        with open(f"{work}/nginx/nginx.conf", "w") as conf:
-            conf.write(f"""daemon off; {"user root;" if os.getuid() == 0 else ""} worker_processes auto; pid {work}/nginx/nginx.pid; error_log {work}/nginx/logs/error.log;
-events {{}}
-http {{ access_log off; sendfile on; client_body_temp_path {work}/nginx/body; client_max_body_size 0;
-  server {{ listen 127.0.0.1:{nginx_port}; root {work}/nginx/root;
-    location /put/ {{ dav_methods PUT; client_body_in_file_only on; create_full_put_path on; }} }} }}
-""")
-        nginx = subprocess.Popen(["/usr/sbin/nginx", "-p", f"{work}/nginx", "-c", f"{work}/nginx/nginx.conf"])
-        processes.append(nginx)
-        nginx_url = f"http://127.0.0.1:{nginx_port}"
-        wait_until_up(f"{nginx_url}/put/", nginx, accept_error=True)
+        # Eight uploads at once from one user: a quarter of max_uploads each.
+        environment = {**os.environ, "LOG_LEVEL": "warning", "SHARE_SERVER_MAX_UPLOADS": "32"}
+        if args.s3:
+            store, endpoint = s3_store()
+            environment.update({"SHARE_FILES_STORE": "s3", "SHARE_FILES_S3_ENDPOINT": endpoint, "SHARE_FILES_S3_BUCKET": S3_BUCKET,
+                                "SHARE_FILES_S3_PATH_STYLE": "true", "SHARE_FILES_S3_PREFIX": "bench/",
+                                "AWS_ACCESS_KEY_ID": S3_KEY, "AWS_SECRET_ACCESS_KEY": S3_SECRET})
         shared_port = free_port()
+        log = open(f"{work}/shared.log", "w")
         shared = subprocess.Popen([f"{args.bin}/shared", "--listen", f"127.0.0.1:{shared_port}", "--db", f"{work}/share.db"],
-                                  env={**os.environ, "LOG_LEVEL": "warning"}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                  env=environment, stdout=log, stderr=subprocess.STDOUT)
         processes.append(shared)
         url = f"http://127.0.0.1:{shared_port}"
         wait_until_up(f"{url}/healthz", shared)
 
-        upload_to_shared(url, source, size, "file.bin")
+        upload = upload_to_shared(url, source, size, "file.bin")
         record = json.loads(curl(f"{url}/share?limit=1"))[0]
         link = f"{url}{record['link']}/file"
+        other, other_download, other_upload = s3_beside(endpoint, source, f"bench/blobs/{upload}") if args.s3 \
+            else nginx_beside(work, source, processes)
 
-        downloads = {"shared": [], "nginx": []}
-        uploads = {"shared": [], "nginx": []}
+        downloads = {"shared": [], "other": []}
+        uploads = {"shared": [], "other": [], "durable": []}
         for round in range(args.rounds):
             downloads["shared"].append(timed(lambda: curl("-o", "/dev/null", link)))
-            downloads["nginx"].append(timed(lambda: curl("-o", "/dev/null", f"{nginx_url}/file.bin")))
+            downloads["other"].append(timed(other_download))
             uploads["shared"].append(timed(lambda: upload_to_shared(url, source, size, f"upload {round}.bin")))
-            uploads["nginx"].append(timed(lambda: curl("-o", "/dev/null", "-T", source, f"{nginx_url}/put/upload-{round}.bin")))
+            uploads["other"].append(timed(lambda: other_upload(f"upload-{round}.bin")))
+            # What any server that answers only once the bytes are on the disk is bound by.
+            uploads["durable"].append(timed(lambda: subprocess.run(
+                ["dd", f"if={source}", f"of={work}/durable.bin", "bs=1M", "conv=fsync"], check=True, capture_output=True)))
 
         def at_once(action):
             threads = [threading.Thread(target=action, args=(index,)) for index in range(8)]
@@ -153,11 +198,14 @@ http {{ access_log off; sendfile on; client_body_temp_path {work}/nginx/body; cl
         def rate(seconds):
             return size / MIB / statistics.median(seconds)
 
-        print(f"### Transfers of {args.size_mib} MiB beside nginx\n")
-        print("| transfer | shared MiB/s | nginx MiB/s | shared ÷ nginx |\n|---|---:|---:|---:|")
-        for name, runs in (("download (GET, whole file)", downloads), ("upload (tus PATCH / nginx PUT to a file)", uploads)):
-            ours, theirs = rate(runs["shared"]), rate(runs["nginx"])
+        print(f"### Transfers of {args.size_mib} MiB beside {other}\n")
+        print(f"| transfer | shared MiB/s | {other} MiB/s | shared ÷ {other} |\n|---|---:|---:|---:|")
+        for name, runs in (("download (GET, whole file)", downloads), (f"upload (tus PATCH / {other} PUT)", uploads)):
+            ours, theirs = rate(runs["shared"]), rate(runs["other"])
             print(f"| {name} | {ours:.0f} | {theirs:.0f} | {ours / theirs:.2f} |")
+        durable = rate(uploads["durable"])
+        print(f"| the disk's durable write (`dd conv=fsync`) | {rate(uploads['shared']):.0f} | {durable:.0f} | "
+              f"{rate(uploads['shared']) / durable:.2f} |")
         print(f"\nMedian of {args.rounds} rounds, the servers alternating; curl on loopback is the client of both.\n")
         print("| eight at once | shared's peak RSS | seconds |\n|---|---:|---:|")
         print(f"| idle | {idle:.0f} MB | |")
@@ -166,10 +214,17 @@ http {{ access_log off; sendfile on; client_body_temp_path {work}/nginx/body; cl
         print("\n| under wrk | req/s | p99 ms | not 2xx |\n|---|---:|---:|---:|")
         for name, result in (("the recipient's page `GET /s/{token}`", page), ("`/healthz` (the fixed cost)", healthz)):
             print(f"| {name} | {result['rps']:.0f} | {result['p99']:.1f} | {result['errors']} |")
+    except Exception:
+        if os.path.exists(f"{work}/shared.log"):
+            with open(f"{work}/shared.log") as log:
+                print("shared said:\n" + "".join(log.readlines()[-20:]), file=sys.stderr)
+        raise
     finally:
         for process in processes:
             process.terminate()
             process.wait()
+        if store:
+            subprocess.run(["scripts/s3-store", "stop", store], check=False)
         shutil.rmtree(work, ignore_errors=True)
 
 
