@@ -40,11 +40,10 @@ import FoundationNetworking
     @Test func readinessFollowsTheStoreAndADownloadFromAFrozenOneIsA503NamingIt() async throws {
         let store = try OwnS3Store()
         let folder = try temporaryFolder("bucket-ready")
-        let endpoint = try String(contentsOfFile: store.folder + "/endpoint", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         let node = try Daemon(
             folder: folder, arguments: ["--listen", "127.0.0.1:0"],
             environment: ["SHARE_SERVER_REQUEST_TIMEOUT_SECONDS": "5"]
-                .merging(try TestS3.daemonEnvironment(endpoint: endpoint)) { $1 })
+                .merging(try TestS3.daemonEnvironment(endpoint: store.endpoint())) { $1 })
         let file = folder.appending(path: "notes.txt")
         try randomBytes(70_000, writtenTo: file)
         let added = try share(["add", file.path], server: node.address)

@@ -4,10 +4,6 @@ import ShareTestSupport
 import StoreTestSupport
 import Testing
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// Files on PostgreSQL with several nodes, in the database or in a bucket: any node takes up an upload another node
 /// began, from the chunks or parts it stored. Were it otherwise, a node lost mid-upload would cost the user the whole
 /// transfer, or a half file.
@@ -22,11 +18,7 @@ import FoundationNetworking
             let environment = ["SHARE_DATABASE_URL": try TestPostgres.url(of: name)].merging(inABucket ? try TestS3.daemonEnvironment() : [:]) { $1 }
             let nodes = try (0..<2).map { _ in try Daemon(folder: folder, arguments: ["--listen", "127.0.0.1:0"], environment: environment) }
             let bytes = [UInt8](try randomBytes(24 * 1_048_576))
-            let tus = ["Tus-Resumable": "1.0.0"]
-            let created = try await Self.send(
-                "POST", "\(nodes[0].address)/share/uploads",
-                headers: tus.merging(["Upload-Length": "\(bytes.count)", "Upload-Metadata": "filename dmlkZW8ubXA0"]) { $1 })
-            let path = try #require(created.value(forHTTPHeaderField: "Location"))
+            let path = try #require(try await TusRequests.create(nodes[0].address, length: bytes.count, name: "video.mp4"))
 
             // The first node gets the whole body announced and five and a half MiB of it, then is killed.
             let port = try #require(Int(nodes[0].address.split(separator: ":").last ?? ""))
@@ -38,15 +30,13 @@ import FoundationNetworking
             connection.send(bytes: Array(bytes[..<sent]))
             let other = nodes[1].address
             // Chunks are 1 MiB each, parts 5 MiB: four MiB at least are stored, in full.
-            try await waitUntil("the other node sees four MiB stored") { try await Self.offset(other + path) >= 4 * 1_048_576 }
+            try await waitUntil("the other node sees four MiB stored") { try await TusRequests.offset(other + path) >= 4 * 1_048_576 }
             #expect(try await http("GET", "\(other)/share").body == "[]", "nothing shows before the last byte")
             nodes[0].stop(signal: SIGKILL)
 
-            let held = try await Self.offset(other + path)
+            let held = try await TusRequests.offset(other + path)
             #expect(held >= 4 * 1_048_576 && held <= sent, "the chunks the killed node stored, and nothing it did not receive")
-            let finished = try await Self.send(
-                "PATCH", other + path, headers: tus.merging(["Upload-Offset": "\(held)", "Content-Type": "application/offset+octet-stream"]) { $1 },
-                body: Data(bytes[held...]))
+            let (finished, _) = try await TusRequests.append(other + path, at: held, bytes[held...])
             #expect(finished.statusCode == 200)
             let listed = try WireJSON.decoder().decode([ShareRecord].self, from: Data(try await http("GET", "\(other)/share").body.utf8))
             let link = try #require(listed.first?.link)
@@ -63,18 +53,4 @@ import FoundationNetworking
         }
     }
 
-    /// The bytes an upload holds, as a node says.
-    private static func offset(_ url: String) async throws -> Int {
-        Int(try await send("HEAD", url, headers: ["Tus-Resumable": "1.0.0"]).value(forHTTPHeaderField: "Upload-Offset") ?? "") ?? -1
-    }
-
-    /// A request with a body of bytes.
-    private static func send(_ method: String, _ url: String, headers: [String: String], body: Data? = nil) async throws -> HTTPURLResponse {
-        var request = URLRequest(url: URL(string: url)!, timeoutInterval: 120)
-        request.httpMethod = method
-        request.httpBody = body
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let (_, response) = try await exchange(request)
-        return response as! HTTPURLResponse
-    }
 }

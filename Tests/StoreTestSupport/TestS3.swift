@@ -73,8 +73,7 @@ public final class OwnS3Store: Sendable {
 
     /// A client of its bucket, whose calls each end by `timeout`.
     public func client(timeout: TimeAmount) throws -> S3Client {
-        let endpoint = try String(contentsOfFile: folder + "/endpoint", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let location = S3Location(endpoint: endpoint, bucket: "share-test", region: "us-east-1", pathStyle: true) else {
+        guard let location = S3Location(endpoint: try endpoint(), bucket: "share-test", region: "us-east-1", pathStyle: true) else {
             throw TestS3.NoStore()
         }
         return S3Client(location: location, credentials: TestS3.credentials, timeout: timeout)
@@ -87,6 +86,16 @@ public final class OwnS3Store: Sendable {
 
     public func resume() throws {
         _ = try Self.script(["resume", folder])
+    }
+
+    /// Kills its processes (SIGKILL) and deletes its files: a store that is gone.
+    public func kill() throws {
+        _ = try Self.script(["stop", folder])
+    }
+
+    /// Its URL.
+    public func endpoint() throws -> String {
+        try String(contentsOfFile: folder + "/endpoint", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     private static let scriptPath = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../scripts/s3-store")
