@@ -75,6 +75,8 @@ struct S3Object: StoredBytes {
     let size: Int64
     let hash: String
 
+    var object: String? { key }
+
     func send(_ range: Range<Int64>, to sink: (ByteBuffer) async throws -> Void) async throws {
         try await open(range).send(to: sink)
     }

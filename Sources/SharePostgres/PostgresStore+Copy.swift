@@ -67,13 +67,14 @@ extension PostgresStore {
     }
 
     /// Writes `bytes` as a blob of chunks and returns its `seq`; throws unless what was read has the size and hash
-    /// the bytes are named by.
+    /// the bytes are named by. Bytes in a bucket stay there: the blob names their object.
     private func copyBlob(_ bytes: any StoredBytes, _ connection: PostgresConnection) async throws -> Int64 {
         let rows = try await connection.query(
-            "INSERT INTO share_blob (hash, size) VALUES (\(bytes.hash), \(bytes.size)) RETURNING seq", logger: logger)
+            "INSERT INTO share_blob (hash, size, object) VALUES (\(bytes.hash), \(bytes.size), \(bytes.object)) RETURNING seq", logger: logger)
         var inserted: Int64?
         for try await seq in rows.decode(Int64.self) { inserted = seq }
         guard let seq = inserted else { throw StoreError.files(action: "copy a share's bytes", reason: "no blob was made for \(bytes.hash)") }
+        guard bytes.object == nil else { return seq }
         var start: Int64 = 0
         let copied = try await bytes.copy(inPiecesOf: UploadReceiver.chunkBytes) { piece in
             try await connection.query(

@@ -15,7 +15,8 @@ struct MigrateCommand: AsyncParsableCommand {
         abstract: "Copy the SQLite history (records, trash, events, thumbnails, downloads, files, users) into an empty PostgreSQL database.",
         discussion: """
             Run it while shared is stopped (it takes the SQLite file's lock). The copy is one transaction: all of \
-            it or nothing; each file's bytes are checked against their SHA-256 as they are copied; then the counts, \
+            it or nothing; each file's bytes are checked against their SHA-256 as they are copied (files in the \
+            bucket of [files] stay there, named by the copy); then the counts, \
             each user's bytes and the files are compared with the file's. Then set \
             [database] url to the same URL (and remove path), and start shared on it, on as many machines as \
             you like. The password comes from PGPASSWORD or [database] password_file, never from the URL.
@@ -34,7 +35,11 @@ struct MigrateCommand: AsyncParsableCommand {
 
     func run() async throws {
         var settings = try database.settings()
-        let source = try SQLiteStore(path: try database.sqlitePath(for: "migrate"))
+        var opened = try SQLiteStore(path: try database.sqlitePath(for: "migrate"))
+        let logger = Logger(label: "shared")
+        // Files in a bucket stay there: the copy names their objects.
+        opened.bucket = try await BucketChoice.open(try database.files(), requestTimeout: 30, logger: logger)
+        let source = opened
         let address: PostgresAddress
         do {
             address = try PostgresAddress(url: to)
@@ -42,7 +47,6 @@ struct MigrateCommand: AsyncParsableCommand {
             throw ValidationError("--to \(error.reason)")
         }
         settings.postgres = address
-        let logger = Logger(label: "shared")
         let reader = ChunkReader(source: source)
         let copied = try await PostgresStore.withRunningClient(try ServedStore.postgresConfiguration(address, settings), logger: logger) { client in
             let target = PostgresStore(client: client, logger: logger)

@@ -30,6 +30,35 @@ import Testing
         }
     }
 
+    /// `shared migrate` of a SQLite history whose files are in a bucket: the files stay there, the PostgreSQL copy
+    /// names the same objects, and a node on it opens them; not a byte of them goes into the database.
+    @Test func aHistoryWithFilesInABucketMigratesToPostgreSQLNamingTheSameObjects() async throws {
+        try await TestPostgres.withDatabase { name in
+            let folder = try temporaryFolder("files-migrate")
+            let bucket = try TestS3.daemonEnvironment()
+            let sqlite = try Daemon(folder: folder, environment: bucket)
+            let file = folder.appending(path: "deck.pdf")
+            try randomBytes(6 * 1_048_576 + 11, writtenTo: file)
+            let added = try share(["add", "--json", file.path], server: sqlite.address)
+            let link = try #require(try WireJSON.decoder().decode(ShareRecord.self, from: Data(added.stdout.utf8)).link)
+            #expect(sqlite.stop() == 0)
+
+            let url = try TestPostgres.url(of: name)
+            let migrated = try Daemon.run(
+                ["migrate", "--to", url, "--db", folder.appending(path: "share.db").path], in: folder, environment: bucket, seconds: 120)
+            #expect(migrated.status == 0 && migrated.output.contains("and 1 files"), "\(migrated.output)")
+            let node = try Daemon(
+                folder: folder, arguments: ["--listen", "127.0.0.1:0"], environment: bucket.merging(["SHARE_DATABASE_URL": url]) { $1 })
+            try await Self.expectOpening([(link, try Data(contentsOf: file))], through: node)
+            let stored = try await TestPostgres.withClient(database: name) { client in
+                let rows = try await client.query("SELECT count(object), (SELECT count(*) FROM share_blob_chunk) FROM share_blob")
+                for try await (objects, chunks) in rows.decode((Int64, Int64).self) { return [objects, chunks] }
+                return []
+            }
+            #expect(stored == [1, 0], "one blob naming its object, no chunk")
+        }
+    }
+
     /// A file whose bytes rotted on the disk no longer has the SHA-256 it was shared with: the copy stops, saying so,
     /// and the file stays where it is, named by nothing in the bucket.
     @Test func aFileThatNoLongerMatchesItsHashStaysAndTheCopySaysSo() async throws {

@@ -16,6 +16,8 @@ public protocol StoredBytes: Sendable {
     /// The path of the file on this machine that holds exactly these bytes, which a server can have the kernel send;
     /// nil when they are elsewhere.
     var file: String? { get }
+    /// The bucket's key of these bytes, when they are an object of one.
+    var object: String? { get }
 }
 
 extension StoredBytes {
@@ -26,6 +28,8 @@ extension StoredBytes {
     public func presignedURL(validFor seconds: Int) -> String? { nil }
 
     public var file: String? { nil }
+
+    public var object: String? { nil }
 }
 
 /// A range of stored bytes whose reading has begun.
