@@ -73,19 +73,7 @@ public struct BlobCopy: Sendable {
         let upload = try await bucket.startUpload(key)
         do {
             var parts: [UploadPart] = []
-            var part = ByteBuffer()
-            try await blob.bytes.send(0..<blob.size) { chunk in
-                var chunk = chunk
-                while chunk.readableBytes > 0 {
-                    part.writeImmutableBuffer(chunk.readSlice(length: min(chunk.readableBytes, partBytes - part.readableBytes))!)
-                    if part.readableBytes == partBytes {
-                        let number = parts.count + 1
-                        parts.append(UploadPart(number: number, etag: try await bucket.putPart(key, upload: upload, number: number, part)))
-                        part.clear()
-                    }
-                }
-            }
-            if part.readableBytes > 0 {
+            _ = try await blob.bytes.copy(inPiecesOf: partBytes) { part in
                 let number = parts.count + 1
                 parts.append(UploadPart(number: number, etag: try await bucket.putPart(key, upload: upload, number: number, part)))
             }
@@ -98,11 +86,7 @@ public struct BlobCopy: Sendable {
 
     /// Reads object `key` back whole: its SHA-256 must be the blob's.
     private func check(_ blob: HeldBlob, _ key: String) async throws {
-        var hash = SHA256()
-        try await bucket.bytes(of: key, size: blob.size, hash: blob.hash).send(0..<blob.size) { chunk in
-            chunk.withUnsafeReadableBytes { hash.update(bufferPointer: $0) }
-        }
-        guard hash.hex() == blob.hash else {
+        guard try await bucket.bytes(of: key, size: blob.size, hash: blob.hash).digest(upTo: blob.size).hex() == blob.hash else {
             try? await bucket.delete(key)
             throw StoreError.files(action: "copy a share's bytes to the \(bucket.name)", reason: "object \(key) read back differs from its bytes")
         }

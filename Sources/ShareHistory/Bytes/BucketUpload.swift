@@ -119,11 +119,7 @@ package enum BucketUploads {
         } else {
             try await bucket.put(upload.key, ByteBuffer())
         }
-        if let kept = digests.take(id, at: upload.length) { return kept.hex() }
-        var read = SHA256()
-        try await bucket.bytes(of: upload.key, size: upload.length, hash: "").send(0..<upload.length) { chunk in
-            chunk.withUnsafeReadableBytes { read.update(bufferPointer: $0) }
-        }
-        return read.hex()
+        let hash = try await digests.hash(of: id, upTo: upload.length, reading: bucket.bytes(of: upload.key, size: upload.length, hash: ""))
+        return hash.hex()
     }
 }

@@ -19,4 +19,11 @@ extension StoredBytes {
         if pieces.gathered.readableBytes > 0 { try await sink(pieces.gathered) }
         return (hash.hex(), copied)
     }
+
+    /// The SHA-256 of the first `end` bytes, read through.
+    package func digest(upTo end: Int64) async throws -> SHA256 {
+        var hash = SHA256()
+        try await send(0..<end) { chunk in chunk.withUnsafeReadableBytes { hash.update(bufferPointer: $0) } }
+        return hash
+    }
 }

@@ -22,9 +22,7 @@ package final class UploadDigests: Sendable {
     /// the store holds of the upload.
     package func hash(of id: String, upTo offset: Int64, reading bytes: some StoredBytes) async throws -> SHA256 {
         if let kept = take(id, at: offset) { return kept }
-        var hash = SHA256()
-        try await bytes.send(0..<offset) { chunk in chunk.withUnsafeReadableBytes { hash.update(bufferPointer: $0) } }
-        return hash
+        return try await bytes.digest(upTo: offset)
     }
 
     package func keep(_ id: String, _ hash: SHA256, at offset: Int64) {
