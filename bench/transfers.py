@@ -7,7 +7,8 @@ sampling `shared`'s resident memory. Each single transfer runs ROUNDS times, the
 median counts. curl is the client of both. Last, the recipient's page of the link under wrk, beside `/healthz`.
 
 With `--s3`, the bytes live in a SeaweedFS store (scripts/s3-store), and the other server is the store itself, read and
-written by curl signing its own requests. Beside uploads, the disk's own durable write (`dd conv=fsync`), which bounds
+written by curl signing its own requests; its downloads are measured twice, on the machine's cores as they come and
+with the store on a core of its own (as on its own machine: `shared` and curl on the others). Beside uploads, the disk's own durable write (`dd conv=fsync`), which bounds
 any server that acknowledges only bytes on the disk.
 
 Usage: python3 bench/transfers.py --bin .build/release [--size-mib 1024] [--rounds 3] [--work DIR] [--s3]; run from the
@@ -111,6 +112,30 @@ http {{ access_log off; sendfile on; client_body_temp_path {work}/nginx/body; cl
             lambda name: curl("-o", "/dev/null", "-T", source, f"{url}/put/{name}"))
 
 
+def pin(pid, cpus):
+    """Keeps every thread of process `pid` to `cpus`."""
+    for thread in os.listdir(f"/proc/{pid}/task"):
+        os.sched_setaffinity(int(thread), cpus)
+
+
+class StoreApart:
+    """While the block runs, the store's process on the first core and `shared` with this script (and so curl) on the
+    others: the store as if on a machine of its own, which it is where a node reads a bucket over the network."""
+
+    def __init__(self, store_pid, shared_pid):
+        self.store_pid, self.shared_pid, self.all = store_pid, shared_pid, os.sched_getaffinity(0)
+
+    def __enter__(self):
+        first = min(self.all)
+        pin(self.store_pid, {first})
+        for pid in (self.shared_pid, os.getpid()):
+            pin(pid, self.all - {first})
+
+    def __exit__(self, *_):
+        for pid in (self.store_pid, self.shared_pid, os.getpid()):
+            pin(pid, self.all)
+
+
 S3_KEY, S3_SECRET, S3_BUCKET = "share-test-key", "share-test-secret", "share-test"
 
 
@@ -167,10 +192,15 @@ def main():
             else nginx_beside(work, source, processes)
 
         downloads = {"shared": [], "other": []}
+        apart = {"shared": [], "other": []}
         uploads = {"shared": [], "other": [], "durable": []}
         for round in range(args.rounds):
             downloads["shared"].append(timed(lambda: curl("-o", "/dev/null", link)))
             downloads["other"].append(timed(other_download))
+            if args.s3:
+                with open(f"{store}/pid") as pid, StoreApart(int(pid.read()), shared.pid):
+                    apart["shared"].append(timed(lambda: curl("-o", "/dev/null", link)))
+                    apart["other"].append(timed(other_download))
             uploads["shared"].append(timed(lambda: upload_to_shared(url, source, size, f"upload {round}.bin")))
             uploads["other"].append(timed(lambda: other_upload(f"upload-{round}.bin")))
             # What any server that answers only once the bytes are on the disk is bound by.
@@ -203,9 +233,13 @@ def main():
         for name, runs in (("download (GET, whole file)", downloads), (f"upload (tus PATCH / {other} PUT)", uploads)):
             ours, theirs = rate(runs["shared"]), rate(runs["other"])
             print(f"| {name} | {ours:.0f} | {theirs:.0f} | {ours / theirs:.2f} |")
-        durable = rate(uploads["durable"])
-        print(f"| the disk's durable write (`dd conv=fsync`) | {rate(uploads['shared']):.0f} | {durable:.0f} | "
-              f"{rate(uploads['shared']) / durable:.2f} |")
+        if args.s3:
+            ours, theirs = rate(apart["shared"]), rate(apart["other"])
+            print(f"| download, the store on a core of its own | {ours:.0f} | {theirs:.0f} | {ours / theirs:.2f} |")
+        if not args.s3:
+            durable = rate(uploads["durable"])
+            print(f"| the disk's durable write (`dd conv=fsync`) | {rate(uploads['shared']):.0f} | {durable:.0f} | "
+                  f"{rate(uploads['shared']) / durable:.2f} |")
         print(f"\nMedian of {args.rounds} rounds, the servers alternating; curl on loopback is the client of both.\n")
         print("| eight at once | shared's peak RSS | seconds |\n|---|---:|---:|")
         print(f"| idle | {idle:.0f} MB | |")
