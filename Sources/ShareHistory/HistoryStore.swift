@@ -96,6 +96,34 @@ public protocol HistoryStore: Sendable {
     /// Live records (and trashed ones, with `trashedAt`, when `includingTrash`) stored after `position`, in the
     /// order they were stored, as NDJSON lines, and the position of the last one (nil when none is left).
     func exportChunk(after position: Int64, limit: Int, includingTrash: Bool) async throws -> (lines: [UInt8], last: Int64?)
+
+    // MARK: - Events out
+
+    /// This history's events after the one numbered `after` (0: from the first), oldest first, at most `limit`.
+    func historyEvents(after: Int64, limit: Int) async throws -> [HistoryEvent]
+    /// This history's latest `limit` events, newest first (the feed).
+    func latestEvents(limit: Int) async throws -> [HistoryEvent]
+    /// The number of this history's latest event; 0 when it has none.
+    func lastEventNumber() async throws -> Int64
+    /// The key of this history's feed (`/feed/{key}.atom`), made when first asked for; `renewing` draws a new one,
+    /// and the old one opens nothing from then on.
+    func feedKey(renewing: Bool) async throws -> String
+    /// Makes a webhook of this history, which sends the events that follow; `.tooManyHooks` past `limit`.
+    func addHook(_ draft: HookDraft, limit: Int, now: Timestamp) async throws -> Hook
+    /// This history's webhooks, oldest first.
+    func hooks() async throws -> [Hook]
+    /// One of this history's webhooks; `.hookNotFound` when it has none by that id.
+    func hook(id: String) async throws -> Hook
+    /// Changes a webhook; enabling a disabled one makes it try its stopped event again at once.
+    func changeHook(id: String, _ change: HookChange) async throws -> Hook
+    func deleteHook(id: String) async throws
+    /// Gives a webhook `secret`; the one it had signs too until `oldSigns`. The hook comes back with the new secret.
+    func replaceHookSecret(id: String, with secret: String, oldSigns: Timestamp) async throws -> Hook
+    /// A page of a webhook's deliveries, newest first, before the one numbered `before` (0: the latest), and where
+    /// the next page starts if one follows.
+    func hookDeliveries(id: String, before: Int64, limit: Int) async throws -> (deliveries: [HookDelivery], next: Int64?)
+    /// Sends the event of delivery `delivery` to webhook `id` again, before its next one; a disabled hook is enabled.
+    func resendDelivery(hook id: String, delivery: Int64) async throws
 }
 
 extension HistoryStore {

@@ -64,4 +64,12 @@ public protocol ShareStore: Sendable {
     /// Deletes in the bucket (`[files] store = "s3"`) what the store let go: objects of forgotten blobs, multipart
     /// uploads abandoned. Returns how many; 0 without a bucket.
     func releaseFreedObjects() async throws -> Int
+
+    /// The owner of the history whose feed has this key ('' for nobody's); nil when none has.
+    func feedOwner(key: String) async throws -> String?
+    /// The delivery due first at `now` among every history's enabled webhooks whose node's lease has run out, leased to
+    /// the caller until `leaseUntil`: a resend asked for, else the hook's next event it sends. Nil when none is due.
+    func takeDueDelivery(now: Timestamp, leaseUntil: Timestamp) async throws -> DueDelivery?
+    /// Records an attempt of `due` in its hook's log and moves the hook on as `outcome` says, ending the lease.
+    func recordDelivery(_ due: DueDelivery, _ outcome: DeliveryOutcome, now: Timestamp) async throws
 }

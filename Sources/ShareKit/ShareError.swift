@@ -46,6 +46,12 @@ public enum ShareError: Error, Equatable, Sendable {
     case uploadsBusy(retryAfterSeconds: Int)
     /// The history has `limit` uploads in progress already.
     case tooManyUploads(limit: Int)
+    /// This history has no webhook with this id.
+    case hookNotFound(id: String)
+    /// This webhook has no delivery with this number.
+    case deliveryNotFound(id: Int64)
+    /// The history has `limit` webhooks already (`[hooks] max_per_user`).
+    case tooManyHooks(limit: Int)
 }
 
 extension ShareError {
@@ -78,6 +84,9 @@ extension ShareError {
         case .uploadsBusy(let seconds): return "too many uploads are in progress; try again in \(seconds) s"
         case .tooManyUploads(let limit):
             return "this history has \(limit) uploads in progress already: finish or abandon some (DELETE) before starting another"
+        case .hookNotFound(let id): return "no webhook with id '\(id)'"
+        case .deliveryNotFound(let id): return "no delivery \(id) of this webhook"
+        case .tooManyHooks(let limit): return "this history has \(limit) webhooks already ([hooks] max_per_user): remove one first"
         }
     }
 }

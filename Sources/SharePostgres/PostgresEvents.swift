@@ -16,6 +16,16 @@ enum PostgresEvents {
             """, logger: logger)
     }
 
+    /// A download counted for good: the event `downloaded` of its share, with the count it reached and its log entry.
+    static func recordDownloaded(entry: Int64, at: Timestamp, _ connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query(
+            """
+            INSERT INTO share_event (share_seq, at, action, by, downloads, download_seq)
+            SELECT s.seq, \(at.millisecondsSinceEpoch), 'downloaded', 'link', s.downloads, d.seq
+            FROM share_download d JOIN share s ON s.seq = d.share_seq WHERE d.seq = \(entry)
+            """, logger: logger)
+    }
+
     /// The events an update from `original` to `updated` makes: a rename, a move, a trashing, a restoring.
     static func record(
         from original: ShareRecord, to updated: ShareRecord, seq: Int64, at: Timestamp, by: String, _ connection: PostgresConnection,
@@ -35,13 +45,14 @@ enum PostgresEvents {
     )] {
         let rows = try await connection.query(
             """
-            SELECT seq, at, action, from_value, to_value, by FROM share_event
+            SELECT seq, at, action, from_value, to_value, by, downloads FROM share_event
             WHERE share_seq = \(seq) AND seq > \(after) ORDER BY seq LIMIT \(limit + 1)
             """, logger: logger)
         var events: [(seq: Int64, event: ShareEvent)] = []
-        for try await (eventSeq, at, action, from, to, by) in rows.decode((Int64, Int64, String, String?, String?, String).self) {
+        for try await (eventSeq, at, action, from, to, by, downloads) in rows.decode((Int64, Int64, String, String?, String?, String, Int64?).self) {
             let event = ShareEvent(
-                at: Timestamp(millisecondsSinceEpoch: at), action: ShareEvent.Action(rawValue: action) ?? .created, from: from, to: to, by: by)
+                at: Timestamp(millisecondsSinceEpoch: at), action: ShareEvent.Action(rawValue: action) ?? .created, from: from, to: to, by: by,
+                downloads: downloads)
             events.append((eventSeq, event))
         }
         return events

@@ -79,8 +79,14 @@ extension PostgresStore {
                 )
                 RETURNING seq
                 """, logger: logger)
-            for try await entry in logged.decode(Int64.self) { return (entry, download.complete ? [share.owner] : []) }
-            return (nil, [])
+            var entry: Int64?
+            for try await seq in logged.decode(Int64.self) { entry = seq }
+            guard let entry else { return (nil, []) }
+            // Nothing to send (a redirect): counted for good now; bytes to send count once the last one is sent.
+            if download.complete, download.bytes == nil {
+                try await PostgresEvents.recordDownloaded(entry: entry, at: download.at, connection, logger: logger)
+            }
+            return (entry, download.complete ? [share.owner] : [])
         }
     }
 
@@ -95,6 +101,13 @@ extension PostgresStore {
 
     public func endDownload(_ entry: Int64, sent: Int64) async throws {
         try await changing { connection in
+            let whole = try await connection.query(
+                """
+                SELECT complete AND bytes <= \(sent) FROM share_download WHERE seq = \(entry) AND sending_until IS NOT NULL FOR UPDATE
+                """, logger: logger)
+            var sentWhole = false
+            for try await flag in whole.decode(Bool?.self) { sentWhole = flag == true }
+            if sentWhole { try await PostgresEvents.recordDownloaded(entry: entry, at: .now(), connection, logger: logger) }
             // Only a sending still under its lease: one the sweep gave back was given back once.
             let rows = try await connection.query(
                 """

@@ -105,7 +105,7 @@ import Testing
                     let page = try await database.sharedHistory.events(id: record.id, after: after, limit: 100)
                     for event in page.events {
                         switch event.action {
-                        case .created, .uploaded, .imported, .revoked, .expiryChanged, .expired: break
+                        case .created, .uploaded, .imported, .revoked, .expiryChanged, .expired, .downloaded, .received: break
                         case .renamed:
                             if event.from != name { problems.append("renamed from \(event.from ?? "-") while named \(name)") }
                             name = event.to ?? name

@@ -220,7 +220,7 @@ import Testing
             #expect(try await store.countDownload(token: token, Self.download()) != nil)
             try await store.noteExpired(token: token, at: .now())
             let actions = try await store.sharedHistory.events(id: created.id, after: 0, limit: 10).events.map(\.action)
-            #expect(actions == [.created, .expired, .expiryChanged, .expired])
+            #expect(actions == [.created, .downloaded, .expired, .expiryChanged, .downloaded, .expired])
         }
     }
 

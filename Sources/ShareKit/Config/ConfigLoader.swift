@@ -126,7 +126,7 @@ public struct ConfigLoader: Sendable {
         }
     }
 
-    private static let tables = ["server", "database", "files", "auth", "client"]
+    private static let tables = ["server", "database", "files", "hooks", "auth", "client"]
 
     /// The TOML parser asserts, instead of reporting, on some malformed table headers (found by `FuzzTests`):
     /// a header must be one line of `[name]` or `[name.name]` (ASCII names, quotes, spaces), else it is refused

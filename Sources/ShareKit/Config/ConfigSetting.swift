@@ -22,6 +22,25 @@ extension ConfigValueKind where Value == Int {
     static let integer = ConfigValueKind(expected: "an integer", fromTOML: { $0.type == .int ? $0.int : nil }, fromText: { Int($0) })
 }
 
+extension ConfigValueKind where Value == [Int] {
+    /// A TOML array of integers; in the environment, a comma-separated list.
+    static let integers = ConfigValueKind(
+        expected: "an array of integers",
+        fromTOML: { value in
+            guard value.type == .array, let array = value.array else { return nil }
+            var integers: [Int] = []
+            for element in array {
+                guard element.type == .int, let integer = element.int else { return nil }
+                integers.append(integer)
+            }
+            return integers
+        },
+        fromText: { text in
+            let parts = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            return parts.contains(nil) ? nil : parts.compactMap { $0 }
+        })
+}
+
 extension ConfigValueKind where Value == [String] {
     /// A TOML array of strings; in the environment, a comma-separated list.
     static let strings = ConfigValueKind(

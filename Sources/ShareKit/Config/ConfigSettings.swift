@@ -108,7 +108,7 @@ extension ConfigSetting {
             .positive("database", "backup_keep", counting: "backups", \.database.backupKeep),
             .positive("database", "wal_checkpoint_bytes", counting: "bytes", \.database.walCheckpointBytes),
             .positive("database", "cache_bytes", counting: "bytes", \.database.cacheBytes),
-        ] + files + [
+        ] + files + hooks + [
             ConfigSetting("auth", "tokens", .strings) { config, tokens, _ in
                 guard tokens.allSatisfy(Credential.isSecret) else {
                     throw InvalidSetting(reason: "tokens must be non-empty and contain no spaces")
@@ -204,7 +204,7 @@ extension ConfigSetting {
     }
 
     /// A whole number above zero, of `unit`s (bytes, seconds…).
-    private static func positive(
+    static func positive(
         _ table: String, _ key: String, counting unit: String, _ setting: WritableKeyPath<ShareConfig, Int> & Sendable
     ) -> ConfigSetting {
         ConfigSetting(table, key, .integer) { config, value, _ in

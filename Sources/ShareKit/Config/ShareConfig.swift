@@ -1,10 +1,11 @@
 /// Everything `share.toml` can say, after the lookup and precedence rules have been applied.
 ///
-/// One file serves both programs: `shared` reads `server`, `database`, `files` and `auth`; `share` reads `client`.
+/// One file serves both programs: `shared` reads `server`, `database`, `files`, `hooks` and `auth`; `share` reads `client`.
 public struct ShareConfig: Sendable, Equatable {
     public var server = ServerSettings()
     public var database: DatabaseSettings
     public var files = FilesSettings()
+    public var hooks = HooksSettings()
     public var auth = AuthSettings()
     public var client = ClientSettings()
     /// The file the settings were read from; nil when none was found and defaults apply.

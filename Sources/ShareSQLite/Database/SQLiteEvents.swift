@@ -13,6 +13,16 @@ enum SQLiteEvents {
         ).execute(arguments: [at.millisecondsSinceEpoch, action.rawValue, from, to, by, id])
     }
 
+    /// A download counted for good: the event `downloaded` of its share, with the count it reached and its log entry.
+    static func recordDownloaded(entry: Int64, at: Timestamp, _ db: Database) throws {
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO share_event (share_seq, at, action, by, downloads, download_seq)
+                SELECT s.seq, ?, 'downloaded', 'link', s.downloads, d.seq FROM share_download d JOIN share s ON s.seq = d.share_seq WHERE d.seq = ?
+                """
+        ).execute(arguments: [at.millisecondsSinceEpoch, entry])
+    }
+
     /// The events that an update from `original` to `updated` makes: a rename, a move, a trashing, a restoring.
     static func record(from original: ShareRecord, to updated: ShareRecord, at: Timestamp, by: String, _ db: Database) throws {
         for change in RecordChange.between(original, updated) {
@@ -26,7 +36,7 @@ enum SQLiteEvents {
         let rows = try Row.fetchAll(
             db,
             sql: """
-                SELECT e.seq, e.at, e.action, e.from_value, e.to_value, e.by FROM share_event e JOIN share s ON s.seq = e.share_seq
+                SELECT e.seq, e.at, e.action, e.from_value, e.to_value, e.by, e.downloads FROM share_event e JOIN share s ON s.seq = e.share_seq
                 WHERE s.id = ? AND s.owner = ? AND e.seq > ? ORDER BY e.seq LIMIT ?
                 """, arguments: [id, owner, after, limit + 1])
         return rows.map { row in (row["seq"], SQLiteRow.event(row)) }

@@ -148,6 +148,6 @@ enum SQLiteRow {
     static func event(_ row: Row) -> ShareEvent {
         ShareEvent(
             at: Timestamp(millisecondsSinceEpoch: row["at"]), action: ShareEvent.Action(rawValue: row["action"]) ?? .created,
-            from: row["from_value"], to: row["to_value"], by: row["by"])
+            from: row["from_value"], to: row["to_value"], by: row["by"], downloads: row["downloads"])
     }
 }

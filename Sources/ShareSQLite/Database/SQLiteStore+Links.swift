@@ -72,7 +72,10 @@ extension SQLiteStore {
             )
             .execute(
                 arguments: [seq, download.at.millisecondsSinceEpoch, download.address, download.agent, download.bytes, download.complete, lease])
-            return (db.lastInsertedRowID, download.complete ? [owner] : [])
+            let entry = db.lastInsertedRowID
+            // Nothing to send (a redirect): counted for good now; bytes to send count once the last one is sent.
+            if download.complete, download.bytes == nil { try SQLiteEvents.recordDownloaded(entry: entry, at: download.at, db) }
+            return (entry, download.complete ? [owner] : [])
         }
     }
 
@@ -86,6 +89,11 @@ extension SQLiteStore {
 
     public func endDownload(_ entry: Int64, sent: Int64) async throws {
         try await changing { db in
+            let whole = try Bool.fetchOne(
+                db.cachedStatement(
+                    sql: "SELECT complete AND bytes <= ? FROM share_download WHERE seq = ? AND sending_until IS NOT NULL"),
+                arguments: [sent, entry])
+            if whole == true { try SQLiteEvents.recordDownloaded(entry: entry, at: .now(), db) }
             // Only a sending still under its lease: one the sweep gave back was given back once.
             let counted = try Row.fetchOne(
                 db.cachedStatement(

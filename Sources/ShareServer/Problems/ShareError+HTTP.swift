@@ -6,9 +6,9 @@ extension ShareError: HTTPResponseError {
     public var status: HTTPResponse.Status {
         switch self {
         case .invalidField, .invalidParameter, .malformedBody, .unreadablePicture: return .badRequest
-        case .notFound, .noThumbnail, .noFile, .uploadNotFound: return .notFound
+        case .notFound, .noThumbnail, .noFile, .uploadNotFound, .hookNotFound, .deliveryNotFound: return .notFound
         case .unsupportedPicture: return .unsupportedMediaType
-        case .idTaken, .uploadOffset: return .conflict
+        case .idTaken, .uploadOffset, .tooManyHooks: return .conflict
         case .uploadTooLarge: return .contentTooLarge
         case .quotaExceeded: return .forbidden
         case .tooManyUploads: return .tooManyRequests
