@@ -82,7 +82,7 @@ let package = Package(
         .target(
             name: "ShareServer",
             dependencies: [
-                "ShareKit", "ShareHistory", "SharePictures", "ShareThumbnails", "CMalloc", "CPeerCredentials",
+                "ShareKit", "ShareHistory", "ShareHooks", "SharePictures", "ShareThumbnails", "CMalloc", "CPeerCredentials",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "Logging", package: "swift-log"),
@@ -126,6 +126,15 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        .target(
+            name: "ShareHooks",
+            dependencies: [
+                "ShareKit", "ShareHistory", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .target(name: "SharePictures", dependencies: ["ShareKit"]),
         .target(name: "ShareThumbnails", dependencies: ["ShareKit", "SharePictures", "CVips"]),
         /// The HTTP client of `share`: the API as typed calls over libcurl.
@@ -161,6 +170,7 @@ let package = Package(
             path: "Tests/StoreTestSupport"
         ),
         .testTarget(name: "ShareKitTests", dependencies: ["ShareKit", "ShareTestSupport"]),
+        .testTarget(name: "ShareHooksTests", dependencies: ["ShareHooks", "ShareHistory", "ShareKit"]),
         .testTarget(
             name: "ShareObjectStoreTests",
             dependencies: [

@@ -106,3 +106,11 @@ extension Timestamp {
         return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
     }
 }
+
+extension Timestamp {
+    /// The time `duration` after this one, to the millisecond.
+    public func adding(_ duration: Duration) -> Timestamp {
+        let (seconds, attoseconds) = duration.components
+        return Timestamp(millisecondsSinceEpoch: millisecondsSinceEpoch + seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+    }
+}

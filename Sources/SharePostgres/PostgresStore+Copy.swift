@@ -38,6 +38,8 @@ extension PostgresStore {
     ) async throws -> PostgresCopiedCounts {
         let copied = try await changing { connection in
             try await switchTotalsTriggers("DISABLE", connection)
+            // The copied events happened before: none of them goes out to hooks again (migration 0016).
+            try await connection.query("SELECT set_config('share.copying', 'on', true)", logger: logger)
             var owners: [String: Int64] = ["": OwnerNumber.nobody]
             var blobs: [String: Int64] = [:]
             while let chunk = try await next() {
