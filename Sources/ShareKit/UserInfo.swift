@@ -26,10 +26,14 @@ public struct UserInfo: Codable, Sendable, Equatable {
     public var shareUrl: String?
     /// After how many days the trash is emptied of a record (`[database] trash_days`); 0: never.
     public var trashDays: Int?
+    /// The history's Atom feed (`/feed/{key}.atom`), for whoever signed in.
+    public var feedUrl: String?
+    /// How many of the history's webhooks stopped sending (a 410, or every retry failed); absent when none.
+    public var disabledHooks: Int?
 
     private enum CodingKeys: String, CodingKey {
         case user, admin, histories, usedBytes, quotaBytes, filesBytes, trashedFilesBytes, uploadingBytes, signedInWith, signOutUrl, shareUrl
-        case trashDays
+        case trashDays, feedUrl, disabledHooks
     }
 
     /// `user` is written as `null` when nobody signed in, never left out: it is what a client reads first.
@@ -47,6 +51,8 @@ public struct UserInfo: Codable, Sendable, Equatable {
         try container.encodeIfPresent(signOutUrl, forKey: .signOutUrl)
         try container.encodeIfPresent(shareUrl, forKey: .shareUrl)
         try container.encodeIfPresent(trashDays, forKey: .trashDays)
+        try container.encodeIfPresent(feedUrl, forKey: .feedUrl)
+        try container.encodeIfPresent(disabledHooks, forKey: .disabledHooks)
     }
 
     public init(

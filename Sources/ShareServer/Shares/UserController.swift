@@ -11,6 +11,11 @@ struct UserController {
     let shareURL: String
     /// `[database] trash_days`, which `/me` passes on for the page's trash to say.
     let trashDays: Int
+    let pathPrefix: String
+
+    private func feedURL(_ key: String) -> String {
+        "\(pathPrefix)/feed/\(key).atom"
+    }
 
     var endpoints: RouteCollection<ShareRequestContext> {
         let routes = RouteCollection(context: ShareRequestContext.self)
@@ -26,7 +31,17 @@ struct UserController {
                 shareUrl: shareURL.isEmpty ? nil : shareURL, trashDays: trashDays)
             me.trashedFilesBytes = usage.trashedFiles > 0 ? usage.trashedFiles : nil
             me.uploadingBytes = usage.uploading > 0 ? usage.uploading : nil
+            if context.user != nil {
+                me.feedUrl = feedURL(try await choice.history.feedKey(renewing: false))
+                let disabled = try await choice.history.hooks().count { !$0.enabled }
+                me.disabledHooks = disabled > 0 ? disabled : nil
+            }
             return try JSONBody.response(me)
+        }
+        routes.post("me/feed-key") { request, context in
+            try HookController.requireSignedIn(context)
+            let key = try await histories.choose(request, context).history.feedKey(renewing: true)
+            return try JSONBody.response(["feedUrl": feedURL(key)])
         }
         routes.group()
             .add(
@@ -41,6 +56,7 @@ struct UserController {
             )
             .post("users/:user/assign", use: assign)
         routes.rejectMethods(on: "me", except: [.get])
+        routes.rejectMethods(on: "me/feed-key", except: [.post])
         routes.rejectMethods(on: "users", except: [.get])
         routes.rejectMethods(on: "users/:user/assign", except: [.post])
         return routes

@@ -4,6 +4,7 @@ import Logging
 import Metrics
 import NIOCore
 import ShareHistory
+import ShareHooks
 import ShareKit
 import ShareThumbnails
 
@@ -33,7 +34,7 @@ public func buildRouter(
     // Paths in their one spelling (`RequestPath`): the page itself is the base path, or "/" at the root.
     let openPaths = (["healthz", "readyz", "openapi.yaml"] + (server.metricsPublic ? ["metrics"] : []) + webPage.openPaths)
         .map { $0.isEmpty ? (prefix.isEmpty ? "/" : prefix) : "\(prefix)/\($0)" }
-    addSignIn(to: router, setup: setup, scope: SignInScope(openPaths: Set(openPaths), openPrefixes: ["\(prefix)/s/"]))
+    addSignIn(to: router, setup: setup, scope: SignInScope(openPaths: Set(openPaths), openPrefixes: ["\(prefix)/s/", "\(prefix)/feed/"]))
     if let connectionEnds { router.add(middleware: ClientGoneMiddleware(ends: connectionEnds, pathPrefix: prefix)) }
     let base = RouterPath(prefix)
     var store = store
@@ -45,7 +46,11 @@ public func buildRouter(
     router.addRoutes(HealthController(store: store).endpoints, atPath: base)
     router.addRoutes(DocumentController().endpoints, atPath: base)
     router.addRoutes(
-        UserController(histories: histories, shareURL: server.shareURL, trashDays: setup.config.database.trashDays).endpoints, atPath: base)
+        UserController(histories: histories, shareURL: server.shareURL, trashDays: setup.config.database.trashDays, pathPrefix: prefix)
+            .endpoints, atPath: base)
+    router.addRoutes(HookController(histories: histories, settings: setup.config.hooks, pathPrefix: prefix).endpoints, atPath: base)
+    router.addRoutes(EventStreamController(histories: histories).endpoints, atPath: base)
+    router.addRoutes(FeedController(store: store, pathPrefix: prefix).endpoints, atPath: base)
     router.addRoutes(webPage.endpoints, atPath: base)
     let addresses = AccessLog(trustedProxies: server.trustedProxies, socketPeerIsProxy: socketPeerIsProxy)
     let links = LinkController(
@@ -128,6 +133,7 @@ public func buildApplication(
     application.addServices(Retention(store: served.store, trashDays: setup.config.database.trashDays, logger: logger))
     application.addServices(DownloadSweep(store: served.store, logger: logger))
     application.addServices(ObjectRelease(store: served.store, logger: logger))
+    application.addServices(HookDeliverer(store: served.store, settings: setup.config.hooks, version: ShareVersion.current, logger: logger))
     return application
 }
 
