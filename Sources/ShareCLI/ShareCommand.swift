@@ -42,7 +42,7 @@ struct ShareCommand: ParsableCommand {
             StatsCommand.self,
             FoldersCommand.self,
             ImportCommand.self, ExportCommand.self, WhoamiCommand.self,
-            UsersCommand.self,
+            UsersCommand.self, HooksCommand.self, WatchCommand.self,
         ],
         defaultSubcommand: ListCommand.self
     )

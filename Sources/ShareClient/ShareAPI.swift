@@ -103,7 +103,7 @@ public final class ShareAPI {
     /// Fetches `first` and each page its `Link` headers lead to. A server that announces a page it already gave,
     /// or more than `maxPages`, would be followed for ever: it is stopped with an error. Only a hash of each page
     /// address is kept, so memory stays flat.
-    private func follow<Element: Decodable>(
+    func follow<Element: Decodable>(
         _ first: String, path: String, id: String?, _ handle: ([Element], Data, String?) -> Void
     ) throws(ClientError) {
         var url: String? = first

@@ -62,7 +62,8 @@ struct EventStreamController {
                 continue
             }
             if ContinuousClock.now - quietSince >= Self.heartbeat {
-                try await writer.write(ByteBuffer(string: ": still here\n\n"))
+                // Long enough that a client's lowest rate (the CLI's: a byte a second) counts the stream as moving.
+                try await writer.write(ByteBuffer(string: ": nothing new, still here\n\n"))
                 quietSince = .now
             }
             try await Task.sleep(for: poll)
