@@ -5,7 +5,7 @@ public struct ServerAddress: Sendable, Equatable {
     /// As the user wrote it, for messages.
     public let display: String
     /// Scheme and authority, such as `http://127.0.0.1:8080`.
-    let origin: String
+    public let origin: String
     /// The base path the API lives under: `""` or `/files`.
     let basePath: String
     public let unixSocket: String?

@@ -30,5 +30,9 @@ struct WhoamiCommand: ShareSubcommand {
         let parts = [me.trashedFilesBytes.map { "\(ByteSize.text($0)) in the trash" }, me.uploadingBytes.map { "\(ByteSize.text($0)) uploading" }]
         if !parts.compactMap({ $0 }).isEmpty { line += " (\(parts.compactMap { $0 }.joined(separator: ", ")))" }
         context.print(line)
+        if let stopped = me.disabledHooks {
+            context.print("\(stopped) webhook\(stopped == 1 ? "" : "s") stopped sending: see share hooks, and share hooks retry")
+        }
+        if let feed = me.feedUrl { context.print("feed: \(TerminalText.escape(context.api.server.origin + feed))") }
     }
 }

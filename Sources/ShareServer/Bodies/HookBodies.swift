@@ -14,16 +14,19 @@ struct HookBody: Decodable {
     /// is not set.
     func draft(allowPrivate: Bool) async throws -> HookDraft {
         guard let url else { throw ShareError.invalidField("url", "is required: where the events are posted") }
-        return HookDraft(
-            url: try await Self.checked(url, allowPrivate: allowPrivate), events: try Self.checked(events ?? ["*"]),
-            description: try Self.checked(description: description ?? ""), secret: HookSecret.make())
+        // The fields that need no lookup first.
+        let events = try Self.checked(events ?? ["*"])
+        let description = try Self.checked(description: description ?? "")
+        return HookDraft(url: try await Self.checked(url, allowPrivate: allowPrivate), events: events, description: description, secret: HookSecret.make())
     }
 
     /// What a `PATCH` changes, checked the same way.
     func change(allowPrivate: Bool) async throws -> HookChange {
-        HookChange(
-            url: try await url.asyncMap { try await Self.checked($0, allowPrivate: allowPrivate) }, events: try events.map(Self.checked),
-            description: try description.map { text throws(ShareError) in try Self.checked(description: text) }, enabled: enabled)
+        let events = try events.map(Self.checked)
+        let description = try description.map { text throws(ShareError) in try Self.checked(description: text) }
+        return HookChange(
+            url: try await url.asyncMap { try await Self.checked($0, allowPrivate: allowPrivate) }, events: events, description: description,
+            enabled: enabled)
     }
 
     private static func checked(_ url: String, allowPrivate: Bool) async throws -> String {

@@ -1,0 +1,128 @@
+import Foundation
+import ShareChildProcess
+import ShareKit
+import ShareTestSupport
+import Testing
+
+/// Webhooks with the real daemon, the real CLI and a receiver that checks signatures with the Standard Webhooks
+/// library: each event arrives signed, in order, once it is taken; a receiver failing, gone, hanging, or the daemon
+/// killed between a change and its delivery loses nothing and holds nothing else up.
+@Suite struct HookDeliveryTests {
+    /// Hooks reach loopback (the test's receiver), retry after a second, and wait two for an answer.
+    static let hooks = [
+        "SHARE_HOOKS_ALLOW_PRIVATE_ADDRESSES": "true", "SHARE_HOOKS_RETRY_SECONDS": "1,1,1", "SHARE_HOOKS_TIMEOUT_SECONDS": "2",
+    ]
+
+    /// `share hooks add URL` as JSON, its secret given to the receiver.
+    private func addHook(_ receiver: HookReceiver, events: String = "*", _ daemon: Daemon) throws -> Hook {
+        let added = try share(["hooks", "add", receiver.url + "/in", "--events", events, "--json"], server: daemon.address)
+        let hook = try WireJSON.decoder().decode(Hook.self, from: Data(added.stdout.utf8))
+        try receiver.trust([try #require(hook.secret)])
+        return hook
+    }
+
+    private func addFile(_ name: String, in folder: URL, _ daemon: Daemon) throws -> ShareRecord {
+        let file = folder.appending(path: name)
+        try Data("hello".utf8).write(to: file)
+        let added = try share(["add", file.path, "--json"], server: daemon.address)
+        return try WireJSON.decoder().decode(ShareRecord.self, from: Data(added.stdout.utf8))
+    }
+
+    @Test func eachEventArrivesSignedAndInOrderAndAFailedOneIsSentAgainUnderItsID() async throws {
+        let folder = try temporaryFolder()
+        let receiver = try HookReceiver()
+        let daemon = try Daemon(folder: folder, environment: Self.hooks)
+        let hook = try addHook(receiver, daemon)
+        try receiver.answer(["500", "503 retry-after=1"])
+        let record = try addFile("report.txt", in: folder, daemon)
+        #expect(try share(["rename", record.id, "final.txt"], server: daemon.address).status == 0)
+        #expect(try await http("GET", daemon.address + (record.link ?? "") + "/file").status == 200)
+        try await waitUntil("three events taken") { try receiver.received().filter { $0.answer == "204" }.count == 3 }
+        let received = try receiver.received()
+        #expect(received.allSatisfy { $0.verified }, "every signature checks out with the hook's secret")
+        #expect(received.map(\.answer) == ["500", "503 retry-after=1", "204", "204", "204"])
+        #expect(Set(received.prefix(3).map(\.id)).count == 1, "the same webhook-id on every try of an event")
+        let taken = received.filter { $0.answer == "204" }.compactMap(\.message)
+        #expect(taken.map(\.type) == ["share.uploaded", "share.renamed", "share.downloaded"], "in the order they happened")
+        #expect(taken[1].data.from == "report.txt" && taken[1].data.share.name == "final.txt")
+        #expect(taken[2].data.downloads == 1 && taken[2].data.download?.addressFamily == "ipv4" && taken[2].data.by == "link")
+
+        let log = try share(["hooks", "log", hook.id, "--json"], server: daemon.address)
+        let deliveries = try WireJSON.decoder().decode([HookDelivery].self, from: Data(log.stdout.utf8))
+        #expect(deliveries.reversed().prefix(3).map(\.status) == [500, 503, 204] && deliveries.reversed().prefix(3).map(\.attempt) == [1, 2, 3])
+        #expect(deliveries.last?.error == "the receiver answered 500")
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func aReceiverAnswering410StopsItsHookUntilADeliveryIsRetried() async throws {
+        let folder = try temporaryFolder()
+        let receiver = try HookReceiver()
+        let daemon = try Daemon(folder: folder, environment: Self.hooks)
+        let hook = try addHook(receiver, daemon)
+        try receiver.answer(["410"])
+        _ = try addFile("a.txt", in: folder, daemon)
+        try await waitUntil("the hook stopped") { try share(["hooks"], server: daemon.address).stdout.contains("stopped: the receiver answered 410") }
+        let me = try share(["whoami"], server: daemon.address)
+        #expect(me.stdout.contains("1 webhook stopped sending"), "\(me.stdout)")
+        _ = try addFile("b.txt", in: folder, daemon)
+        let log = try WireJSON.decoder().decode([HookDelivery].self, from: Data(try share(["hooks", "log", hook.id, "--json"], server: daemon.address).stdout.utf8))
+        #expect(try share(["hooks", "retry", hook.id, String(try #require(log.first).id)], server: daemon.address).status == 0)
+        try await waitUntil("the stopped event and the next taken") { try receiver.received().filter { $0.answer == "204" }.count == 3 }
+        let names = try receiver.received().filter { $0.answer == "204" }.compactMap(\.message?.data.share.name)
+        #expect(names == ["a.txt", "a.txt", "b.txt"], "the retried event, then the hook goes on from where it stopped")
+        #expect(!(try share(["whoami"], server: daemon.address).stdout.contains("stopped")))
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func aHangingReceiverHoldsUpNeitherOtherHooksNorTheServer() async throws {
+        let folder = try temporaryFolder()
+        let hanging = try HookReceiver()
+        let answering = try HookReceiver()
+        let daemon = try Daemon(folder: folder, environment: Self.hooks)
+        let stuck = try addHook(hanging, daemon)
+        _ = try addHook(answering, daemon)
+        try hanging.answer(Array(repeating: "hang", count: 10))
+        let started = ContinuousClock.now
+        for name in ["a.txt", "b.txt", "c.txt"] { _ = try addFile(name, in: folder, daemon) }
+        try await waitUntil("the other hook's three events") { try answering.received().count == 3 }
+        #expect(try await http("GET", daemon.address + "/healthz").status == 200)
+        try await waitUntil("the hanging receiver's first try given up") {
+            let log = try share(["hooks", "log", stuck.id], server: daemon.address).stdout
+            return log.contains("did not answer in time")
+        }
+        #expect(ContinuousClock.now - started < .seconds(30))
+        #expect(try hanging.received().compactMap(\.message?.data.share.name).allSatisfy { $0 == "a.txt" }, "in order: b waits behind a")
+        #expect(await daemon.stop(within: .seconds(15)) == 0, "deliveries in flight do not keep it from stopping")
+    }
+
+    @Test func aDaemonKilledMidDeliveryLeavesTheEventToBeSentWhenItComesBack() async throws {
+        let folder = try temporaryFolder()
+        let receiver = try HookReceiver()
+        let first = try Daemon(folder: folder, environment: Self.hooks)
+        _ = try addHook(receiver, first)
+        try receiver.answer(["hang"])
+        _ = try addFile("a.txt", in: folder, first)
+        try await waitUntil("the first try under way") { try receiver.received().count == 1 }
+        first.stop(signal: SIGKILL)
+        let second = try Daemon(folder: folder, environment: Self.hooks)
+        try await waitUntil("the event taken after the restart", within: .seconds(60)) { try receiver.received().count == 2 }
+        let received = try receiver.received()
+        #expect(received[0].id == received[1].id && received[1].answer == "204" && received.allSatisfy { $0.verified })
+        #expect(second.stop() == 0)
+    }
+
+    @Test func aHookReachesOnlyPublicAddressesAndNamesWhatIsWrong() throws {
+        let folder = try temporaryFolder()
+        let daemon = try Daemon(folder: folder)
+        let loopback = try share(["hooks", "add", "http://127.0.0.1:9/in"], server: daemon.address)
+        #expect(loopback.status == 6 && loopback.stderr.contains("field 'url'") && loopback.stderr.contains("127.0.0.1"), "\(loopback.stderr)")
+        let metadata = try share(["hooks", "add", "http://169.254.169.254/latest/meta-data/"], server: daemon.address)
+        #expect(metadata.status == 6 && metadata.stderr.contains("169.254.169.254"))
+        let scheme = try share(["hooks", "add", "file:///etc/passwd"], server: daemon.address)
+        #expect(scheme.status == 6 && scheme.stderr.contains("http:// or https://"))
+        let events = try share(["hooks", "add", "https://example.com/in", "--events", "uploaded,exploded"], server: daemon.address)
+        #expect(events.status == 6 && events.stderr.contains("field 'events' names 'exploded'"))
+        #expect(try share(["hooks"], server: daemon.address).stdout.contains("No webhooks"))
+        #expect(daemon.stop() == 0)
+    }
+}
