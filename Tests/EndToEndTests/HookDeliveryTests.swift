@@ -2,6 +2,7 @@ import Foundation
 import ShareChildProcess
 import ShareKit
 import ShareTestSupport
+import StoreTestSupport
 import Testing
 
 /// Webhooks with the real daemon, the real CLI and a receiver that checks signatures with the Standard Webhooks
@@ -109,6 +110,33 @@ import Testing
         let received = try receiver.received()
         #expect(received[0].id == received[1].id && received[1].answer == "204" && received.allSatisfy { $0.verified })
         #expect(second.stop() == 0)
+    }
+
+    /// Two nodes on one PostgreSQL database: each event goes out once, whichever node takes it; a node killed while
+    /// its receiver keeps it waiting leaves the event to the other once its lease runs out.
+    @Test func twoPostgresNodesSendEachEventOnceAndOneTakesOverFromTheOtherKilled() async throws {
+        try await TestPostgres.withDatabase { name in
+            let folder = try temporaryFolder()
+            let receiver = try HookReceiver()
+            let environment = Self.hooks.merging(["SHARE_DATABASE_URL": try TestPostgres.url(of: name)]) { $1 }
+            let nodes = try (0..<2).map { _ in try Daemon(folder: folder, arguments: ["--listen", "127.0.0.1:0"], environment: environment) }
+            _ = try addHook(receiver, nodes[0])
+            for number in 0..<10 { _ = try addFile("file-\(number).txt", in: folder, nodes[number % 2]) }
+            try await waitUntil("ten events taken") { try receiver.received().count >= 10 }
+            let ids = try receiver.received().compactMap { $0.id.flatMap { Int($0) } }
+            #expect(ids.count == 10 && ids == ids.sorted() && Set(ids).count == 10, "each once, in order, from either node: \(ids)")
+
+            #expect(nodes[1].stop() == 0)
+            try receiver.answer(["hang"])
+            _ = try addFile("last.txt", in: folder, nodes[0])
+            try await waitUntil("the last event's first try under way") { try receiver.received().count == 11 }
+            let survivor = try Daemon(folder: folder, arguments: ["--listen", "127.0.0.1:0"], environment: environment)
+            nodes[0].stop(signal: SIGKILL)
+            try await waitUntil("the other node sending it once the lease ran out", within: .seconds(60)) { try receiver.received().count == 12 }
+            let last = try receiver.received().suffix(2)
+            #expect(last.first?.id == last.last?.id && last.last?.answer == "204" && last.last?.message?.data.share.name == "last.txt")
+            #expect(survivor.stop() == 0)
+        }
     }
 
     @Test func aHookReachesOnlyPublicAddressesAndNamesWhatIsWrong() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import ShareHistory
 import ShareKit
+import ShareTestSupport
 import StoreTestSupport
 import Testing
 
@@ -40,6 +41,34 @@ import Testing
             #expect(try await alice.historyEvents(after: 0, limit: 10) == events, "what went out stays out after a purge")
             #expect(try await bob.historyEvents(after: 0, limit: 10).map(\.share.name) == ["bob.txt"])
             #expect(try await store.history(of: "carol", quota: nil).historyEvents(after: 0, limit: 10).isEmpty)
+        }
+    }
+
+    /// A follower reads on from the last event it saw while writers race: an event numbered before one it saw but
+    /// committed after would be skipped for good.
+    @Test(arguments: databases)
+    func aFollowerReadingOnFromTheLastEventItSawMissesNoneOfRacingWrites(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            let alice = store.history(of: "alice", quota: nil)
+            let followed = try await withThrowingTaskGroup(of: [Int64].self) { group in
+                for writer in 0..<8 {
+                    group.addTask {
+                        for number in 0..<10 { try await alice.add("w\(writer)-\(number).txt") }
+                        return []
+                    }
+                }
+                group.addTask {
+                    var seen: [Int64] = []
+                    try await waitUntil("the follower saw eighty events", within: .seconds(120)) {
+                        seen += try await alice.historyEvents(after: seen.last ?? 0, limit: 7).map(\.seq)
+                        return seen.count >= 80
+                    }
+                    return seen
+                }
+                return try await group.reduce(into: []) { $0 += $1 }
+            }
+            #expect(followed.count == 80 && followed == followed.sorted())
+            #expect(followed == (try await alice.historyEvents(after: 0, limit: 100)).map(\.seq))
         }
     }
 
