@@ -33,7 +33,8 @@ public struct HookSender: Sendable {
             if (200..<300).contains(status) { return DeliveryOutcome(status: status, milliseconds: milliseconds, next: .delivered) }
             let error = "the receiver answered \(status)" + (300..<400 ~= status ? " (redirects are not followed)" : "")
             if status == 410 {
-                return DeliveryOutcome(status: status, milliseconds: milliseconds, error: error, next: .disable(reason: "the receiver answered 410 Gone"))
+                return DeliveryOutcome(
+                    status: status, milliseconds: milliseconds, error: error, next: .disable(reason: "the receiver answered 410 Gone"))
             }
             return DeliveryOutcome(status: status, milliseconds: milliseconds, error: error, next: next(after: due, now: now, retryAfter: retryAfter))
         } catch let problem as ShareError {
@@ -69,7 +70,8 @@ public struct HookSender: Sendable {
         request.headers.add(name: "User-Agent", value: userAgent)
         request.headers.add(name: "webhook-id", value: due.event.id)
         request.headers.add(name: "webhook-timestamp", value: String(timestamp))
-        request.headers.add(name: "webhook-signature", value: WebhookSignature.header(id: due.event.id, timestamp: timestamp, body: body, secrets: due.secrets))
+        request.headers.add(
+            name: "webhook-signature", value: WebhookSignature.header(id: due.event.id, timestamp: timestamp, body: body, secrets: due.secrets))
         request.body = .bytes(ByteBuffer(bytes: body))
         let response = try await client.execute(request, timeout: .seconds(Int64(settings.timeoutSeconds)))
         var read = 0

@@ -53,7 +53,8 @@ extension PostgresHistory {
         try await change { connection in
             let owner = try await store.owners.numbering(self.owner, connection, logger: store.logger)
             // One at a time per history, so that two racing for the last place do not both take it.
-            try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresStore.hookLock), \(Int32(truncatingIfNeeded: owner)))", logger: store.logger)
+            try await connection.query(
+                "SELECT pg_advisory_xact_lock(\(PostgresStore.hookLock), \(Int32(truncatingIfNeeded: owner)))", logger: store.logger)
             let counted = try await connection.query("SELECT count(*) FROM hook WHERE owner = \(owner)", logger: store.logger)
             for try await count in counted.decode(Int64.self) where count >= limit { throw ShareError.tooManyHooks(limit: limit) }
             let id = HookSecret.newHookID()
@@ -131,7 +132,9 @@ extension PostgresHistory {
                 WHERE hook_id = \(id) AND seq < \(before == 0 ? Int64.max : before) ORDER BY seq DESC LIMIT \(limit + 1)
                 """, logger: store.logger)
             var deliveries: [HookDelivery] = []
-            for try await (seq, event, type, attempt, at, status, ms, error) in rows.decode((Int64, Int64, String, Int32, Int64, Int32, Int32, String?).self) {
+            for try await (seq, event, type, attempt, at, status, ms, error) in rows.decode(
+                (Int64, Int64, String, Int32, Int64, Int32, Int32, String?).self)
+            {
                 deliveries.append(
                     HookDelivery(
                         id: seq, eventId: String(event), type: type, attempt: Int(attempt), at: Timestamp(millisecondsSinceEpoch: at),

@@ -47,7 +47,8 @@ extension PostgresStore {
                     connection.query("SELECT \(unescaped: PostgresHistoryEvents.columns) FROM history_event WHERE seq = \(seq)", logger: logger))
                 guard let event = events.first else { return nil }
                 return DueDelivery(
-                    hookID: id, url: hook.url, secrets: DueDelivery.signingSecrets(hook.secret, old: hook.old, oldUntil: hook.until, now: time), event: event, attempt: hook.resend == nil ? Int(hook.attempt) + 1 : 1,
+                    hookID: id, url: hook.url, secrets: DueDelivery.signingSecrets(hook.secret, old: hook.old, oldUntil: hook.until, now: time),
+                    event: event, attempt: hook.resend == nil ? Int(hook.attempt) + 1 : 1,
                     isResend: hook.resend != nil)
             }
         }

@@ -33,7 +33,10 @@ import Testing
             guard case ShareError.invalidField("url", let reason) = error else { return false }
             return reason.contains("resolves to") && reason.contains("allow_private_addresses")
         }
-        await #expect(throws: ShareError.invalidField("url", "resolves to 10.0.0.7, a loopback, private, link-local or other non-public address ([hooks] allow_private_addresses)")) {
+        await #expect(
+            throws: ShareError.invalidField(
+                "url", "resolves to 10.0.0.7, a loopback, private, link-local or other non-public address ([hooks] allow_private_addresses)")
+        ) {
             try await HookAddress.check("http://10.0.0.7/hook", allowPrivate: false)
         }
         let checked = try await HookAddress.check("http://127.0.0.1:9/hook", allowPrivate: true)

@@ -34,7 +34,8 @@ import Testing
     }
 
     @Test func aSpentScheduleDisablesTheHookAndRetryAfterIsHonoured() {
-        #expect(Self.sender().next(after: Self.due(attempt: 3), now: Self.now, retryAfter: nil) == .disable(reason: "3 attempts to send event 42 failed"))
+        #expect(
+            Self.sender().next(after: Self.due(attempt: 3), now: Self.now, retryAfter: nil) == .disable(reason: "3 attempts to send event 42 failed"))
         guard case .retry(let at) = Self.sender().next(after: Self.due(attempt: 1), now: Self.now, retryAfter: 120) else {
             Issue.record("retried")
             return

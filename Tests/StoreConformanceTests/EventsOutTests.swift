@@ -130,11 +130,13 @@ import Testing
             try await alice.add("b.txt")
             let now = Timestamp.now()
             let due = try #require(try await store.takeDueDelivery(now: now, leaseUntil: Self.later(60)))
-            try await store.recordDelivery(due, DeliveryOutcome(status: 500, milliseconds: 9, error: "boom", next: .retry(at: Self.later(300))), now: now)
+            try await store.recordDelivery(
+                due, DeliveryOutcome(status: 500, milliseconds: 9, error: "boom", next: .retry(at: Self.later(300))), now: now)
             #expect(try await store.takeDueDelivery(now: now, leaseUntil: Self.later(60)) == nil, "b waits behind a: order is kept")
             let again = try #require(try await store.takeDueDelivery(now: Self.later(301), leaseUntil: Self.later(400)))
             #expect(again.event == due.event && again.attempt == 2)
-            try await store.recordDelivery(again, DeliveryOutcome(status: 410, milliseconds: 2, next: .disable(reason: "the receiver answered 410 Gone")), now: now)
+            try await store.recordDelivery(
+                again, DeliveryOutcome(status: 410, milliseconds: 2, next: .disable(reason: "the receiver answered 410 Gone")), now: now)
             #expect(try await store.takeDueDelivery(now: Self.later(9999), leaseUntil: Self.later(10000)) == nil, "disabled")
             let disabled = try await alice.hook(id: hook.id)
             #expect(!disabled.enabled && disabled.disabledReason == "the receiver answered 410 Gone")
@@ -160,7 +162,8 @@ import Testing
             try await alice.resendDelivery(hook: hook.id, delivery: delivery.id)
             let resend = try #require(try await store.takeDueDelivery(now: now, leaseUntil: Self.later(60)))
             #expect(resend.isResend && resend.event == due.event && resend.attempt == 1)
-            try await store.recordDelivery(resend, DeliveryOutcome(status: 0, milliseconds: 15000, error: "timed out", next: .retry(at: now)), now: now)
+            try await store.recordDelivery(
+                resend, DeliveryOutcome(status: 0, milliseconds: 15000, error: "timed out", next: .retry(at: now)), now: now)
             #expect(try await store.takeDueDelivery(now: now, leaseUntil: Self.later(60)) == nil, "a resend is tried once")
             await #expect(throws: ShareError.deliveryNotFound(id: 999_999)) { try await alice.resendDelivery(hook: hook.id, delivery: 999_999) }
         }

@@ -37,7 +37,8 @@ struct HooksListCommand: ShareSubcommand {
         let rows = hooks.map { hook in
             [
                 hook.id, TerminalText.escape(hook.url), hook.events.joined(separator: ","),
-                hook.enabled ? "sending" : "stopped: " + TerminalText.escape(hook.disabledReason ?? "disabled"), TerminalText.escape(hook.description),
+                hook.enabled ? "sending" : "stopped: " + TerminalText.escape(hook.disabledReason ?? "disabled"),
+                TerminalText.escape(hook.description),
             ]
         }
         var table = GrowingTable(header: ["ID", "URL", "EVENTS", "STATE", "DESCRIPTION"])

@@ -54,7 +54,9 @@ extension SQLiteHistory {
                 sql: """
                     INSERT INTO hook (id, owner, url, events, description, secret, created_at, cursor) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """,
-                arguments: [id, owner, draft.url, draft.events.joined(separator: ","), draft.description, draft.secret, now.millisecondsSinceEpoch, last])
+                arguments: [
+                    id, owner, draft.url, draft.events.joined(separator: ","), draft.description, draft.secret, now.millisecondsSinceEpoch, last,
+                ])
             var hook = try fetchHook(id: id, db)
             hook.secret = draft.secret
             return hook

@@ -17,7 +17,8 @@ struct HookBody: Decodable {
         // The fields that need no lookup first.
         let events = try Self.checked(events ?? ["*"])
         let description = try Self.checked(description: description ?? "")
-        return HookDraft(url: try await Self.checked(url, allowPrivate: allowPrivate), events: events, description: description, secret: HookSecret.make())
+        return HookDraft(
+            url: try await Self.checked(url, allowPrivate: allowPrivate), events: events, description: description, secret: HookSecret.make())
     }
 
     /// What a `PATCH` changes, checked the same way.
@@ -37,7 +38,8 @@ struct HookBody: Decodable {
     private static func checked(_ events: [String]) throws(ShareError) -> [String] {
         guard !events.isEmpty else { throw .invalidField("events", "must name at least one event, or \"*\" for every one") }
         if let unknown = events.first(where: { $0 != "*" && !Hook.eventNames.contains($0) }) {
-            throw .invalidField("events", "names '\(unknown)', which is none of \"*\", \(Hook.eventNames.map { "\"\($0)\"" }.joined(separator: ", "))")
+            throw .invalidField(
+                "events", "names '\(unknown)', which is none of \"*\", \(Hook.eventNames.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
         return events.contains("*") ? ["*"] : Array(Set(events)).sorted()
     }

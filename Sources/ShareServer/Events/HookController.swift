@@ -76,7 +76,8 @@ struct HookController {
         var headers: HTTPFields = [:]
         if let next = page.next {
             let user = choice.named.map { "&" + FormEncoding.encode([("user", $0)]) } ?? ""
-            headers[.init("Link")!] = "<\(pathPrefix)/hooks/\(id)/deliveries?\(FormEncoding.encode(paging.parameters(continuingAfter: next)))\(user)>; rel=\"next\""
+            headers[.init("Link")!] =
+                "<\(pathPrefix)/hooks/\(id)/deliveries?\(FormEncoding.encode(paging.parameters(continuingAfter: next)))\(user)>; rel=\"next\""
         }
         return try JSONBody.response(page.deliveries, headers: headers)
     }
