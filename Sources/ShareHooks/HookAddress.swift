@@ -83,7 +83,7 @@ public enum HookAddress {
                 }
             default: break
             }
-            let address = String(cString: text)
+            let address = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if !address.isEmpty, !addresses.contains(address) { addresses.append(address) }
             entry = current.pointee.ai_next
         }

@@ -26,7 +26,7 @@ public struct HookDeliverer: Service {
 
     public func run() async throws {
         let running = Running()
-        try await cancelWhenGracefulShutdown {
+        await cancelWhenGracefulShutdown {
             await withDiscardingTaskGroup { group in
                 while !Task.isCancelled {
                     guard running.count.load(ordering: .relaxed) < Self.inFlight, let due = await takeDue() else {

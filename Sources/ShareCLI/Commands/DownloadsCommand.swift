@@ -21,23 +21,14 @@ struct DownloadsCommand: ShareSubcommand {
     @ParentCommand var root: ShareCommand
 
     func run(in context: CommandContext) throws {
-        var table = GrowingTable(header: ["WHEN", "FROM", "WITH", "BYTES", "FINISHED"])
-        var array = StreamedArray(output: context.rawOutput)
-        var any = false
-        try context.call { () throws(ClientError) in
-            try context.api.downloads(id: id) { downloads, body in
-                guard !context.json else { return array.append(elementsOf: body) }
-                any = any || !downloads.isEmpty
-                let rows = downloads.map { download in
-                    [
-                        Formats.localTime(download.at, in: context.zone, seconds: true), TerminalText.escape(download.address),
-                        TerminalText.escape(download.agent), download.bytes.map(ByteSize.text) ?? "-",
-                        download.complete ? "whole" : "stopped",
-                    ]
-                }
-                if !rows.isEmpty { context.print(table.lines(rows, style: context.style).joined(separator: "\n")) }
-            }
+        try context.printPages(
+            header: ["WHEN", "FROM", "WITH", "BYTES", "FINISHED"], empty: "No downloads of \(TerminalText.escape(id)) yet.",
+            { page throws(ClientError) in try context.api.downloads(id: id, page) }
+        ) { download in
+            [
+                Formats.localTime(download.at, in: context.zone, seconds: true), TerminalText.escape(download.address),
+                TerminalText.escape(download.agent), download.bytes.map(ByteSize.text) ?? "-", download.complete ? "whole" : "stopped",
+            ]
         }
-        if context.json { array.close() } else if !any { context.print("No downloads of \(TerminalText.escape(id)) yet.") }
     }
 }

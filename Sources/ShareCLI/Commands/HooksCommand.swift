@@ -99,24 +99,17 @@ struct HooksLogCommand: ShareSubcommand {
     @ParentCommand var root: ShareCommand
 
     func run(in context: CommandContext) throws {
-        var table = GrowingTable(header: ["DELIVERY", "WHEN", "EVENT", "TYPE", "TRY", "ANSWER", "MS", "ERROR"], rightAligned: [0, 2, 4, 6])
-        var array = StreamedArray(output: context.rawOutput)
-        var any = false
-        try context.call { () throws(ClientError) in
-            try context.api.hookDeliveries(id: id) { deliveries, body in
-                guard !context.json else { return array.append(elementsOf: body) }
-                any = any || !deliveries.isEmpty
-                let rows = deliveries.map { delivery in
-                    [
-                        String(delivery.id), Formats.localTime(delivery.at, in: context.zone, seconds: true), delivery.eventId,
-                        TerminalText.escape(delivery.type), String(delivery.attempt), delivery.status == 0 ? "-" : String(delivery.status),
-                        String(delivery.ms), TerminalText.escape(delivery.error ?? ""),
-                    ]
-                }
-                if !rows.isEmpty { context.print(table.lines(rows, style: context.style).joined(separator: "\n")) }
-            }
+        try context.printPages(
+            header: ["DELIVERY", "WHEN", "EVENT", "TYPE", "TRY", "ANSWER", "MS", "ERROR"], rightAligned: [0, 2, 4, 6],
+            empty: "No deliveries of webhook \(TerminalText.escape(id)) yet.",
+            { page throws(ClientError) in try context.api.hookDeliveries(id: id, page) }
+        ) { delivery in
+            [
+                String(delivery.id), Formats.localTime(delivery.at, in: context.zone, seconds: true), delivery.eventId,
+                TerminalText.escape(delivery.type), String(delivery.attempt), delivery.status == 0 ? "-" : String(delivery.status),
+                String(delivery.ms), TerminalText.escape(delivery.error ?? ""),
+            ]
         }
-        if context.json { array.close() } else if !any { context.print("No deliveries of webhook \(TerminalText.escape(id)) yet.") }
     }
 }
 
