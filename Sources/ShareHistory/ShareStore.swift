@@ -72,4 +72,7 @@ public protocol ShareStore: Sendable {
     func takeDueDelivery(now: Timestamp, leaseUntil: Timestamp) async throws -> DueDelivery?
     /// Records an attempt of `due` in its hook's log and moves the hook on as `outcome` says, ending the lease.
     func recordDelivery(_ due: DueDelivery, _ outcome: DeliveryOutcome, now: Timestamp) async throws
+    /// Forgets the events that happened before `time`, but those an enabled hook of their history has still to send,
+    /// and the deliveries logged before it: how many events.
+    func forgetEvents(before time: Timestamp) async throws -> Int
 }

@@ -5,8 +5,9 @@ import ShareKit
 import Synchronization
 
 /// Delivers every history's webhooks for as long as the server runs: takes each delivery that falls due (leased to
-/// this node, so that on several nodes one sends it) and sends it in a task of its own, so a receiver that hangs holds
-/// nothing but its own hook; looks again every second when nothing is due. On shutdown, deliveries in flight stop
+/// this node, so that on several nodes one sends it) and sends it in a task of its own, which then takes the next due
+/// until none is, so a receiver that hangs holds nothing but its own hook; looks again every second when nothing is
+/// due. On shutdown, deliveries in flight stop
 /// and their leases run out, to be sent again: at least once.
 public struct HookDeliverer: Service {
     let store: any ShareStore
@@ -34,8 +35,13 @@ public struct HookDeliverer: Service {
                         continue
                     }
                     running.count.add(1, ordering: .relaxed)
+                    // Once sent, the task goes on to whatever is due next: a hook's next event waits for no poll.
                     group.addTask {
-                        await deliver(due)
+                        var next: DueDelivery? = due
+                        while let current = next, !Task.isCancelled {
+                            await deliver(current)
+                            next = await takeDue()
+                        }
                         running.count.subtract(1, ordering: .relaxed)
                     }
                 }

@@ -95,4 +95,21 @@ extension PostgresStore {
             }
         }
     }
+
+    public func forgetEvents(before time: Timestamp) async throws -> Int {
+        let time = time.millisecondsSinceEpoch
+        return try await write { connection in
+            try await connection.query("DELETE FROM hook_delivery WHERE at < \(time)", logger: logger)
+            let rows = try await connection.query(
+                """
+                WITH forgotten AS (
+                    DELETE FROM history_event e WHERE e.at < \(time)
+                        AND NOT EXISTS (SELECT 1 FROM hook h WHERE h.owner = e.owner AND h.enabled AND h.cursor < e.seq)
+                    RETURNING 1)
+                SELECT count(*) FROM forgotten
+                """, logger: logger)
+            for try await count in rows.decode(Int64.self) { return Int(count) }
+            return 0
+        }
+    }
 }

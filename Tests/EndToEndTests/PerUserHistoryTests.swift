@@ -58,7 +58,9 @@ import Testing
         let users = try run(["users"], perUser, as: "alice-secret")
         #expect(users.status == 0 && users.stdout.contains("alice") && users.stdout.contains("bob"), "\(users)")
         let whoami = try run(["whoami"], perUser, as: "bob-secret")
-        #expect(whoami.stdout == "bob · signed in by token · per-user history · 7 B used of 1.0 kB\n", "\(whoami)")
+        let said = whoami.stdout.split(separator: "\n")
+        #expect(said.first == "bob · signed in by token · per-user history · 7 B used of 1.0 kB", "\(whoami)")
+        #expect(said.count == 2 && said[1].hasPrefix("feed: \(perUser.address)/feed/"), "his history's feed: \(whoami)")
 
         let overQuota = try run(["--user", "bob", "import", "-"], perUser, as: "alice-secret", input: #"{"name": "big.zip", "size": 994}"#)
         #expect(overQuota.status == 4 && overQuota.stderr.contains("quota of 1.0 kB (1000 bytes)"), "\(overQuota)")

@@ -15,7 +15,9 @@ import Testing
             let trashed = try await client.create(#""name": "b.pdf", "size": 4000"#)
             _ = try await client.send(.delete, "/share/\(trashed.id)")
             try await client.create(#""name": "c.pdf", "size": 4"#)
-            let me = try await client.send(.get, "/me").decode(UserInfo.self)
+            var me = try await client.send(.get, "/me").decode(UserInfo.self)
+            #expect(me.feedUrl?.hasSuffix(".atom") == true && me.disabledHooks == nil)
+            me.feedUrl = nil
             #expect(me == UserInfo(user: "local", admin: false, histories: "shared", usedBytes: 7, filesBytes: 0, trashDays: 30))
         }
     }
@@ -49,7 +51,9 @@ import Testing
                 $0.auth.signOutURL = "/oauth2/sign_out"
             }, backend: backend
         ) { client in
-            let alice = try await client.send(.get, "/me", headers: [.authorization: "Bearer alice-secret"]).decode(UserInfo.self)
+            var alice = try await client.send(.get, "/me", headers: [.authorization: "Bearer alice-secret"]).decode(UserInfo.self)
+            #expect(alice.feedUrl?.hasPrefix("/feed/") == true, "the history's feed, for whoever signed in")
+            alice.feedUrl = nil
             #expect(
                 alice == UserInfo(user: "alice", admin: true, histories: "shared", usedBytes: 0, filesBytes: 0, signedInWith: "token", trashDays: 30))
             let bob = try await client.send(.get, "/me", headers: [.authorization: "Bearer bob-secret"]).decode(UserInfo.self)

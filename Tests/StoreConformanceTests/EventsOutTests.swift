@@ -201,6 +201,28 @@ import Testing
     }
 
     @Test(arguments: databases)
+    func oldEventsAreForgottenButThoseAnEnabledHookHasStillToSend(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            let old = try #require(Timestamp(rfc3339: "2020-01-01T00:00:00Z"))
+            let cutoff = try #require(Timestamp(rfc3339: "2021-01-01T00:00:00Z"))
+            let alice = store.history(of: "alice", quota: nil)
+            let bob = store.history(of: "bob", quota: nil)
+            let hook = try await alice.addHook(Self.draft(), limit: 5, now: old)
+            _ = try await alice.createShare(try NewShare(id: nil, name: "a.txt", folder: nil, createdAt: nil, size: 1), now: old, by: "alice")
+            _ = try await bob.createShare(try NewShare(id: nil, name: "b.txt", folder: nil, createdAt: nil, size: 1), now: old, by: "bob")
+            try await bob.add("new.txt")
+            #expect(try await store.forgetEvents(before: cutoff) == 1, "bob's old event; alice's hook has still to send hers")
+            #expect(try await bob.historyEvents(after: 0, limit: 10).map(\.share.name) == ["new.txt"])
+            let due = try #require(try await store.takeDueDelivery(now: .now(), leaseUntil: Self.later(60)))
+            #expect(due.event.share.name == "a.txt")
+            try await store.recordDelivery(due, DeliveryOutcome(status: 204, milliseconds: 1, next: .delivered), now: old)
+            #expect(try await store.forgetEvents(before: cutoff) == 1, "sent: forgotten in its turn")
+            #expect(try await alice.historyEvents(after: 0, limit: 10).isEmpty)
+            #expect(try await alice.hookDeliveries(id: hook.id, before: 0, limit: 10).deliveries.isEmpty, "its log's old lines too")
+        }
+    }
+
+    @Test(arguments: databases)
     func aFeedKeyNamesItsHistoryUntilReplaced(_ backend: Backend) async throws {
         try await backend.withStore { store in
             let alice = store.history(of: "alice", quota: nil)

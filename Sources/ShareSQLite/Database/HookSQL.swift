@@ -13,6 +13,12 @@ enum HookSQL {
         FROM hook h WHERE h.enabled AND h.next_at <= ?1 AND h.lease_until <= ?1
         """
 
+    /// The events before `?1` that no enabled hook of their history has still to send.
+    static let forgetEvents = """
+        DELETE FROM history_event WHERE at < ?1 AND NOT EXISTS (
+            SELECT 1 FROM hook h WHERE h.owner = history_event.owner AND h.enabled AND h.cursor < history_event.seq)
+        """
+
     /// How the hook moves on after an attempt of `due`, ending the node's lease: the statements and their arguments.
     static func moveOn(_ due: DueDelivery, _ outcome: DeliveryOutcome) -> [(String, StatementArguments)] {
         if due.isResend {

@@ -47,4 +47,14 @@ extension SQLiteStore {
             }
         }
     }
+
+    public func forgetEvents(before time: Timestamp) async throws -> Int {
+        try await Self.storing {
+            try await writer.write { db in
+                try db.execute(sql: "DELETE FROM hook_delivery WHERE at < ?", arguments: [time.millisecondsSinceEpoch])
+                try db.execute(sql: HookSQL.forgetEvents, arguments: [time.millisecondsSinceEpoch])
+                return db.changesCount
+            }
+        }
+    }
 }
