@@ -247,7 +247,7 @@ const happened = new Set();
 /** A share changed elsewhere (another tab, another device, a download through its link): its row shows it, and a
  *  new share appears at the top; events coming together are taken together. */
 function eventHappened(event) {
-  happened.add(event.data?.share?.id);
+  happened.add(event.message?.data?.share?.id);
   clearTimeout(eventTimer);
   eventTimer = setTimeout(showHappened, 250);
 }

@@ -11,7 +11,8 @@ const byId = (id) => document.getElementById(id);
 
 let following = null;
 
-/** Follows the history's events (the one the page shows), calling `onEvent({id, type, data})` for each, and comes
+/** Follows the history's events (the one the page shows), calling `onEvent({id, type, message})` for each (the
+ *  message is the JSON a webhook posts: `{type, timestamp, data}`), and comes
  *  back from the last one after a break; a new call follows from now on, for the history shown then. */
 export function followEvents(onEvent) {
   following?.abort();
@@ -42,7 +43,7 @@ export function followEvents(onEvent) {
   })();
 }
 
-/** Reads server-sent events from `body` until it ends: each event's `id`, `event` and parsed `data`. */
+/** Reads server-sent events from `body` until it ends: each event's `id`, `event` and parsed `data` (its message). */
 async function read(body, handle) {
   const reader = body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
@@ -64,7 +65,7 @@ async function read(body, handle) {
       }
       if (fields.data === undefined) continue;
       try {
-        handle({ id: fields.id, type: fields.event, data: JSON.parse(fields.data) });
+        handle({ id: fields.id, type: fields.event, message: JSON.parse(fields.data) });
       } catch {
         // Not an event of ours: passed over.
       }

@@ -111,6 +111,8 @@ public struct HookSender: Sendable {
             return "the receiver did not answer in time"
         case let error as HTTPClientError where error == .connectTimeout:
             return "the receiver could not be reached in time"
+        case _ where "\(error)".contains("Connection refused"):
+            return "the receiver refused the connection"
         default:
             return "the receiver could not be reached: \(error)"
         }
