@@ -6,9 +6,10 @@ ALTER TABLE share_event ADD COLUMN download_seq INTEGER;
 -- Each history's events in the order they happened, written by the trigger below in the transaction of the change
 -- (a change rolled back sends nothing; one committed is here when its node is killed next). What the record was at
 -- that moment is kept with it, so that a delivery retried later, or after the record is purged, says the same.
--- AUTOINCREMENT: an event's number is its id for receivers (webhook-id, Last-Event-ID) and is never given twice.
+-- An event's number is its id for receivers (webhook-id, Last-Event-ID): the latest event is never forgotten, so
+-- that no number is given twice.
 CREATE TABLE history_event (
-    seq        INTEGER PRIMARY KEY AUTOINCREMENT,
+    seq        INTEGER PRIMARY KEY,
     owner      INTEGER NOT NULL,
     share_id   TEXT    NOT NULL,
     name       TEXT    NOT NULL,

@@ -13,9 +13,10 @@ enum HookSQL {
         FROM hook h WHERE h.enabled AND h.next_at <= ?1 AND h.lease_until <= ?1
         """
 
-    /// The events before `?1` that no enabled hook of their history has still to send.
+    /// The events before `?1` that no enabled hook of their history has still to send; never the latest, whose number
+    /// SQLite would otherwise give again.
     static let forgetEvents = """
-        DELETE FROM history_event WHERE at < ?1 AND NOT EXISTS (
+        DELETE FROM history_event WHERE at < ?1 AND seq < (SELECT max(seq) FROM history_event) AND NOT EXISTS (
             SELECT 1 FROM hook h WHERE h.owner = history_event.owner AND h.enabled AND h.cursor < history_event.seq)
         """
 
