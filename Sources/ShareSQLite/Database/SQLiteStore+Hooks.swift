@@ -12,7 +12,14 @@ extension SQLiteStore {
     }
 
     public func takeDueDelivery(now: Timestamp, leaseUntil: Timestamp) async throws -> DueDelivery? {
-        try await Self.storing {
+        // Asked every second: the one writer is taken only when a hook may be due.
+        let anyDue = try await writer.read { db in
+            try Bool.fetchOne(
+                db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM hook WHERE enabled AND next_at <= ?1 AND lease_until <= ?1)"),
+                arguments: [now.millisecondsSinceEpoch]) ?? false
+        }
+        guard anyDue else { return nil }
+        return try await Self.storing {
             try await writer.write { db in
                 guard
                     let row = try Row.fetchOne(
