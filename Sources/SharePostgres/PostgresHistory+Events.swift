@@ -35,7 +35,17 @@ extension PostgresHistory {
     }
 
     public func feedKey(renewing: Bool) async throws -> String {
-        try await change { connection in
+        if !renewing {
+            let kept = try await store.read { connection in
+                let rows = try await connection.query(
+                    "SELECT key FROM history_feed WHERE owner = \(try await ownerNumber(connection))", logger: store.logger)
+                var key: String?
+                for try await found in rows.decode(String.self) { key = found }
+                return key
+            }
+            if let kept { return kept }
+        }
+        return try await change { connection in
             let owner = try await store.owners.numbering(self.owner, connection, logger: store.logger)
             if !renewing {
                 let rows = try await connection.query("SELECT key FROM history_feed WHERE owner = \(owner)", logger: store.logger)

@@ -85,7 +85,7 @@ import Testing
         let daemon = try Daemon(folder: folder, environment: Self.hooks)
         let stuck = try addHook(hanging, daemon)
         _ = try addHook(answering, daemon)
-        try hanging.answer(Array(repeating: "hang", count: 10))
+        try hanging.answer(Array(repeating: "hang", count: 100))
         for name in ["a.txt", "b.txt", "c.txt"] { _ = try addFile(name, in: folder, daemon) }
         try await waitUntil("the other hook's three events") { try answering.received().count == 3 }
         #expect(try await http("GET", daemon.address + "/healthz").status == 200)

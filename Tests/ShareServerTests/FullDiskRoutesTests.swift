@@ -34,6 +34,8 @@ import Testing
             // Reads keep working, and every record stored before is there.
             let listed = try await client.send(.get, "/share?limit=1000").decode([ShareRecord].self).map(\.id)
             #expect(Set(listed) == Set(stored))
+            let me = try await client.send(.get, "/me")
+            #expect(me.status == .ok && me.text.contains(#""usedBytes""#), "who you are is a read, though a first feed key cannot be written")
             #expect(try await queue.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") } == "ok")
             // Space is back: writes work again.
             try await queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA max_page_count = 1000000") }

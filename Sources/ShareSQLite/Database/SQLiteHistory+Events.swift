@@ -30,7 +30,13 @@ extension SQLiteHistory {
     }
 
     public func feedKey(renewing: Bool) async throws -> String {
-        try await change { db in
+        if !renewing {
+            let kept = try await store.writer.read { db in
+                try String.fetchOne(db, sql: "SELECT key FROM history_feed WHERE owner = ?", arguments: [try ownerNumber(db)])
+            }
+            if let kept { return kept }
+        }
+        return try await change { db in
             let owner = try store.ownerNumbers.numbering(owner, db)
             if !renewing, let key = try String.fetchOne(db, sql: "SELECT key FROM history_feed WHERE owner = ?", arguments: [owner]) {
                 return key

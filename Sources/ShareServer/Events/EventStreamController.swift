@@ -22,7 +22,7 @@ struct EventStreamController {
     }
 
     @Sendable func stream(_ request: Request, context: ShareRequestContext) async throws -> Response {
-        try HookController.requireSignedIn(context)
+        try context.requireSignedIn()
         let history = try histories.choose(request, context).history
         let start: Int64
         if let last = request.headers[.init("Last-Event-ID")!] {

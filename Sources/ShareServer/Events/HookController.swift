@@ -71,7 +71,7 @@ struct HookController {
         let id = try Self.hookID(context)
         let paging = try EventPaging(query: request.uri.query)
         let choice = try histories.choose(request, context)
-        try Self.requireSignedIn(context)
+        try context.requireSignedIn()
         let page = try await choice.history.hookDeliveries(id: id, before: paging.after, limit: paging.limit)
         var headers: HTTPFields = [:]
         if let next = page.next {
@@ -84,12 +84,8 @@ struct HookController {
 
     /// The caller's history, or an admin's `?user=`; hooks are for someone signed in, never for a public reader.
     private func history(_ request: Request, _ context: ShareRequestContext) throws -> any HistoryStore {
-        try Self.requireSignedIn(context)
+        try context.requireSignedIn()
         return try histories.choose(request, context).history
-    }
-
-    static func requireSignedIn(_ context: ShareRequestContext) throws {
-        guard context.user != nil else { throw Problem.unauthorized }
     }
 
     /// The `{hook}` path segment; one no hook could have is simply not found.

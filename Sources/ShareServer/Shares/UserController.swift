@@ -32,14 +32,15 @@ struct UserController {
             me.trashedFilesBytes = usage.trashedFiles > 0 ? usage.trashedFiles : nil
             me.uploadingBytes = usage.uploading > 0 ? usage.uploading : nil
             if context.user != nil {
-                me.feedUrl = feedURL(try await choice.history.feedKey(renewing: false))
+                // A history's first feed key is written: on a full disk `/me` answers without it.
+                me.feedUrl = try? await feedURL(choice.history.feedKey(renewing: false))
                 let disabled = try await choice.history.hooks().count { !$0.enabled }
                 me.disabledHooks = disabled > 0 ? disabled : nil
             }
             return try JSONBody.response(me)
         }
         routes.post("me/feed-key") { request, context in
-            try HookController.requireSignedIn(context)
+            try context.requireSignedIn()
             let key = try await histories.choose(request, context).history.feedKey(renewing: true)
             return try JSONBody.response(["feedUrl": feedURL(key)])
         }

@@ -24,3 +24,11 @@ struct LocalUserAuthenticator: RouterMiddleware {
         return try await next(request, context)
     }
 }
+
+extension ShareRequestContext {
+    /// A 401 for a public reader (`public_read`, signed in as nobody): what only the history's own people may have
+    /// (webhooks, the event stream, the feed's key).
+    func requireSignedIn() throws {
+        guard user != nil else { throw Problem.unauthorized }
+    }
+}
