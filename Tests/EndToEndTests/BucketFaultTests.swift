@@ -32,6 +32,9 @@ import Testing
         #expect(try await http("GET", "\(node.address)/share").body == "[]", "nothing shows before the last byte")
 
         try store.resume()
+        // Woken, a store on a busy machine may take a while to serve again: the upload resumes once it does.
+        let awake = try store.client(timeout: .seconds(30))
+        try await waitUntil("the store answering again") { (try? await awake.list(limit: 1)) != nil }
         let (finished, _) = try await TusRequests.append(upload, at: held, bytes[held...])
         #expect(finished.statusCode == 200)
         let saved = folder.appending(path: "survey.zip")

@@ -18,11 +18,12 @@ import Testing
         // Each call would otherwise wait for ever: the bound is its deadline, with room for a busy machine.
         let started = ContinuousClock.now
         // Reads only: a write the client gave up on still reaches the store once it wakes (its request was sent).
-        let calls: [@Sendable () async throws -> Void] = [
-            { _ = try await client.size(of: "kept") }, { _ = try await client.get("kept") }, { _ = try await client.list() },
+        let calls: [(name: String, call: @Sendable () async throws -> Void)] = [
+            ("HEAD", { _ = try await client.size(of: "kept") }), ("GET", { _ = try await client.get("kept") }),
+            ("list", { _ = try await client.list() }),
         ]
-        for call in calls {
-            await #expect {
+        for (name, call) in calls {
+            await #expect("\(name) while the store is frozen") {
                 try await call()
             } throws: {
                 guard case .unreachable(let store, _) = $0 as? S3Failure else { return false }
