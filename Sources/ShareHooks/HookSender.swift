@@ -36,11 +36,13 @@ public struct HookSender: Sendable {
                 return DeliveryOutcome(
                     status: status, milliseconds: milliseconds, error: error, next: .disable(reason: "the receiver answered 410 Gone"))
             }
-            return DeliveryOutcome(status: status, milliseconds: milliseconds, error: error, next: next(after: due, now: now, retryAfter: retryAfter))
+            return DeliveryOutcome(
+                status: status, milliseconds: milliseconds, error: error, next: next(after: due, now: .now(), retryAfter: retryAfter))
         } catch let problem as ShareError {
-            return DeliveryOutcome(status: 0, milliseconds: elapsed(), error: problem.detail, next: next(after: due, now: now, retryAfter: nil))
+            return DeliveryOutcome(status: 0, milliseconds: elapsed(), error: problem.detail, next: next(after: due, now: .now(), retryAfter: nil))
         } catch {
-            return DeliveryOutcome(status: 0, milliseconds: elapsed(), error: Self.describe(error), next: next(after: due, now: now, retryAfter: nil))
+            return DeliveryOutcome(
+                status: 0, milliseconds: elapsed(), error: Self.describe(error), next: next(after: due, now: .now(), retryAfter: nil))
         }
     }
 
@@ -82,8 +84,9 @@ public struct HookSender: Sendable {
         return (Int(response.status.code), response.headers.first(name: "retry-after").flatMap { Self.seconds(ofRetryAfter: $0, now: now) })
     }
 
-    /// When the event is tried again after failing its attempt `due.attempt`: the schedule's wait with a tenth of
-    /// jitter either way, or what the receiver asked for (at most a day); disabled once the schedule is spent.
+    /// When the event is tried again after failing its attempt `due.attempt` at `now` (the wait counts from the
+    /// failure, not the try's start): the schedule's wait with a tenth of jitter either way, or what the receiver asked
+    /// for (at most a day); disabled once the schedule is spent.
     func next(after due: DueDelivery, now: Timestamp, retryAfter: Int?) -> DeliveryOutcome.Next {
         let schedule = settings.retrySeconds
         guard due.attempt <= schedule.count else {

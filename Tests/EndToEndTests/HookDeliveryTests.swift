@@ -15,6 +15,9 @@ import Testing
         "SHARE_HOOKS_ALLOW_PRIVATE_ADDRESSES": "true", "SHARE_HOOKS_RETRY_SECONDS": Array(repeating: "1", count: 20).joined(separator: ","),
         "SHARE_HOOKS_TIMEOUT_SECONDS": "2",
     ]
+    /// For the tests that kill a daemon while its tries hang: a hook that keeps trying for minutes, so that it is
+    /// still sending however late a busy machine lets the test kill the daemon.
+    static let patientHooks = hooks.merging(["SHARE_HOOKS_RETRY_SECONDS": Array(repeating: "5", count: 30).joined(separator: ",")]) { $1 }
 
     /// `share hooks add URL` as JSON, its secret given to the receiver.
     private func addHook(_ receiver: HookReceiver, events: String = "*", _ daemon: Daemon) throws -> Hook {
@@ -100,7 +103,7 @@ import Testing
     @Test func aDaemonKilledMidDeliveryLeavesTheEventToBeSentWhenItComesBack() async throws {
         let folder = try temporaryFolder()
         let receiver = try HookReceiver()
-        let first = try Daemon(folder: folder, environment: Self.hooks)
+        let first = try Daemon(folder: folder, environment: Self.patientHooks)
         _ = try addHook(receiver, first)
         // Every try hangs until the daemon is killed: it dies in the middle of one.
         try receiver.answer(Array(repeating: "hang", count: 50))
@@ -108,7 +111,7 @@ import Testing
         try await waitUntil("a try under way") { try !receiver.received().isEmpty }
         first.stop(signal: SIGKILL)
         try receiver.answer([])
-        let second = try Daemon(folder: folder, environment: Self.hooks)
+        let second = try Daemon(folder: folder, environment: Self.patientHooks)
         try await waitUntil("the event taken after the restart", within: .seconds(60)) { try receiver.received().last?.answer == "204" }
         let received = try receiver.received()
         #expect(Set(received.map(\.id)).count == 1 && received.allSatisfy { $0.verified }, "one event, tried until taken")
@@ -121,7 +124,7 @@ import Testing
         try await TestPostgres.withDatabase { name in
             let folder = try temporaryFolder()
             let receiver = try HookReceiver()
-            let environment = Self.hooks.merging(["SHARE_DATABASE_URL": try TestPostgres.url(of: name)]) { $1 }
+            let environment = Self.patientHooks.merging(["SHARE_DATABASE_URL": try TestPostgres.url(of: name)]) { $1 }
             let nodes = try (0..<2).map { _ in try Daemon(folder: folder, arguments: ["--listen", "127.0.0.1:0"], environment: environment) }
             _ = try addHook(receiver, nodes[0])
             for number in 0..<10 { _ = try addFile("file-\(number).txt", in: folder, nodes[number % 2]) }
