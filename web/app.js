@@ -3,8 +3,7 @@
 // from the API; the view is the page's URL.
 
 import { showAccount, signIn } from "./account.js";
-import { actFor, nextPage, request, shareURL } from "./api.js";
-import { followEvents, openEvents, showStoppedHooks } from "./events.js";
+import { actFor, nextPage, request } from "./api.js";
 import { connectFilters, showFilters, showMatching } from "./filters.js";
 import { fetchFolders, showCrumbs, showFolders } from "./folders.js";
 import { zone } from "./format.js";
@@ -111,8 +110,6 @@ async function load() {
   loading = controller;
   next = null;
   actFor(state.user);
-  // An admin turning to another user's history follows that one's events.
-  if (me?.user && followedUser !== state.user) follow();
   list.setAttribute("aria-busy", "true");
   showStatus("Loading…");
   const parameters = apiParameters(state, zone());
@@ -222,54 +219,6 @@ function showUser(answer) {
   me = answer;
   showTrash();
   showAccount(me, { viewed: state.user, pick: (user) => change({ user, folder: "", trashed: "" }) });
-  showStoppedHooks(me);
-  if (me.user) follow();
-}
-
-let followedUser = null;
-
-function follow() {
-  followedUser = state.user;
-  followEvents(eventHappened);
-}
-
-/** What `GET /me` says now: after a webhook was stopped, started or removed, the header's Events says so. */
-async function refreshMe() {
-  me = await (await request("me")).json();
-  showStoppedHooks(me);
-}
-
-// MARK: - Events as they happen
-
-let eventTimer = 0;
-const happened = new Set();
-
-/** A share changed elsewhere (another tab, another device, a download through its link): its row shows it, and a
- *  new share appears at the top; events coming together are taken together. */
-function eventHappened(event) {
-  happened.add(event.message?.data?.share?.id);
-  clearTimeout(eventTimer);
-  eventTimer = setTimeout(showHappened, 250);
-}
-
-async function showHappened() {
-  const ids = [...happened].filter(Boolean);
-  happened.clear();
-  const shown = new Set(rows.records.map((record) => record.id));
-  const unseen = ids.filter((id) => !shown.has(id));
-  try {
-    // A new share belongs at the top of the default view: read it again there, not while someone reads further down.
-    if (unseen.length && scrollY < 200 && !loading) return await load();
-    for (const id of ids.filter((id) => shown.has(id))) {
-      const response = await request(shareURL(id, state.trashed ? "?trashed=true" : ""));
-      const record = await response.json();
-      if (Boolean(record.trashedAt) === Boolean(state.trashed)) replaceRow(record);
-      else removeRows([id]);
-    }
-    await refreshStorage();
-  } catch (error) {
-    if (error.status === 404) return removeRows(ids.filter((id) => shown.has(id)));
-  }
 }
 
 /**
@@ -335,7 +284,6 @@ byId("home").addEventListener("click", (event) => {
   change({ ...unfiltered, folder: "", sort: "", order: "", trashed: "" });
 });
 byId("stop-viewing").addEventListener("click", () => change({ user: "", folder: "", trashed: "" }));
-byId("events-button").addEventListener("click", () => openEvents(me, refreshMe).catch((error) => failed(error, () => {}, "Opening Events")));
 addEventListener("popstate", () => {
   state = readState();
   clearSelection();
