@@ -9,7 +9,7 @@ public enum DownloadLease {
 
     /// When a lease taken or renewed at `now` runs out.
     public static func until(_ now: Timestamp) -> Timestamp {
-        Timestamp(millisecondsSinceEpoch: now.millisecondsSinceEpoch + length.components.seconds * 1000)
+        now.adding(length)
     }
 }
 
