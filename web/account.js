@@ -1,5 +1,5 @@
-// Who is signed in: the header's name and Sign out, an admin's choice of whose history to show, and the sign-in
-// dialog a 401 opens.
+// Who is signed in: the header's name, Sign out and Account (the personal screen, personal.js, saying when webhooks
+// stopped), an admin's choice of whose history to show, and the sign-in dialog a 401 opens.
 
 import { forgetToken, keepToken, request, token } from "./api.js";
 
@@ -13,16 +13,30 @@ export function showAccount(me, { viewed, pick }) {
   who.hidden = !me.user || me.user === "local";
   if (me.admin) who.textContent += " (admin)";
   if (me.admin && me.histories === "per-user") showUserPicker(me.user, viewed, pick);
-  const signOut = byId("sign-out");
-  signOut.hidden = !(me.signedInWith === "token" || me.signOutUrl);
-  signOut.onclick = () => {
-    if (me.signOutUrl) {
-      location.href = me.signOutUrl;
-      return;
-    }
-    forgetToken();
-    location.reload();
-  };
+  const out = byId("sign-out");
+  out.hidden = !(me.signedInWith === "token" || me.signOutUrl);
+  out.onclick = () => signOut(me);
+  showStoppedHooks(me);
+}
+
+/** Signs out the way the server said to: its sign-out address under a proxy, else by forgetting the token. */
+export function signOut(me) {
+  if (me.signOutUrl) {
+    location.href = me.signOutUrl;
+    return;
+  }
+  forgetToken();
+  location.reload();
+}
+
+/** The header's Account button, with how many of the history's webhooks stopped sending (`me.disabledHooks`). */
+export function showStoppedHooks(me) {
+  const button = byId("account-button");
+  const stopped = me.disabledHooks ?? 0;
+  button.hidden = !me.user;
+  byId("account-badge").textContent = stopped || "";
+  byId("account-badge").hidden = !stopped;
+  button.setAttribute("aria-label", stopped ? `Account: ${stopped} webhook${stopped === 1 ? "" : "s"} stopped` : "Account");
 }
 
 /** An admin's choice of whose history the page shows: their own, or any user's with shares. */

@@ -2,8 +2,9 @@
 // things, the folders to browse, a selection to act on many, and the storage in sight. Everything it shows comes
 // from the API; the view is the page's URL.
 
-import { showAccount, signIn } from "./account.js";
-import { actFor, nextPage, request } from "./api.js";
+import { showAccount, showStoppedHooks, signIn } from "./account.js";
+import { actFor, nextPage, request, shareURL } from "./api.js";
+import { followEvents } from "./events.js";
 import { connectFilters, showFilters, showMatching } from "./filters.js";
 import { fetchFolders, showCrumbs, showFolders } from "./folders.js";
 import { zone } from "./format.js";
@@ -17,7 +18,7 @@ import { releasePictures } from "./thumbnails.js";
 import { connect, emptyTrash, shareDialog, shareMenu, trashMenu } from "./tidy.js";
 import { showTrashNote } from "./trash.js";
 import { onUndoFailure } from "./toast.js";
-import { connectUploads } from "./uploads.js";
+import { connectUploads } from "./uploadstart.js";
 import { searchWords } from "./words.js";
 
 const byId = (id) => document.getElementById(id);
@@ -110,6 +111,8 @@ async function load() {
   loading = controller;
   next = null;
   actFor(state.user);
+  // An admin turning to another user's history follows that one's events.
+  if (me && followed !== state.user) follow();
   list.setAttribute("aria-busy", "true");
   showStatus("Loading…");
   const parameters = apiParameters(state, zone());
@@ -219,6 +222,82 @@ function showUser(answer) {
   me = answer;
   showTrash();
   showAccount(me, { viewed: state.user, pick: (user) => change({ user, folder: "", trashed: "" }) });
+  if (me.user) follow();
+}
+
+// MARK: - Events as they happen
+
+/** The user whose history's events the page follows ("": the signed-in user's own). */
+let followed = null;
+let eventTimer = 0;
+const happened = new Set();
+
+function follow() {
+  followed = state.user;
+  followEvents((event) => {
+    const id = event.message?.data?.share?.id;
+    if (id) happened.add(id);
+    clearTimeout(eventTimer);
+    eventTimer = setTimeout(showHappened, 250);
+  });
+}
+
+/**
+ * Shows shares changed elsewhere (another tab or device, a download through a link) where they are, never reloading
+ * the view under the reader: a row whose share changed is drawn again (keeping the focus), one that left the view
+ * goes, a new share in the view's first page takes its place there. Events coming together are taken together.
+ */
+async function showHappened() {
+  if (loading) {
+    eventTimer = setTimeout(showHappened, 250);
+    return;
+  }
+  const ids = [...happened];
+  happened.clear();
+  const shown = new Map(rows.records.map((record) => [record.id, record]));
+  try {
+    await Promise.all(ids.filter((id) => shown.has(id)).map((id) => showAgain(shown.get(id))));
+    const unseen = new Set(ids.filter((id) => !shown.has(id)));
+    if (unseen.size) await showNew(unseen);
+    await refreshStorage();
+  } catch {
+    // Out of reach now: the next event or view shows it.
+  }
+}
+
+/** Draws the row of `record` again as the server has it now, or takes it away when it left the view. */
+async function showAgain(record) {
+  let fresh;
+  try {
+    fresh = await (await request(shareURL(record.id, "?trashed=true"))).json();
+  } catch (error) {
+    if (error.status === 404) return removeRows([record.id]);
+    throw error;
+  }
+  const folder = state.folder;
+  const inView = Boolean(fresh.trashedAt) === Boolean(state.trashed) && (!folder || fresh.folder === folder || fresh.folder.startsWith(`${folder}/`));
+  if (!inView) return removeRows([record.id]);
+  if (JSON.stringify(fresh) === JSON.stringify(record)) return;
+  const focused = rows.row(record.id)?.contains(document.activeElement) ? document.activeElement.classList[0] : null;
+  replaceRow(fresh);
+  if (focused) rows.row(fresh.id)?.querySelector(`.${focused}`)?.focus();
+}
+
+/** Puts the shares of `ids` that the view's first page holds where that page has them. */
+async function showNew(ids) {
+  const parameters = apiParameters(state, zone());
+  parameters.set("limit", "20");
+  const page = await (await request(`share?${parameters}`)).json();
+  const shown = new Set(rows.records.map((record) => record.id));
+  let previous = null;
+  for (const record of page) {
+    if (ids.has(record.id) && !shown.has(record.id)) {
+      rows.insert(record, previous);
+      shown.add(record.id);
+    }
+    if (shown.has(record.id)) previous = record.id;
+  }
+  showStatus(rows.records.length ? "" : emptyText());
 }
 
 /**
@@ -284,12 +363,24 @@ byId("home").addEventListener("click", (event) => {
   change({ ...unfiltered, folder: "", sort: "", order: "", trashed: "" });
 });
 byId("stop-viewing").addEventListener("click", () => change({ user: "", folder: "", trashed: "" }));
+byId("account-button").addEventListener("click", openAccount);
 addEventListener("popstate", () => {
   state = readState();
   clearSelection();
   showView();
   load();
 });
+
+/** The personal screen, its code loaded the first time: the first load stays light. */
+async function openAccount() {
+  try {
+    const { openPersonal } = await import("./personal.js");
+    await openPersonal(showStoppedHooks);
+  } catch (error) {
+    if (error.status === 401) signIn(openAccount);
+    else say(`Account could not be opened. ${error.message}`, openAccount);
+  }
+}
 
 /** The view's listing filter, without its order: what the selection and the trash's button act on. */
 function selectionFilter() {

@@ -93,6 +93,22 @@ export class RowWindow {
     }
   }
 
+  /** Puts `record` after the record of `afterId` (null: first), with its row when that place is drawn. */
+  insert(record, afterId) {
+    if (!this.blocks.length) return this.append([record]);
+    const index = afterId === null ? -1 : this.blocks.findIndex((block) => block.records.some((each) => each.id === afterId));
+    const block = this.blocks[Math.max(index, 0)];
+    const position = index < 0 ? 0 : block.records.findIndex((each) => each.id === afterId) + 1;
+    block.records.splice(position, 0, record);
+    block.height = undefined;
+    if (block.rows) {
+      const fresh = this.makeRow(record);
+      (block.rows[position] ?? block.rows[position - 1].nextSibling).before(fresh);
+      block.rows.splice(position, 0, fresh);
+    }
+    this.update();
+  }
+
   /** Takes the records of `ids` away, with their rows. */
   remove(ids) {
     const gone = new Set(ids);

@@ -4,6 +4,7 @@
 // the upload resumes from what the server holds; each upload's address is kept on this device by the file's folder,
 // name, size and modification time, so that a reload or picking the file again resumes it too. The last byte makes
 // the share, and the Share dialog of the last one opens. Leaving the page while bytes are in flight asks first.
+// Loaded with the first file (uploadstart.js).
 
 import { RequestError, historyURL, problemDetail, signedIn } from "./api.js";
 import { size } from "./format.js";
@@ -263,28 +264,6 @@ addEventListener("beforeunload", (event) => {
   if (!running) return;
   event.preventDefault();
   event.returnValue = "";
-});
-
-byId("upload-button").addEventListener("click", () => byId("upload-input").click());
-byId("upload-input").addEventListener("change", (event) => {
-  upload([...event.currentTarget.files]);
-  event.currentTarget.value = "";
-});
-// A drop anywhere on the page; the browser would otherwise open the file in place of the page.
-const carriesFiles = (event) => event.dataTransfer?.types.includes("Files");
-addEventListener("dragover", (event) => {
-  if (!carriesFiles(event)) return;
-  event.preventDefault();
-  document.body.classList.add("dropping");
-});
-addEventListener("dragleave", (event) => {
-  if (!event.relatedTarget) document.body.classList.remove("dropping");
-});
-addEventListener("drop", (event) => {
-  document.body.classList.remove("dropping");
-  if (!carriesFiles(event)) return;
-  event.preventDefault();
-  if (!document.body.classList.contains("trash")) upload([...event.dataTransfer.files]);
 });
 
 const senderKey = "share-sender";
