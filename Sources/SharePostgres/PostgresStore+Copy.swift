@@ -11,13 +11,17 @@ public struct PostgresCopiedCounts: Sendable, Equatable {
     public var downloads = 0
     /// Distinct stored bytes (blobs), each copied once however many records share them.
     public var files = 0
+    public var hooks = 0
+    public var feedKeys = 0
 
-    public init(records: Int = 0, events: Int = 0, thumbnails: Int = 0, downloads: Int = 0, files: Int = 0) {
+    public init(records: Int = 0, events: Int = 0, thumbnails: Int = 0, downloads: Int = 0, files: Int = 0, hooks: Int = 0, feedKeys: Int = 0) {
         self.records = records
         self.events = events
         self.thumbnails = thumbnails
         self.downloads = downloads
         self.files = files
+        self.hooks = hooks
+        self.feedKeys = feedKeys
     }
 }
 
@@ -30,11 +34,12 @@ extension PostgresStore {
     }
 
     /// Copies the records `next` gives, chunk by chunk until it gives nil, with their owners, thumbnails, events and
-    /// bytes (read from `bytes` by hash, once each, checked against it), each history's in the order they come, in one
-    /// transaction: all of them or none, the running totals made from them at the end. Returns what the database
-    /// holds then.
+    /// bytes (read from `bytes` by hash, once each, checked against it), each history's in the order they come, and
+    /// the webhooks and feed keys of `eventsOut`, in one transaction: all of them or none, the running totals made from
+    /// them at the end. Returns what the database holds then.
     public func copyIn(
-        _ next: @Sendable @escaping () async throws -> [CopiedRecord]?, bytes: @Sendable @escaping (String) async throws -> any StoredBytes
+        _ next: @Sendable @escaping () async throws -> [CopiedRecord]?, bytes: @Sendable @escaping (String) async throws -> any StoredBytes,
+        eventsOut: CopiedEventsOut = CopiedEventsOut()
     ) async throws -> PostgresCopiedCounts {
         let copied = try await changing { connection in
             try await switchTotalsTriggers("DISABLE", connection)
@@ -54,6 +59,7 @@ extension PostgresStore {
                 try await insertEvents(chunk, seqs: seqs, connection)
                 try await insertDownloads(chunk, seqs: seqs, connection)
             }
+            try await insertEventsOut(eventsOut, owners: &owners, connection)
             try await connection.query("SELECT share_rebuild_totals()", logger: logger)
             try await switchTotalsTriggers("ENABLE", connection)
             let counts = PostgresCopiedCounts(
@@ -61,7 +67,9 @@ extension PostgresStore {
                 events: try await count("SELECT count(*) FROM share_event", connection),
                 thumbnails: try await count("SELECT count(*) FROM share_thumbnail", connection),
                 downloads: try await count("SELECT count(*) FROM share_download", connection),
-                files: try await count("SELECT count(*) FROM share_blob", connection))
+                files: try await count("SELECT count(*) FROM share_blob", connection),
+                hooks: try await count("SELECT count(*) FROM hook", connection),
+                feedKeys: try await count("SELECT count(*) FROM history_feed", connection))
             return (counts, Array(owners.values))
         }
         await analyzeAfterLoading(copied.records)
@@ -167,8 +175,9 @@ extension PostgresStore {
         guard !events.isEmpty else { return }
         var sql = BoundSQL(
             """
-            INSERT INTO share_event (share_seq, at, action, from_value, to_value, by)
-            SELECT share_seq, at, action, CASE WHEN has_from THEN from_value END, CASE WHEN has_to THEN to_value END, by FROM unnest(
+            INSERT INTO share_event (share_seq, at, action, from_value, to_value, by, downloads)
+            SELECT share_seq, at, action, CASE WHEN has_from THEN from_value END, CASE WHEN has_to THEN to_value END, by,
+                NULLIF(downloads, \(PostgresRows.absent)) FROM unnest(
             """)
         try sql.bind(array: events.map(\.0))
         sql.append(", ")
@@ -181,7 +190,9 @@ extension PostgresStore {
         try sql.bind(array: events.map { $0.1.from != nil })
         sql.append(", ")
         try sql.bind(array: events.map { $0.1.to != nil })
-        sql.append(") WITH ORDINALITY AS e (share_seq, at, action, from_value, to_value, by, has_from, has_to, n) ORDER BY n")
+        sql.append(", ")
+        try sql.bind(array: events.map { $0.1.downloads ?? PostgresRows.absent })
+        sql.append(") WITH ORDINALITY AS e (share_seq, at, action, from_value, to_value, by, has_from, has_to, downloads, n) ORDER BY n")
         try await connection.query(sql.query, logger: logger)
     }
 }

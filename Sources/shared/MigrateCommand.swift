@@ -12,14 +12,17 @@ import ShareServer
 struct MigrateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "migrate",
-        abstract: "Copy the SQLite history (records, trash, events, thumbnails, downloads, files, users) into an empty PostgreSQL database.",
+        abstract:
+            "Copy the SQLite history (records, trash, events, thumbnails, downloads, files, users, webhooks, feed addresses) into an empty PostgreSQL database.",
         discussion: """
             Run it while shared is stopped (it takes the SQLite file's lock). The copy is one transaction: all of \
             it or nothing; each file's bytes are checked against their SHA-256 as they are copied (files in the \
             bucket of [files] stay there, named by the copy); then the counts, \
             each user's bytes and the files are compared with the file's. Then set \
             [database] url to the same URL (and remove path), and start shared on it, on as many machines as \
-            you like. The password comes from PGPASSWORD or [database] password_file, never from the URL.
+            you like. The password comes from PGPASSWORD or [database] password_file, never from the URL. \
+            Webhooks keep their ids and secrets and send what happens after the copy; events they had not sent \
+            yet are counted, not sent. Feed addresses stay the same.
 
             Example:
               shared migrate --to postgres://share@db.internal/share --db /var/lib/share/share.db
@@ -47,7 +50,8 @@ struct MigrateCommand: AsyncParsableCommand {
             throw ValidationError("--to \(error.reason)")
         }
         settings.postgres = address
-        let reader = ChunkReader(source: source)
+        let eventsOut = try await source.eventsOutToCopy()
+        let reader = ChunkReader(source: source, eventsOut: eventsOut)
         let copied = try await PostgresStore.withRunningClient(try ServedStore.postgresConfiguration(address, settings), logger: logger) { client in
             let target = PostgresStore(client: client, logger: logger)
             try await target.migrate()
@@ -61,7 +65,7 @@ struct MigrateCommand: AsyncParsableCommand {
                         throw ValidationError("no share holds the bytes named \(hash) any more: is shared still running on the file?")
                     }
                     return bytes
-                })
+                }, eventsOut: eventsOut)
             try await verify(copied, read: await reader.read, source: source, target: target)
             return copied
         }
@@ -70,6 +74,10 @@ struct MigrateCommand: AsyncParsableCommand {
         print(
             "migrated \(copied.records) records (\(live) live, \(trashed) in the trash), \(copied.events) events, \(copied.thumbnails) thumbnails, \(copied.downloads) downloads and \(copied.files) files (\(ByteSize.text(files.bytes))) into \(address)"
         )
+        print("with \(copied.hooks) webhooks and \(copied.feedKeys) feed addresses")
+        if eventsOut.unsent > 0 {
+            print("warning: webhooks had \(eventsOut.unsent) events still to send; they are not sent from PostgreSQL")
+        }
         print("next: set [database] url = \"\(address)\" (and remove path), then start shared")
     }
 
@@ -92,11 +100,12 @@ struct MigrateCommand: AsyncParsableCommand {
 private actor ChunkReader {
     let source: SQLiteStore
     private var position: Int64 = 0
-    private(set) var read = PostgresCopiedCounts()
+    private(set) var read: PostgresCopiedCounts
     private var hashes: Set<String> = []
 
-    init(source: SQLiteStore) {
+    init(source: SQLiteStore, eventsOut: CopiedEventsOut) {
         self.source = source
+        read = PostgresCopiedCounts(hooks: eventsOut.hooks.count, feedKeys: eventsOut.feedKeys.count)
     }
 
     func next() async throws -> [CopiedRecord]? {

@@ -187,12 +187,17 @@ import Testing
     }
 
     /// `shared migrate` moves a 100,000-record SQLite history (trash included, links with their tokens and limits,
-    /// the files behind shares) to PostgreSQL; the export from either is the same bytes, and so is every file. A file
-    /// that no longer matches its hash stops the copy with nothing kept.
+    /// the files behind shares, webhooks with their secrets, the feed's address) to PostgreSQL; the export from either
+    /// is the same bytes, and so is every file. A file that no longer matches its hash stops the copy with nothing kept.
     @Test func aMigratedHistoryExportsTheSameBytesAsTheFileItCameFrom() async throws {
         try await TestPostgres.withDatabase { name in
             let folder = try temporaryFolder("migrate")
-            let sqlite = try Daemon(folder: folder, environment: ["SHARE_DATABASE_TRASH_DAYS": "0"])
+            let sqlite = try Daemon(
+                folder: folder, environment: ["SHARE_DATABASE_TRASH_DAYS": "0", "SHARE_HOOKS_ALLOW_PRIVATE_ADDRESSES": "true"])
+            // A webhook nothing answers, made before the history: its deliveries wait, and are counted, not carried.
+            let hook = try WireJSON.decoder().decode(
+                Hook.self, from: Data(try await http("POST", sqlite.address + "/hooks", body: #"{"url": "http://127.0.0.1:9/in"}"#).body.utf8))
+            let feed = try await http("GET", sqlite.address + "/me").body.firstMatch(of: /"feedUrl":"([^"]+)"/)?.1
             let records = folder.appending(path: "records.ndjson")
             try Self.history(records: 100_000).write(to: records)
             #expect(try share(["import", records.path], server: sqlite.address).status == 0)
@@ -202,6 +207,8 @@ import Testing
             #expect(try await http("GET", link, followingRedirects: false).status == 302)
             let downloads = try await http("GET", sqlite.address + "/share/M9/downloads").body
             #expect(downloads.contains(#""complete":true"#))
+            let events = try await http("GET", sqlite.address + "/share/M9/events").body
+            #expect(events.contains(#""action":"downloaded","#) && events.contains(#""downloads":"#), "the download's count, in its event: \(events)")
             // Files: the same bytes shared twice, kept once; the larger spans several chunks.
             let film = folder.appending(path: "film.mp4")
             let filmBytes = try randomBytes(2 * 1_048_576 + 17, writtenTo: film)
@@ -226,7 +233,9 @@ import Testing
             let migrated = try Daemon.run(migrate, in: folder, seconds: 300)
             #expect(migrated.status == 0, "nothing was kept of the refused copy: \(migrated.output)")
             #expect(
-                migrated.output.contains("migrated 100003 records") && migrated.output.contains("1 downloads and 2 files"), "\(migrated.output)")
+                migrated.output.contains("migrated 100003 records") && migrated.output.contains("1 downloads and 2 files")
+                    && migrated.output.contains("with 1 webhooks and 1 feed addresses")
+                    && migrated.output.contains("events still to send"), "\(migrated.output)")
             // The planner's statistics describe the copy at once, not when autovacuum gets to it.
             let analysed = try await TestPostgres.withClient(database: name) { client in
                 var counts: [Int64] = []
@@ -241,6 +250,14 @@ import Testing
             let after = try share(["export", "--with-trash"], server: postgres.address)
             #expect(after.stdout.count == before.stdout.count && after.stdout == before.stdout, "the export is the same bytes")
             #expect(try await http("GET", postgres.address + "/share/M9/downloads").body == downloads, "the access log is copied")
+            #expect(try await http("GET", postgres.address + "/share/M9/events").body == events, "the events, with the download's count")
+            let hooks = try await http("GET", postgres.address + "/hooks").body
+            #expect(hooks.contains(hook.id) && hooks.contains("http://127.0.0.1:9/in"), "the webhook is copied: \(hooks)")
+            #expect(try await http("GET", postgres.address + "/me").body.firstMatch(of: /"feedUrl":"([^"]+)"/)?.1 == feed, "the feed's address")
+            let secret = try await TestPostgres.withClient(database: name) { client in
+                try await Self.single(String.self, "SELECT secret FROM hook", client)
+            }
+            #expect(secret == hook.secret, "the receiver's secret still checks its deliveries")
             let fetched = folder.appending(path: "fetched.mp4")
             #expect(try share(["get", filmID, "-o", fetched.path], server: postgres.address).status == 0)
             #expect(try Data(contentsOf: fetched) == filmBytes, "the file is copied")

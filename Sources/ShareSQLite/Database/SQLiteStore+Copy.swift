@@ -22,7 +22,7 @@ extension SQLiteStore {
             let eventRows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT share_seq, at, action, from_value, to_value, by FROM share_event
+                    SELECT share_seq, at, action, from_value, to_value, by, downloads FROM share_event
                     WHERE share_seq BETWEEN ? AND ? ORDER BY seq
                     """, arguments: [first, last])
             while let row = try eventRows.next() { events[row["share_seq"], default: []].append(SQLiteRow.event(row)) }
@@ -40,6 +40,33 @@ extension SQLiteStore {
                     blob: row["blob_hash"])
             }
             return (records, last)
+        }
+    }
+
+    /// Every history's webhooks (with their secrets) and feed keys, and how many events enabled hooks had still to send.
+    public func eventsOutToCopy() async throws -> CopiedEventsOut {
+        try await writer.read { db in
+            let ownerName = "coalesce((SELECT name FROM share_user WHERE id = owner), '') AS owner_name"
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT h.*, \(ownerName),
+                        CASE WHEN h.enabled THEN (SELECT count(*) FROM history_event e WHERE e.owner = h.owner AND e.seq > h.cursor
+                            AND (h.events = '*' OR instr(',' || h.events || ',', ',' || e.action || ',') > 0)) ELSE 0 END AS unsent
+                    FROM hook h ORDER BY h.created_at, h.id
+                    """)
+            var copied = CopiedEventsOut()
+            for row in rows {
+                copied.hooks.append(
+                    CopiedHook(
+                        owner: row["owner_name"], hook: HookRows.hook(row), secret: row["secret"], oldSecret: row["old_secret"],
+                        oldSecretUntil: (row["old_secret_until"] as Int64?).map(Timestamp.init(millisecondsSinceEpoch:))))
+                copied.unsent += row["unsent"] as Int
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT \(ownerName), key FROM history_feed") {
+                copied.feedKeys[row["owner_name"]] = row["key"]
+            }
+            return copied
         }
     }
 
