@@ -61,6 +61,11 @@ public struct ThumbnailMaker: Sendable {
     /// declared (its header read is the first thing of the picture it decodes). Throws `.unreadablePicture` for one
     /// damaged or cut short.
     public func thumbnail(of inspected: Inspected) throws(ShareError) -> [UInt8] {
+        try shrunk(inspected, box: ThumbnailFile.box)
+    }
+
+    /// An inspected picture at most `box` pixels wide and high, as WebP without metadata.
+    func shrunk(_ inspected: Inspected, box: Int) throws(ShareError) -> [UInt8] {
         let (picture, format) = (inspected.bytes, inspected.format)
         guard Self.libraryStarted else { throw .unsupportedPicture("cannot be read: the picture library did not start") }
         let chosen = picture.withUnsafeBytes { bytes in
@@ -75,13 +80,19 @@ public struct ThumbnailMaker: Sendable {
             throw .unreadablePicture(
                 "cannot be read as \(format.rawValue): its data declares \(read.width) × \(read.height) pixels, its header fewer")
         }
+        return try Self.webp(of: picture, box: box, enlarging: false, loaderOptions: format.loaderOptions, reading: format.rawValue)
+    }
+
+    /// `picture` at most `box` pixels wide and high (`enlarging` a smaller one to it) as WebP without metadata, its
+    /// loader told `loaderOptions`; `reading` names its format in the error.
+    static func webp(of picture: [UInt8], box: Int, enlarging: Bool, loaderOptions: String, reading: String) throws(ShareError) -> [UInt8] {
         var output: UnsafeMutableRawPointer?
         var length = 0
         let status = picture.withUnsafeBytes { bytes in
-            share_vips_thumbnail_webp(bytes.baseAddress, bytes.count, Int32(ThumbnailFile.box), 80, format.loaderOptions, &output, &length)
+            share_vips_thumbnail_webp(bytes.baseAddress, bytes.count, Int32(box), enlarging ? 1 : 0, 80, loaderOptions, &output, &length)
         }
         guard status == 0, let output else {
-            throw .unreadablePicture("cannot be read as \(format.rawValue) (damaged or cut short?): \(Self.takeError())")
+            throw .unreadablePicture("cannot be read as \(reading) (damaged or cut short?): \(Self.takeError())")
         }
         defer { g_free(output) }
         let saved = [UInt8](UnsafeRawBufferPointer(start: output, count: length))
@@ -99,16 +110,16 @@ public struct ThumbnailMaker: Sendable {
     }
 
     /// libvips, started once for the process.
-    private static let libraryStarted = share_vips_start() == 0
+    static let libraryStarted = share_vips_start() == 0
 
     /// The last line libvips wrote to its error buffer, which is then cleared.
-    private static func takeError() -> String {
+    static func takeError() -> String {
         let text = String(cString: vips_error_buffer())
         clearError()
         return text.split(whereSeparator: \.isNewline).last.map(String.init) ?? "unknown error"
     }
 
-    private static func clearError() {
+    static func clearError() {
         vips_error_clear()
     }
 }
