@@ -12,6 +12,7 @@ import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SHARED = os.environ.get("SHARED_BIN", os.path.join(ROOT, ".build", "release", "shared"))
+SHARE = os.path.join(os.path.dirname(SHARED), "share")
 
 
 def wait_until(what, seconds, condition):
@@ -90,6 +91,13 @@ class Shared:
                 return response.status, dict(response.headers), response.read()
         except urllib.error.HTTPError as error:
             return error.code, dict(error.headers), error.read()
+
+    def add_file(self, path, *options):
+        """Shares the file at `path` with the real `share add` (`options` after it); returns the record."""
+        environment = {**os.environ, "SHARE_SERVER": self.url, "SHARE_TOKEN": self.tokens[0] if self.tokens else ""}
+        run = subprocess.run([SHARE, "add", "--json", path, *options], capture_output=True, text=True, env=environment, timeout=60)
+        assert run.returncode == 0, run.stderr
+        return json.loads(run.stdout)
 
     def import_records(self, records, token=None):
         lines = "".join(json.dumps(record, ensure_ascii=False) + "\n" for record in records)

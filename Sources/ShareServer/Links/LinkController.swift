@@ -31,6 +31,9 @@ struct LinkController {
     let pages: RecipientPage
     /// `[files] downloads = "redirect"`: a file in a bucket is handed out as a presigned URL, counted then.
     let redirects: Bool
+    /// The pictures the pages preview, and the largest file one is made from (`[server] max_picture_bytes`).
+    let previews: PreviewPictures
+    let pictureBytes: Int
 
     var endpoints: RouteCollection<ShareRequestContext> {
         RouteCollection(context: ShareRequestContext.self)
@@ -38,6 +41,8 @@ struct LinkController {
             .post("s/:token", use: enter)
             .get("s/:token/file", use: file)
             .get("s/:token/thumbnail", use: thumbnail)
+            .get("s/:token/preview", use: preview)
+            .get("s/:token/media", use: media)
     }
 
     /// `POST /s/{token}`: the code typed in the page's form. A right one is remembered for the link alone
@@ -58,7 +63,7 @@ struct LinkController {
     }
 
     /// Why a link does not open for a request, or what it opens with the code it was given.
-    private enum Opening {
+    enum Opening {
         case share(OpenedLink, token: String, code: String?)
         case refused(RecipientPage.Content)
     }
@@ -68,7 +73,12 @@ struct LinkController {
         case .refused(let content):
             return pages.response(content)
         case .share(let opened, let token, let code):
-            return pages.response(.share(opened.share, link: "\(pathPrefix)/s/\(token)", query: code.map { "?code=\($0)" } ?? ""))
+            let preview = previewKind(opened)
+            var text: RecipientPage.Text?
+            // A store that does not answer leaves the page without its text, not without the page.
+            if preview == .text, let bytes = opened.bytes { text = try? await textPreview(bytes) }
+            let query = code.map { "?code=\($0)" } ?? ""
+            return pages.response(.share(opened.share, link: "\(pathPrefix)/s/\(token)", query: query, preview: preview, text: text))
         }
     }
 
@@ -119,7 +129,7 @@ struct LinkController {
 
     /// Whether a download in flight may go on: its share is still there, not revoked, not past its expiry. (Its own
     /// count may have spent the link: that closes it to the next download, not to this one.)
-    private func stillOpens(_ token: String) async throws -> Bool {
+    func stillOpens(_ token: String) async throws -> Bool {
         guard let record = try await store.openLink(token: token)?.share else { return false }
         return record.revokedAt == nil && (record.expiresAt.map { $0 > .now() } ?? true)
     }
@@ -169,14 +179,14 @@ struct LinkController {
     }
 
     /// The address the request comes from (a trusted proxy's forwarded one).
-    private func client(_ request: Request, _ context: ShareRequestContext) -> String {
+    func client(_ request: Request, _ context: ShareRequestContext) -> String {
         addresses.clientAddress(request.headers, peer: context.remoteAddress)
     }
 
     /// Whether the link of the request's token opens, as its state, its code and the throttle say. The code is
     /// `given` (a form's), else the query's; one remembered for the link (`LinkCodeCookie`) opens it too, and a
     /// stale one is no try.
-    private func open(_ request: Request, _ context: ShareRequestContext, client: String, given form: String? = nil) async throws -> Opening {
+    func open(_ request: Request, _ context: ShareRequestContext, client: String, given form: String? = nil) async throws -> Opening {
         let token = context.parameters.get("token") ?? ""
         guard LinkToken.isPlausible(token), let opened = try await store.openLink(token: token) else {
             let unknown = "unknown tokens from " + client

@@ -13,8 +13,9 @@ struct RecipientPage {
 
     /// What the page says.
     enum Content {
-        /// The share, at its link (`/s/{token}` under the base path), with the query that carries its code.
-        case share(ShareRecord, link: String, query: String)
+        /// The share, at its link (`/s/{token}` under the base path), with the query that carries its code, and what
+        /// the page previews of its file (a text's beginning in `text`).
+        case share(ShareRecord, link: String, query: String, preview: PreviewKind? = nil, text: Text? = nil)
         /// The form for the share's code; `wrong` after a wrong one, with the tries left before the link waits when
         /// known. Nothing of the share shows before its code.
         case code(wrong: Bool, triesLeft: Int? = nil)
@@ -24,11 +25,17 @@ struct RecipientPage {
         case tooManyTries(retryAfter: Int)
     }
 
+    /// The beginning of a text, and whether the file holds more.
+    struct Text: Sendable {
+        let text: String
+        let cut: Bool
+    }
+
     func response(_ content: Content) -> Response {
         var headers: HTTPFields = [
             .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
             .contentSecurityPolicy:
-                "default-src 'none'; style-src 'unsafe-inline'; script-src '\(Self.localTimesHash)'; img-src 'self'; form-action 'self'; frame-ancestors 'none'",
+                "default-src 'none'; style-src 'unsafe-inline'; script-src '\(Self.localTimesHash)'; img-src 'self'; media-src 'self'; form-action 'self'; frame-ancestors 'none'",
             // Nothing of the link's address leaves for another site; its own form's POST carries its `Origin` (under
             // `no-referrer` a browser sends `Origin: null`, which the cross-site rule refuses).
             .init("X-Content-Type-Options")!: "nosniff", .init("Referrer-Policy")!: "same-origin",
@@ -37,9 +44,9 @@ struct RecipientPage {
         let title: String
         let body: String
         switch content {
-        case .share(let record, let link, let query):
+        case .share(let record, let link, let query, let preview, let text):
             (status, title) = (.ok, record.name)
-            body = Self.share(record, link: link, query: query)
+            body = Self.share(record, link: link, query: query, preview: Self.preview(preview, text: text, of: record, link: link, query: query))
         case .code(let wrong, let triesLeft):
             (status, title) = (wrong ? .forbidden : .ok, "A shared file")
             body = Self.codeForm(wrong: wrong, triesLeft: triesLeft)
@@ -64,12 +71,13 @@ struct RecipientPage {
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: page)))
     }
 
-    /// The share: who sent it and their message when its owner gave them, its picture, kind in words, name, size, when
-    /// it was shared, until when it opens, and *Download* (for a share made elsewhere, where it leads).
-    private static func share(_ record: ShareRecord, link: String, query: String) -> String {
+    /// The share: who sent it and their message when its owner gave them, its preview (or else its picture), kind in
+    /// words, name, size, when it was shared, until when it opens, and *Download* (for a share made elsewhere, where it
+    /// leads).
+    private static func share(_ record: ShareRecord, link: String, query: String, preview: String) -> String {
         let picture =
-            record.thumbnail == true
-            ? #"<img class="thumbnail" src="\#(HTMLText.escaped(link + "/thumbnail" + query))" alt="" width="96" height="96">"# : ""
+            preview.isEmpty && record.thumbnail == true
+            ? #"<img class="thumbnail" src="\#(HTMLText.escaped(link + "/thumbnail" + query))" alt="" width="96" height="96">"# : preview
         var until = record.expiresAt.map { "Opens until \(time($0))" } ?? "Opens with no end date"
         if let max = record.maxDownloads {
             let left = max - (record.downloads ?? 0)
@@ -92,6 +100,29 @@ struct RecipientPage {
             <p class="type">\(record.type.words)</p><h2>\(HTMLText.escaped(record.name))</h2>
             <p>\(ByteSize.text(record.size)) · shared \(time(record.createdAt))</p><p>\(until)</p>\(download)
             """
+    }
+
+    /// What the page previews of the file: a picture, a player, or a text's beginning, escaped.
+    private static func preview(_ kind: PreviewKind?, text: Text?, of record: ShareRecord, link: String, query: String) -> String {
+        let name = HTMLText.escaped(record.name)
+        switch kind {
+        case .picture, .firstPage:
+            let source = HTMLText.escaped(link + "/preview" + query)
+            return #"<img class="preview" src="\#(source)" alt="A preview of \#(name)">"#
+        case .video:
+            let source = HTMLText.escaped(link + "/media" + query)
+            return #"<video class="preview" src="\#(source)" controls playsinline preload="metadata" aria-label="\#(name)"></video>"#
+        case .audio:
+            let source = HTMLText.escaped(link + "/media" + query)
+            return #"<audio class="preview" src="\#(source)" controls preload="metadata" aria-label="\#(name)"></audio>"#
+        case .text:
+            guard let text else { return "" }
+            let more =
+                text.cut ? #"<p class="cut">The first \#(ByteSize.text(Int64(PreviewKind.textBytes))) of \#(ByteSize.text(record.size)).</p>"# : ""
+            return #"<pre class="text" tabindex="0" aria-label="The beginning of \#(name)">\#(HTMLText.escaped(text.text))</pre>"# + more
+        case nil:
+            return ""
+        }
     }
 
     private static func codeForm(wrong: Bool, triesLeft: Int?) -> String {
@@ -133,8 +164,11 @@ struct RecipientPage {
         seconds < 120 ? "\(seconds) seconds" : "\((seconds + 59) / 60) minutes"
     }
 
-    /// Rewrites every `<time>` in the reader's zone and language, and counts a wait (`data-seconds`) down.
+    /// Takes away a preview that could not be made, rewrites every `<time>` in the reader's zone and language, and
+    /// counts a wait (`data-seconds`) down.
     static let localTimes = """
+        for(const i of document.querySelectorAll("img.preview")){const drop=()=>i.remove();\
+        if(i.complete&&!i.naturalWidth)drop();else i.addEventListener("error",drop)}
         for(const t of document.querySelectorAll("time[datetime]"))\
         t.textContent=new Date(t.dateTime).toLocaleString([],{dateStyle:"medium",timeStyle:"short"});\
         const w=document.querySelector("[data-seconds]");\
@@ -146,6 +180,10 @@ struct RecipientPage {
     private static let style = """
         body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f5f6f8;color:#1d2129}
         .thumbnail{display:block;border-radius:8px;object-fit:cover;margin-bottom:.5rem}
+        .preview{display:block;width:100%;height:auto;max-height:55vh;object-fit:contain;border-radius:8px;margin:.5rem 0;background:#0000000d}
+        audio.preview{background:none}
+        .text{max-height:60vh;overflow:auto;white-space:pre-wrap;overflow-wrap:anywhere;font-size:.875rem;background:#f5f6f8;
+        padding:.75rem;border-radius:8px;margin:.5rem 0}.cut{font-size:.875rem;color:#5b6270;margin:0}
         main{max-width:28rem;margin:3rem auto;padding:1.5rem;background:#fff;border-radius:12px;box-shadow:0 1px 4px #0002}
         h1{font-size:1.25rem;overflow-wrap:anywhere;margin:.25rem 0}.lead{font-size:1rem;font-weight:400;color:#5b6270}
         h2{font-size:1.25rem;overflow-wrap:anywhere;margin:.25rem 0}.type{font-size:.875rem;color:#5b6270;margin:0}

@@ -53,10 +53,13 @@ public func buildRouter(
     router.addRoutes(FeedController(store: store, pathPrefix: prefix).endpoints, atPath: base)
     router.addRoutes(webPage.endpoints, atPath: base)
     let addresses = AccessLog(trustedProxies: server.trustedProxies, socketPeerIsProxy: socketPeerIsProxy)
+    // Pictures decoded for thumbnails and for links' previews share one budget of memory.
+    let decoding = DecodingBudget()
     let links = LinkController(
         store: store, throttle: LinkThrottle(window: linkLimits.window), codesTried: LinkThrottle(allowed: 20, window: linkLimits.window),
         downloads: LinkThrottle(allowed: 30, window: linkLimits.window), addresses: addresses, pathPrefix: prefix,
-        pages: RecipientPage(serviceName: server.serviceName), redirects: setup.config.files.downloads == .redirect)
+        pages: RecipientPage(serviceName: server.serviceName), redirects: setup.config.files.downloads == .redirect,
+        previews: PreviewPictures(budget: decoding), pictureBytes: server.maxPictureBytes)
     router.addRoutes(links.endpoints, atPath: base)
     router.addRoutes(
         UploadController(
@@ -70,7 +73,7 @@ public func buildRouter(
     let shares = ShareController(histories: histories, defaultZone: defaultZone, pathPrefix: prefix, maxBodyBytes: server.maxBodyBytes)
     router.addRoutes(shares.endpoints, atPath: base)
     router.addRoutes(
-        ThumbnailController(histories: histories, maker: ThumbnailMaker(), maxPictureBytes: server.maxPictureBytes, budget: DecodingBudget())
+        ThumbnailController(histories: histories, maker: ThumbnailMaker(), maxPictureBytes: server.maxPictureBytes, budget: decoding)
             .endpoints, atPath: base)
     return router
 }
