@@ -170,7 +170,12 @@ let package = Package(
             path: "Tests/StoreTestSupport"
         ),
         .testTarget(name: "ShareKitTests", dependencies: ["ShareKit", "ShareTestSupport"]),
-        .testTarget(name: "ShareHooksTests", dependencies: ["ShareHooks", "ShareHistory", "ShareKit"]),
+        .testTarget(
+            name: "ShareHooksTests",
+            dependencies: [
+                "ShareHooks", "ShareHistory", "ShareKit", .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]),
         .testTarget(
             name: "ShareObjectStoreTests",
             dependencies: [

@@ -46,9 +46,10 @@ export function forgetToken() {
   localStorage.removeItem(tokenKey);
 }
 
-/** Sends a request and returns the response, or throws a RequestError naming the problem. */
-export async function request(url, { method = "GET", body, signal } = {}) {
-  const headers = signedIn({ Accept: "application/json" });
+/** Sends a request (with `headers` besides the usual) and returns the response, or throws a RequestError naming
+ *  the problem. */
+export async function request(url, { method = "GET", body, signal, headers: extra = {} } = {}) {
+  const headers = signedIn({ Accept: "application/json", ...extra });
   if (body !== undefined) headers["Content-Type"] = "application/json";
   let response;
   try {

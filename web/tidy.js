@@ -30,9 +30,23 @@ export function shareMenu(record, button) {
       : []),
     ...(record.state === "revoked" ? [["Share again", () => shareAgain(record)]] : []),
     [record.link && record.state !== "revoked" ? "Copy link" : "Copy share id", () => copy(record, button)],
+    ...(record.stored && previewed.test(record.name) ? [["Preview", (opener) => preview(record, opener ?? button)]] : []),
     ["History", (opener) => history(record, opener ?? button)],
     ["Delete", () => trash([record])],
   ]);
+}
+
+/** The files the page previews, by their name: pictures, PDFs and texts. */
+const previewed = /\.(jpe?g|png|webp|gif|bmp|heic|heif|pdf|txt|md|markdown|log)$/i;
+
+/** A share's file in a dialog, its code loaded when first asked for. */
+async function preview(record, returnTo) {
+  try {
+    const { showPreview } = await import("./preview.js");
+    await showPreview(record, returnTo);
+  } catch (error) {
+    page.failed(error, () => preview(record, returnTo), "Preview");
+  }
 }
 
 export function trashMenu(record, button) {

@@ -47,7 +47,7 @@ public struct HookSender: Sendable {
     }
 
     /// Posts the event to the checked address, the URL's host kept for `Host` and TLS: its status and `Retry-After`.
-    private func post(_ due: DueDelivery, to target: HookAddress.Checked, now: Timestamp) async throws -> (Int, Int?) {
+    func post(_ due: DueDelivery, to target: HookAddress.Checked, now: Timestamp) async throws -> (Int, Int?) {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             timeout: .init(connect: .seconds(Int64(min(settings.timeoutSeconds, 10))), read: .seconds(Int64(settings.timeoutSeconds))))

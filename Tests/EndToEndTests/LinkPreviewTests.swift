@@ -38,6 +38,8 @@ import Testing
         #expect(try await http("GET", pictureLink + "/preview?code=Open42").status == 200, "looked at twice")
         #expect(try await downloads(picture.id, on: daemon) == 0, "looking is not downloading: the one download is still there")
         #expect(try await http("GET", pictureLink + "/file?code=Open42").status == 200)
+        let owners = try await http("GET", daemon.address + "/share/\(picture.id)/preview")
+        #expect(owners.status == 200 && owners.headers["content-type"] == "image/webp", "the owner's page sees the same preview")
 
         let document = folder.appending(path: "plan.pdf")
         try Data(Documents.pdf(width: 600, height: 800)).write(to: document)
@@ -49,8 +51,10 @@ import Testing
         #expect(try await http("GET", planLink + "/preview").status == 404, "a closed link shows nothing of its file")
         let notPDF = folder.appending(path: "fake.pdf")
         try Data("%PDF-1.4 but nothing after".utf8).write(to: notPDF)
-        let (_, fakeLink) = try added(notPDF, on: daemon)
+        let (fake, fakeLink) = try added(notPDF, on: daemon)
         #expect(try await http("GET", fakeLink + "/preview").status == 404, "a file that cannot be drawn has no preview")
+        let refused = try await http("GET", daemon.address + "/share/\(fake.id)/preview")
+        #expect(refused.status == 404 && refused.body.contains("has no preview"), "\(refused.body)")
         #expect(try await http("GET", fakeLink).status == 200, "and its page still opens")
         #expect(daemon.stop() == 0)
     }

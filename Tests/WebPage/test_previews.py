@@ -1,5 +1,6 @@
 """A link opened on a phone shows its file before it is saved: a picture across the screen, a text's beginning as
 text, a video in a player; a file that cannot be pictured shows no broken image."""
+import json
 import os
 import tempfile
 import urllib.parse
@@ -60,3 +61,39 @@ class PreviewTests(BrowserTests):
         self.driver.get(self.shared_file("scan.pdf", b"%PDF-1.4 and nothing a reader could draw"))
         self.page.wait(lambda: not self.driver.find_elements(By.CSS_SELECTOR, "img.preview"), message="the preview taken away")
         self.assertEqual(self.driver.find_element(By.TAG_NAME, "h2").text, "scan.pdf")
+
+
+class OwnerPreviewTests(BrowserTests):
+    """The owner sees a stored picture or text from its row's menu, without downloading it."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.open_browser(Shared(), [])
+        cls.scratch = tempfile.mkdtemp(prefix="share-owner-previews-")
+
+    def shared_file(self, name, content):
+        path = os.path.join(self.scratch, name)
+        with open(path, "wb") as file:
+            file.write(content)
+        return self.shared.add_file(path, "--no-thumbnail")
+
+    def test_a_rows_menu_previews_a_picture_and_a_text(self):
+        with open(os.path.join(ROOT, "Tests", "Fixtures", "pictures", "picture.webp"), "rb") as picture:
+            pictured = self.shared_file("poster.webp", picture.read())
+        noted = self.shared_file("notes.md", ("# Notes\n" + "x" * 70_000).encode())
+        self.page.open()
+        self.page.open_menu(pictured["id"])
+        self.page.choose("Preview")
+        image = lambda: self.driver.find_element(By.CSS_SELECTOR, "#preview img")
+        self.page.wait(lambda: self.driver.execute_script("return arguments[0].naturalWidth", image()) == 400, message="the picture")
+        self.assertEqual(image().get_attribute("alt"), "A preview of poster.webp")
+        self.assertEqual(axe_violations(self.driver), [])
+        self.driver.find_element(By.CSS_SELECTOR, "#preview button.close").click()
+        self.assertEqual(self.page.active().get_attribute("aria-label"), "Actions for poster.webp", "the keyboard back on its row")
+
+        self.page.open_menu(noted["id"])
+        self.page.choose("Preview")
+        self.page.wait(lambda: self.driver.find_element(By.CSS_SELECTOR, "#preview pre").text.startswith("# Notes"), message="the text")
+        self.assertIn("The first 65.5 kB of 70.0 kB.", self.driver.find_element(By.ID, "preview-body").text)
+        listed = json.loads(self.shared.request("GET", "/share/" + noted["id"])[2])
+        self.assertEqual(listed["downloads"], 0, "the owner's look is no download")

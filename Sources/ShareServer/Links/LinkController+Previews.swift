@@ -21,17 +21,11 @@ extension LinkController {
         else {
             return Response(status: .notFound, headers: [.cacheControl: "no-store"])
         }
-        let tag = SharedFile.tag(token: "preview " + token)
-        var headers: HTTPFields = [
-            .contentType: "image/webp", .eTag: tag, .cacheControl: "private, no-cache", .xContentTypeOptions: "nosniff",
-            .contentSecurityPolicy: "sandbox; default-src 'none'", .init("Referrer-Policy")!: "no-referrer",
-        ]
-        if EntityTags.noneMatchHolds(request.headers, for: tag) { return Response(status: .notModified, headers: headers) }
         guard let picture = try await previews.picture(of: bytes, as: kind) else {
             return Response(status: .notFound, headers: [.cacheControl: "no-store"])
         }
-        headers[.contentLength] = String(picture.count)
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: picture)))
+        // Asked again each time: the page may stop showing it (a link cut off or spent) at any moment.
+        return PreviewPictures.response(picture, to: request, tag: SharedFile.tag(token: "preview " + token), cacheControl: "private, no-cache")
     }
 
     /// `GET /s/{token}/media`: the file for the page's player, inline with its media type, ranges and all, not counted;

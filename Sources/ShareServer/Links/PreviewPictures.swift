@@ -1,3 +1,5 @@
+import HTTPTypes
+import Hummingbird
 import NIOPosix
 import ShareHistory
 import ShareKit
@@ -43,6 +45,17 @@ actor PreviewPictures {
         let made = try await task.value
         keep(made ?? [], as: key)
         return made
+    }
+
+    /// The answer carrying `picture` (its `tag`), or 304 to a request that holds it; `nosniff` and sandboxed.
+    static func response(_ picture: [UInt8], to request: Request, tag: String, cacheControl: String) -> Response {
+        var headers: HTTPFields = [
+            .contentType: "image/webp", .eTag: tag, .cacheControl: cacheControl, .xContentTypeOptions: "nosniff",
+            .contentSecurityPolicy: "sandbox; default-src 'none'", .init("Referrer-Policy")!: "no-referrer",
+        ]
+        if EntityTags.noneMatchHolds(request.headers, for: tag) { return Response(status: .notModified, headers: headers) }
+        headers[.contentLength] = String(picture.count)
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: picture)))
     }
 
     private func keep(_ picture: [UInt8], as key: String) {

@@ -5,23 +5,48 @@ import ShareKit
 /// `GET|HEAD /share/{id}/file`: a share's file for its owner, signed in like every other read of the history. It is
 /// never a recipient's download: nothing is counted or logged, and it opens whatever its link's state (expired,
 /// spent, revoked); a trashed share's with `?trashed=true`. Ranges and tags as at the link.
+///
+/// `GET /share/{id}/preview`: the picture its link's page previews (a picture's, a PDF's first page), for the owner's
+/// page.
 struct OwnedFileController {
     let histories: Histories
+    /// The pictures links' pages preview, and the largest file one is made from (`[server] max_picture_bytes`).
+    let previews: PreviewPictures
+    let pictureBytes: Int
 
     var endpoints: RouteCollection<ShareRequestContext> {
-        RouteCollection(context: ShareRequestContext.self).get("share/:id/file", use: get)
+        RouteCollection(context: ShareRequestContext.self)
+            .get("share/:id/file", use: get)
+            .get("share/:id/preview", use: preview)
+    }
+
+    @Sendable func preview(_ request: Request, context: ShareRequestContext) async throws -> Response {
+        let (id, record, bytes) = try await file(request, context)
+        guard let kind = PreviewKind(name: record.name, size: bytes.size, pictureBytes: pictureBytes, limited: false),
+            kind == .picture || kind == .firstPage, let picture = try await previews.picture(of: bytes, as: kind)
+        else {
+            throw ShareError.noPreview(id: id)
+        }
+        // Made from bytes that never change: a day's caching spares the page making the request again.
+        return PreviewPictures.response(picture, to: request, tag: "\"preview-\(bytes.hash)\"", cacheControl: "private, max-age=86400")
     }
 
     @Sendable func get(_ request: Request, context: ShareRequestContext) async throws -> Response {
-        let id = try ShareController.id(context)
-        let flags = try RecordFlags(request)
-        let history = try histories.choose(request, context).history
-        let record = try await history.share(id: id, includeTrashed: flags.trashed)
-        guard let bytes = try await history.storedBytes(id: id, includeTrashed: flags.trashed) else { throw ShareError.noFile(id: id) }
+        let (_, record, bytes) = try await file(request, context)
         // The owner holds the bytes already: their hash gives nothing away here.
         let tag = "\"\(bytes.hash)\""
         let range = SharedFile.range(request, size: bytes.size, tag: tag)
         if let unchanged = SharedFile.notModified(request, record, range, tag: tag) { return unchanged }
         return try await SharedFile.response(record, bytes, range, tag: tag, sendsNothing: request.method == .head)
+    }
+
+    /// The request's share (its id as asked, its record) and its bytes; 404 naming the id when it holds none here.
+    private func file(_ request: Request, _ context: ShareRequestContext) async throws -> (String, ShareRecord, any StoredBytes) {
+        let id = try ShareController.id(context)
+        let flags = try RecordFlags(request)
+        let history = try histories.choose(request, context).history
+        let record = try await history.share(id: id, includeTrashed: flags.trashed)
+        guard let bytes = try await history.storedBytes(id: id, includeTrashed: flags.trashed) else { throw ShareError.noFile(id: id) }
+        return (id, record, bytes)
     }
 }

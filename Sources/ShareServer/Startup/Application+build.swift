@@ -53,19 +53,21 @@ public func buildRouter(
     router.addRoutes(FeedController(store: store, pathPrefix: prefix).endpoints, atPath: base)
     router.addRoutes(webPage.endpoints, atPath: base)
     let addresses = AccessLog(trustedProxies: server.trustedProxies, socketPeerIsProxy: socketPeerIsProxy)
-    // Pictures decoded for thumbnails and for links' previews share one budget of memory.
+    // Pictures decoded for thumbnails and for previews share one budget of memory.
     let decoding = DecodingBudget()
+    let previews = PreviewPictures(budget: decoding)
     let links = LinkController(
         store: store, throttle: LinkThrottle(window: linkLimits.window), codesTried: LinkThrottle(allowed: 20, window: linkLimits.window),
         downloads: LinkThrottle(allowed: 30, window: linkLimits.window), addresses: addresses, pathPrefix: prefix,
         pages: RecipientPage(serviceName: server.serviceName), redirects: setup.config.files.downloads == .redirect,
-        previews: PreviewPictures(budget: decoding), pictureBytes: server.maxPictureBytes)
+        previews: previews, pictureBytes: server.maxPictureBytes)
     router.addRoutes(links.endpoints, atPath: base)
     router.addRoutes(
         UploadController(
             histories: histories, pathPrefix: prefix, maxUploadBytes: Int64(server.maxUploadBytes), slots: UploadSlots(limit: server.maxUploads)
         ).endpoints, atPath: base)
-    router.addRoutes(OwnedFileController(histories: histories).endpoints, atPath: base)
+    router.addRoutes(
+        OwnedFileController(histories: histories, previews: previews, pictureBytes: server.maxPictureBytes).endpoints, atPath: base)
     // Before the record routes: `import`, `export`, `stats` and `folders` are words no id may be.
     router.addRoutes(TransferController(histories: histories, maxRecordBytes: server.maxBodyBytes).endpoints, atPath: base)
     let defaultZone = ZonedCalendar(identifier: server.timezone) ?? ZonedCalendar(zone: .gmt)
