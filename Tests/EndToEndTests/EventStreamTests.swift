@@ -96,6 +96,10 @@ import FoundationXML
         #expect(opened.status == 200 && opened.headers["content-type"]?.hasPrefix("application/atom+xml") == true, "no token: the key is enough")
         let parser = XMLParser(data: Data(opened.body.utf8))
         #expect(parser.parse(), "well-formed XML: \(opened.body)")
+        let written = folder.appending(path: "feed.atom")
+        try opened.body.write(to: written, atomically: true, encoding: .utf8)
+        let checked = try ChildProcess.finished(Self.atomCheck, [written.path])
+        #expect(checked.status == 0, "valid against RFC 4287's grammar: \(checked.output)")
         #expect(opened.body.contains("<title>a &amp; b &lt;report&gt;.txt was uploaded</title>") && opened.body.contains("<id>urn:share:event:"))
         let renewed = try await http("POST", daemon.address + "/me/feed-key", headers: signedIn)
         let next = try #require(try JSONSerialization.jsonObject(with: Data(renewed.body.utf8)) as? [String: String])["feedUrl"]
@@ -105,4 +109,7 @@ import FoundationXML
         #expect(try await http("GET", daemon.address + "/feed/guess.atom").status == 404)
         #expect(daemon.stop() == 0)
     }
+
+    /// Checks a feed against RFC 4287's grammar with xmllint.
+    private static let atomCheck = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../scripts/atom-check").path
 }
