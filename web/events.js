@@ -38,9 +38,8 @@ function start() {
     while (!controller.signal.aborted) {
       try {
         const headers = signedIn({ Accept: "text/event-stream", ...(last ? { "Last-Event-ID": last } : {}) });
+        // The token is read again each time: a refused one (401) is tried again once the page has signed in anew.
         const response = await fetch(url, { headers, signal: controller.signal, cache: "no-store" });
-        // Signing in is the page's own requests' business: the stream waits for the next view.
-        if (response.status === 401 || response.status === 403) return;
         if (response.ok) {
           failures = 0;
           await readEvents(response.body, (event) => {
