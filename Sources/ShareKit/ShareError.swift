@@ -16,8 +16,6 @@ public enum ShareError: Error, Equatable, Sendable {
     case noThumbnail(id: String)
     /// The share holds no file here (a record only, or one made on another service).
     case noFile(id: String)
-    /// No picture is made of the share's file: not a picture or a PDF, too large, or one that cannot be read.
-    case noPreview(id: String)
     /// The picture sent for a thumbnail is in none of the formats thumbnails are made from.
     case unsupportedPicture(_ reason: String)
     /// The picture sent for a thumbnail is damaged, cut short, or too large to decode.
@@ -67,8 +65,6 @@ extension ShareError {
         case .notFound(let id): return "no share with id '\(id)'"
         case .noThumbnail(let id): return "the share with id '\(id)' has no thumbnail"
         case .noFile(let id): return "the share with id '\(id)' holds no file here: it is a record only, or lives on another service"
-        case .noPreview(let id):
-            return "the share with id '\(id)' has no preview: its file is not a picture or a PDF that can be read, or is too large"
         case .unsupportedPicture(let reason): return "the picture (the request body) \(reason)"
         case .unreadablePicture(let reason): return "the picture (the request body) \(reason)"
         case .idTaken(let id): return "a share with id '\(id)' exists already"

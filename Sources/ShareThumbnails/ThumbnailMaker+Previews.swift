@@ -1,5 +1,6 @@
 import CVips
 import ShareKit
+import Synchronization
 
 /// Previews for a link's page: a picture at most `previewBox` pixels on a side, and a PDF's first page as one.
 extension ThumbnailMaker {
@@ -33,11 +34,16 @@ extension ThumbnailMaker {
             Self.clearError()
             throw .unsupportedPicture("begins as a PDF but is not one that can be read here")
         }
-        let page = try Self.dimensions(of: document)
-        guard page.width * page.height <= maxPixels else {
-            throw .unreadablePicture("has a first page of \(page.width) × \(page.height) points, more than previews are made from")
+        // One page at a time: poppler keeps global state (its parameters, its fonts) that pages drawn at once would share.
+        return try Self.popplerTurn.withLock { _ throws(ShareError) in
+            let page = try Self.dimensions(of: document)
+            guard page.width * page.height <= maxPixels else {
+                throw .unreadablePicture("has a first page of \(page.width) × \(page.height) points, more than previews are made from")
+            }
+            // Drawn from vectors: a small page is drawn large, not blurred.
+            return try Self.webp(of: document, box: Self.previewBox, enlarging: true, loaderOptions: "page=0", reading: "PDF")
         }
-        // Drawn from vectors: a small page is drawn large, not blurred.
-        return try Self.webp(of: document, box: Self.previewBox, enlarging: true, loaderOptions: "page=0", reading: "PDF")
     }
+
+    private static let popplerTurn = Mutex(())
 }

@@ -6,7 +6,7 @@ extension ShareError: HTTPResponseError {
     public var status: HTTPResponse.Status {
         switch self {
         case .invalidField, .invalidParameter, .malformedBody, .unreadablePicture: return .badRequest
-        case .notFound, .noThumbnail, .noFile, .noPreview, .uploadNotFound, .hookNotFound, .deliveryNotFound: return .notFound
+        case .notFound, .noThumbnail, .noFile, .uploadNotFound, .hookNotFound, .deliveryNotFound: return .notFound
         case .unsupportedPicture: return .unsupportedMediaType
         case .idTaken, .uploadOffset, .tooManyHooks: return .conflict
         case .uploadTooLarge: return .contentTooLarge
