@@ -27,7 +27,9 @@ export function openShareDialog(shared, { returnTo, onChange }) {
   byId("share-both-text").hidden = true;
   show();
   showDownloads();
-  dialog.onclose = () => (returnTo?.isConnected ? returnTo : replacement)?.focus?.();
+  // A row drawn anew meanwhile (by this dialog's changes, or by an event from elsewhere): its menu button now.
+  const rowMenu = () => document.querySelector(`#list li[data-id="${CSS.escape(record.id)}"] .menu-button`);
+  dialog.onclose = () => [returnTo, replacement, rowMenu()].find((element) => element?.isConnected)?.focus?.();
   dialog.showModal();
   byId("share-copy").focus();
 }
