@@ -42,7 +42,7 @@ let package = Package(
         /// Wire types and the configuration model, shared by the daemon and the CLI.
         .target(
             name: "ShareKit",
-            dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["CZlib", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
         /// The history whatever stores it: its query, pages, changes and rules, the store protocols, the read lanes.
         /// Links no database driver.
@@ -103,6 +103,8 @@ let package = Package(
         /// glibc's `malloc_trim` and arena limit, which Swift's Glibc module leaves out.
         .systemLibrary(name: "CMalloc"),
         .systemLibrary(name: "CFileSync"),
+        /// zlib's CRC-32, which the entries of a share's ZIP carry.
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         /// The peer credentials of a unix socket (`struct ucred`), which Swift's Glibc leaves out.
         .systemLibrary(name: "CPeerCredentials"),
         /// glibc's spawn file actions that close every other descriptor and change the folder, which Swift's Glibc

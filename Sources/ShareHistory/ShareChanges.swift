@@ -15,6 +15,8 @@ public struct NewShare: Equatable, Sendable {
     public var thumbnail: Thumbnail?
     /// Its link: where it leads, its limits and code.
     public var link = NewLink()
+    /// The files of a share that holds several, their bytes one after another (`size` their sum).
+    public var files: [BundleFile]?
 
     /// Validates raw client input; each failure names its field.
     public init(
@@ -46,6 +48,7 @@ extension NewShare {
         var record = ShareRecord(
             id: id ?? ShareID.generate(), name: name, folder: folder, createdAt: createdAt ?? now, size: size,
             type: IconCategory(fileName: name), trashedAt: trashedAt)
+        record.files = files
         link.give(to: &record)
         return record
     }

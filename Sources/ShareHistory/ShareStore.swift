@@ -54,6 +54,11 @@ public protocol ShareStore: Sendable {
     /// Records that the link with this token was refused at `now` for having expired: an `expired` event, once until
     /// its limits change.
     func noteExpired(token: String, at now: Timestamp) async throws
+    /// The CRC-32s of the files of share `id` (in whichever history), in their order, once `keepFileChecksums` kept
+    /// them; nil before, or for a share of one file.
+    func fileChecksums(id: String) async throws -> [UInt32]?
+    /// Keeps the CRC-32s of the files of share `id`, read from its bytes, for its ZIP.
+    func keepFileChecksums(id: String, _ checksums: [UInt32]) async throws
     /// The thumbnail of the live share whose link has this token; nil when it has none.
     func linkedThumbnail(token: String) async throws -> Thumbnail?
     /// The distinct contents kept for shares, in every history, and their bytes (a file shared twice counts once).

@@ -8,13 +8,13 @@ import Foundation
 /// "A 100-row page"). `RecordJSONTests` checks it against `JSONEncoder` on random records.
 public enum RecordJSON {
     /// Appends one record object; its text fields are given as UTF-8 bytes (`String.utf8`, or a database column's).
-    /// `link` and `form` write what the record has of a link; `thumbnailImage` (an export's, in base64) and `owner`
-    /// (an export of every history's) are what only exports add. Keys in sorted order, as the wire encoder writes.
+    /// `link` and `form` write what the record has of a link, `files` the JSON of a share's several files;
+    /// `thumbnailImage` (an export's, in base64) and `owner` (an export of every history's) are what only exports add. Keys in sorted order, as the wire encoder writes.
     @inlinable
     public static func append<Text: Collection<UInt8>>(
         id: Text, name: Text, folder: Text, createdAt: Int64, size: Int64, type: Text, trashedAt: Int64?, thumbnail: Bool = false,
-        link: LinkColumns<Text>? = nil, form: RecordForm? = nil, thumbnailImage: UnsafeRawBufferPointer? = nil, owner: Text? = nil,
-        to bytes: inout [UInt8]
+        link: LinkColumns<Text>? = nil, files: Text? = nil, form: RecordForm? = nil, thumbnailImage: UnsafeRawBufferPointer? = nil,
+        owner: Text? = nil, to bytes: inout [UInt8]
     ) {
         bytes.append(UInt8(ascii: "{"))
         let opens = link?.token != nil
@@ -31,6 +31,11 @@ public enum RecordJSON {
         if let expiresAt = link?.expiresAt {
             appendKey("expiresAt", to: &bytes)
             appendTime(expiresAt, to: &bytes)
+        }
+        if let files {
+            // Kept as the JSON the record shows (`BundleFiles.json`).
+            appendKey("files", to: &bytes)
+            bytes.append(contentsOf: files)
         }
         appendKey("folder", to: &bytes)
         appendString(utf8: folder, to: &bytes)

@@ -35,6 +35,8 @@ public struct ShareRecord: Codable, Hashable, Sendable {
     public var revokedAt: Timestamp?
     /// True when the service holds the file's bytes (an upload's share); absent otherwise.
     public var stored: Bool?
+    /// The files of a share that holds several, in the order of their bytes; absent for a share of one file.
+    public var files: [BundleFile]?
 
     public init(
         id: String, name: String, folder: String, createdAt: Timestamp, size: Int64, type: IconCategory,
@@ -52,6 +54,6 @@ public struct ShareRecord: Codable, Hashable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case id, name, folder, createdAt, size, type, trashedAt, thumbnail, link, source, expiresAt, maxDownloads, downloads, state, code, stored,
-            sender, message
+            sender, message, files
     }
 }

@@ -38,10 +38,10 @@ extension PostgresHistory {
                         WITH blob AS (INSERT INTO share_blob (size, object) VALUES (\(share.size), \(object)) RETURNING seq)
                         INSERT INTO share_upload (
                             id, owner, length, blob, name, folder, expires_at, max_downloads, code, sender, message, touched_at, object,
-                            multipart)
+                            multipart, files)
                         SELECT \(id), \(owner), \(share.size), seq, \(share.name), \(share.folder), \(link.expiresAt?.millisecondsSinceEpoch),
                             \(link.maxDownloads), \(link.code), \(link.sender), \(link.message), \(now.millisecondsSinceEpoch), \(object),
-                            \(multipart) FROM blob
+                            \(multipart), \(share.files.map(BundleFiles.json)) FROM blob
                         """, logger: store.logger)
                 }
             }
@@ -140,18 +140,18 @@ extension PostgresHistory {
     }
 
     func pendingUpload(_ id: String) async throws -> PendingUpload {
-        typealias Row = (Int64, String, String, Int64?, Int64?, String?, Int64, Int64, Int64, String?, String?, String?)
+        typealias Row = (Int64, String, String, Int64?, Int64?, String?, Int64, Int64, Int64, String?, String?, String?, String?)
         let found = try await store.read { connection -> Row? in
             let owner = try await ownerNumber(connection)
             let rows = try await connection.query(
                 """
-                SELECT length, name, folder, expires_at, max_downloads, code, blob, received, touched_at, sender, message, object
+                SELECT length, name, folder, expires_at, max_downloads, code, blob, received, touched_at, sender, message, object, files
                 FROM share_upload WHERE id = \(id) AND owner = \(owner)
                 """, logger: store.logger)
             for try await row in rows.decode(Row.self) { return row }
             return nil
         }
-        guard let (length, name, folder, expiresAt, maxDownloads, code, blob, received, touched, sender, message, object) = found else {
+        guard let (length, name, folder, expiresAt, maxDownloads, code, blob, received, touched, sender, message, object, files) = found else {
             throw ShareError.uploadNotFound(id: id)
         }
         var share = try NewShare(id: nil, name: name, folder: folder, createdAt: nil, size: length)
@@ -159,6 +159,7 @@ extension PostgresHistory {
             expiresAt: expiresAt.map(Timestamp.init(millisecondsSinceEpoch:)), maxDownloads: maxDownloads, code: code, sender: sender,
             message: message)
         share.link.stored = true
+        share.files = files.flatMap(BundleFiles.files(json:))
         return PendingUpload(share: share, blob: blob, received: received, touched: Timestamp(millisecondsSinceEpoch: touched), object: object)
     }
 

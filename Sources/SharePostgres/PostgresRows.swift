@@ -7,7 +7,7 @@ import ShareKit
 enum PostgresRows {
     /// The columns of a record, in the order `Columns` reads them.
     static let columns =
-        "id, name, folder, created_at, size, type, trashed_at, thumbnail, link_token, source, expires_at, max_downloads, downloads, revoked_at, code, blob IS NOT NULL, sender, message"
+        "id, name, folder, created_at, size, type, trashed_at, thumbnail, link_token, source, expires_at, max_downloads, downloads, revoked_at, code, blob IS NOT NULL, sender, message, files"
 
     /// A record's columns as the server sent them, texts as their bytes: listings and exports write every row they
     /// read as JSON, which needs no `String` of them.
@@ -24,6 +24,7 @@ enum PostgresRows {
         let code: ByteBuffer?
         let stored: Bool
         let sender, message: ByteBuffer?
+        let files: ByteBuffer?
 
         /// Reads `columns` from `cells`, which it leaves at the column after them.
         init(_ cells: inout PostgresRow.Iterator) throws {
@@ -35,6 +36,7 @@ enum PostgresRows {
             (downloads, revokedAt) = (try cells.following().integer(), try cells.following().optionalInteger())
             (code, stored) = (try cells.following().optionalText(), try cells.following().boolean())
             (sender, message) = (try cells.following().optionalText(), try cells.following().optionalText())
+            files = try cells.following().optionalText()
         }
 
         /// The record, its link shown as `form` says.
@@ -54,6 +56,7 @@ enum PostgresRows {
             record.stored = stored ? true : nil
             record.sender = sender.map { String(buffer: $0) }
             record.message = message.map { String(buffer: $0) }
+            record.files = files.flatMap { BundleFiles.files(json: String(buffer: $0)) }
             record.show(form)
             return record
         }
@@ -68,7 +71,8 @@ enum PostgresRows {
             func append(_ image: UnsafeRawBufferPointer?, to bytes: inout [UInt8]) {
                 RecordJSON.append(
                     id: id.readableBytesView, name: name.readableBytesView, folder: folder.readableBytesView, createdAt: createdAt,
-                    size: size, type: type.readableBytesView, trashedAt: trashedAt, thumbnail: thumbnail, link: link, form: form,
+                    size: size, type: type.readableBytesView, trashedAt: trashedAt, thumbnail: thumbnail, link: link,
+                    files: files?.readableBytesView, form: form,
                     thumbnailImage: image, owner: owner?.readableBytesView, to: &bytes)
             }
             if let thumbnailImage { thumbnailImage.withUnsafeReadableBytes { append($0, to: &bytes) } } else { append(nil, to: &bytes) }
@@ -105,11 +109,12 @@ enum PostgresRows {
     static func insert(_ record: ShareRecord, owner: Int64, _ connection: PostgresConnection, logger: Logger) async throws -> Int64? {
         let rows = try await connection.query(
             """
-            INSERT INTO share (owner, \(unescaped: newColumns))
+            INSERT INTO share (owner, \(unescaped: newColumns), files)
             VALUES (\(owner), \(record.id), \(idKey(record.id)), \(record.name), \(SearchKey.fold(record.name)), \(record.folder),
                 \(record.createdAt.millisecondsSinceEpoch), \(record.size), \(record.type.rawValue), \(record.trashedAt?.millisecondsSinceEpoch),
                 \(record.linkToken), \(record.source), \(record.expiresAt?.millisecondsSinceEpoch), \(record.maxDownloads), \(record.downloads ?? 0),
-                \(record.revokedAt?.millisecondsSinceEpoch), \(record.code), \(record.sender), \(record.message))
+                \(record.revokedAt?.millisecondsSinceEpoch), \(record.code), \(record.sender), \(record.message),
+                \(record.files.map(BundleFiles.json)))
             ON CONFLICT (id_key) DO NOTHING RETURNING seq
             """, logger: logger)
         for try await seq in rows.decode(Int64.self) { return seq }

@@ -113,8 +113,8 @@ extension PostgresStore {
     ) async throws -> [Int64] {
         var sql = BoundSQL(
             """
-            INSERT INTO share (owner, \(PostgresRows.newColumns), thumbnail, blob)
-            SELECT r.owner, \(PostgresRows.arrayValues), r.pictured, NULLIF(r.blob, \(PostgresRows.absent))
+            INSERT INTO share (owner, \(PostgresRows.newColumns), thumbnail, blob, files)
+            SELECT r.owner, \(PostgresRows.arrayValues), r.pictured, NULLIF(r.blob, \(PostgresRows.absent)), NULLIF(r.files, '')
             FROM unnest(
             """)
         try sql.bind(array: chunk.map { owners[$0.owner] ?? OwnerNumber.nobody })
@@ -123,9 +123,11 @@ extension PostgresStore {
         try sql.bind(array: chunk.map { $0.thumbnail != nil })
         sql.append(", ")
         try sql.bind(array: chunk.map { $0.blob.flatMap { blobs[$0] } ?? PostgresRows.absent })
+        sql.append(", ")
+        try sql.bind(array: chunk.map { $0.record.files.map(BundleFiles.json) ?? "" })
         sql.append(
             """
-            ) WITH ORDINALITY AS r (owner, \(PostgresRows.arrayColumns), pictured, blob, n)
+            ) WITH ORDINALITY AS r (owner, \(PostgresRows.arrayColumns), pictured, blob, files, n)
             ORDER BY n RETURNING seq
             """)
         var seqs: [Int64] = []

@@ -23,13 +23,14 @@ extension SQLiteHistory {
                     try db.execute(
                         sql: """
                             INSERT INTO share_upload (
-                                id, owner, length, name, folder, expires_at, max_downloads, code, sender, message, touched_at, object, multipart)
-                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                id, owner, length, name, folder, expires_at, max_downloads, code, sender, message, touched_at, object, multipart,
+                                files)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                             """,
                         arguments: [
                             id, try store.ownerNumbers.numbering(owner, db), share.size, share.name, share.folder,
                             share.link.expiresAt?.millisecondsSinceEpoch, share.link.maxDownloads, share.link.code, share.link.sender,
-                            share.link.message, now.millisecondsSinceEpoch, object, multipart,
+                            share.link.message, now.millisecondsSinceEpoch, object, multipart, share.files.map(BundleFiles.json),
                         ])
                 }
             }
@@ -171,7 +172,7 @@ extension SQLiteHistory {
             let row = try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT length, name, folder, expires_at, max_downloads, code, touched_at, sender, message, object, received
+                    SELECT length, name, folder, expires_at, max_downloads, code, touched_at, sender, message, object, received, files
                     FROM share_upload WHERE id = ? AND owner = ?
                     """,
                 arguments: [id, try ownerNumber(db)])
@@ -181,6 +182,7 @@ extension SQLiteHistory {
                 expiresAt: (row["expires_at"] as Int64?).map(Timestamp.init(millisecondsSinceEpoch:)), maxDownloads: row["max_downloads"],
                 code: row["code"], sender: row["sender"], message: row["message"])
             share.link.stored = true
+            share.files = (row["files"] as String?).flatMap(BundleFiles.files(json:))
             return (share, Timestamp(millisecondsSinceEpoch: row["touched_at"]), row["object"], row["received"])
         }
         guard let found else { throw ShareError.uploadNotFound(id: id) }

@@ -7,8 +7,8 @@ enum SQLiteRow {
     /// A record's columns, in the order `record` and `appendJSON` read them; the columns after them start at
     /// `columnCount`.
     static let columns =
-        "id, name, folder, created_at, size, type, trashed_at, thumbnail, link_token, source, expires_at, max_downloads, downloads, revoked_at, code, blob IS NOT NULL AS stored, sender, message"
-    static let columnCount: Int32 = 18
+        "id, name, folder, created_at, size, type, trashed_at, thumbnail, link_token, source, expires_at, max_downloads, downloads, revoked_at, code, blob IS NOT NULL AS stored, sender, message, files"
+    static let columnCount: Int32 = 19
 
     /// The record of a row selected with `columns`, showing its link as `form` says.
     static func record(_ row: Row, _ form: RecordForm) -> ShareRecord {
@@ -27,6 +27,7 @@ enum SQLiteRow {
         record.stored = row["stored"] ? true : nil
         record.sender = row["sender"]
         record.message = row["message"]
+        record.files = (row["files"] as String?).flatMap(BundleFiles.files(json:))
         record.show(form)
         return record
     }
@@ -49,7 +50,7 @@ enum SQLiteRow {
                 sender: optionalText(16), message: optionalText(17)) : nil
         RecordJSON.append(
             id: row.text(0), name: row.text(1), folder: row.text(2), createdAt: row.integer(3), size: row.integer(4),
-            type: row.text(5), trashedAt: optionalInteger(6), thumbnail: row.integer(7) != 0, link: link, form: form,
+            type: row.text(5), trashedAt: optionalInteger(6), thumbnail: row.integer(7) != 0, link: link, files: optionalText(18), form: form,
             thumbnailImage: thumbnailColumn.flatMap { row.isNull($0) ? nil : row.blob($0) }, owner: ownerColumn.map(row.text), to: &bytes)
     }
 
@@ -94,8 +95,8 @@ enum SQLiteRow {
     }
 
     static func insert(_ record: ShareRecord, owner: Int64, _ db: Database) throws {
-        try db.cachedStatement(sql: "INSERT INTO share (owner, \(newColumns)) VALUES (?, \(newPlaceholders))")
-            .execute(arguments: [owner] + newValues(record))
+        try db.cachedStatement(sql: "INSERT INTO share (owner, \(newColumns), files) VALUES (?, \(newPlaceholders), ?)")
+            .execute(arguments: [owner] + newValues(record) + [record.files.map(BundleFiles.json)])
     }
 
     /// The highest `seq` so far: rows stored after it are the ones `indexNames(after:)` adds to name search.

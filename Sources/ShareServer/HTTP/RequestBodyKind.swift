@@ -2,6 +2,8 @@
 enum RequestBodyKind: Equatable {
     /// One JSON object, up to `max_body_bytes`.
     case json
+    /// The files a share of several holds (`POST /share/bundles`): JSON, up to `maxManifestBytes` or `max_body_bytes`.
+    case manifest
     /// An import's records, streamed as a JSON array or NDJSON, of any length.
     case records
     /// A picture for a thumbnail, up to `max_picture_bytes`.
@@ -13,6 +15,8 @@ enum RequestBodyKind: Equatable {
 
     /// The most bytes a `.code` form may hold: the code's field with room to spare.
     static let maxCodeFormBytes = 1024
+    /// The most bytes a `.manifest` may hold: room for `BundleFiles.maxFiles` files with names of a good length.
+    static let maxManifestBytes = 16 << 20
 
     /// The kind of body the route at `path` (the full path, under `pathPrefix`) reads.
     init(path: String, pathPrefix: String) {
@@ -20,6 +24,8 @@ enum RequestBodyKind: Equatable {
         let link = "\(pathPrefix)/s/"
         if path.hasPrefix(link), !path.dropFirst(link.count).contains("/") {
             self = .code
+        } else if path == share + "bundles" {
+            self = .manifest
         } else if path == share + "import" {
             self = .records
         } else if path == share + "uploads" || path.hasPrefix(share + "uploads/") {
@@ -36,7 +42,7 @@ enum RequestBodyKind: Equatable {
     /// never reaches (its `Origin` is refused).
     var mediaTypes: [String] {
         switch self {
-        case .json: return ["application/json"]
+        case .json, .manifest: return ["application/json"]
         case .records: return ["application/json", "application/x-ndjson"]
         case .bytes: return [TusProtocol.mediaType]
         case .code: return ["application/x-www-form-urlencoded"]

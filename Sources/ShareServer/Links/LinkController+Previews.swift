@@ -41,13 +41,11 @@ extension LinkController {
         let tag = SharedFile.tag(token: token)
         let range = SharedFile.range(request, size: bytes.size, tag: tag)
         var response: Response
-        if let unchanged = SharedFile.notModified(request, opened.share, range, tag: tag) {
+        if let unchanged = SharedFile.notModified(request, named: opened.share.name, range, tag: tag) {
             response = unchanged
         } else {
-            let handoff = bytes.file == nil ? nil : try? await context.channel?.pipeline.handler(type: FileRegionHandoff.self).get()
-            response = try await SharedFile.response(
-                opened.share, bytes, range, tag: tag, sendsNothing: request.method == .head, handoff: handoff,
-                stillOpen: { try await stillOpens(token) })
+            response = try await stream(
+                bytes, named: opened.share.name, range, tag: tag, token: token, sendsNothing: request.method == .head, context)
         }
         response.headers[.contentType] = type
         response.headers[.contentDisposition] = "inline"

@@ -34,12 +34,16 @@ struct LinkController {
     /// The pictures the pages preview, and the largest file one is made from (`[server] max_picture_bytes`).
     let previews: PreviewPictures
     let pictureBytes: Int
+    /// The ZIPs of shares of several files.
+    let bundles: BundleArchives
 
     var endpoints: RouteCollection<ShareRequestContext> {
         RouteCollection(context: ShareRequestContext.self)
             .get("s/:token", use: page)
             .post("s/:token", use: enter)
             .get("s/:token/file", use: file)
+            .get("s/:token/zip", use: zip)
+            .get("s/:token/files/:n", use: fileOfSeveral)
             .get("s/:token/thumbnail", use: thumbnail)
             .get("s/:token/preview", use: preview)
             .get("s/:token/media", use: media)
@@ -83,6 +87,22 @@ struct LinkController {
     }
 
     @Sendable func file(_ request: Request, context: ShareRequestContext) async throws -> Response {
+        try await download(.whole, request, context)
+    }
+
+    @Sendable func zip(_ request: Request, context: ShareRequestContext) async throws -> Response {
+        try await download(.zip, request, context)
+    }
+
+    @Sendable func fileOfSeveral(_ request: Request, context: ShareRequestContext) async throws -> Response {
+        guard let index = context.parameters.get("n").flatMap({ Int64(clientDigits: $0).flatMap { Int(exactly: $0) } }) else {
+            return pages.response(.notFound)
+        }
+        return try await download(.file(index), request, context)
+    }
+
+    /// `part` of the request's share: its bytes, or for a share made elsewhere a redirect to its `source`.
+    private func download(_ part: DownloadPart, _ request: Request, _ context: ShareRequestContext) async throws -> Response {
         let client = client(request, context)
         switch try await open(request, context, client: client) {
         case .refused(.code):
@@ -93,38 +113,57 @@ struct LinkController {
         case .share(let opened, let token, _):
             let record = opened.share
             if let bytes = opened.bytes {
-                let tag = SharedFile.tag(token: token)
-                let range = SharedFile.range(request, size: bytes.size, tag: tag)
-                if let unchanged = SharedFile.notModified(request, record, range, tag: tag) { return unchanged }
-                // A HEAD, or a range past the end, sends nothing: nothing to log.
-                guard request.method != .head, let sent = range.sent(of: bytes.size) else {
-                    return try await SharedFile.response(record, bytes, range, tag: tag, sendsNothing: true)
-                }
-                if redirects, let url = bytes.presignedURL(validFor: FilesSettings.redirectSeconds) {
-                    return try await handOut(url, request, client, token: token, size: bytes.size)
-                }
-                // Reaching the file's end (the whole file, or the rest of one resumed) completes a download; a sending
-                // that breaks off gives back what it did not send.
-                switch try await log(request, client, token: token, bytes: Int64(sent.count), complete: sent.upperBound == bytes.size) {
-                case .failure(let refusal): return refusal.page
-                case .success(let entry):
-                    let handoff = bytes.file == nil ? nil : try? await context.channel?.pipeline.handler(type: FileRegionHandoff.self).get()
-                    return try await SharedFile.response(
-                        record, bytes, range, tag: tag, handoff: handoff, stillOpen: { try await stillOpens(token) },
-                        alongside: { [store] in await DownloadLease.keep(entry, in: store) }
-                    ) {
-                        // Every byte handed over may have reached the client: only a shorter sending gives anything back.
-                        [store] written in try? await store.endDownload(entry, sent: written)
-                    }
-                }
+                guard let sent = try await bundles.part(part, of: record, bytes) else { return pages.response(.notFound) }
+                return try await send(sent, request, context, client: client, token: token)
             }
-            guard let source = record.source else { return pages.response(.notFound) }
+            guard part == .whole, let source = record.source else { return pages.response(.notFound) }
             if request.method != .head, case .failure(let refusal) = try await log(request, client, token: token, bytes: nil, complete: true) {
                 return refusal.page
             }
             return Response(
                 status: .found, headers: [.location: source, .cacheControl: "no-store", .init("Referrer-Policy")!: "no-referrer"])
         }
+    }
+
+    /// Sends the range a request asks of `part`, logged and counted.
+    private func send(_ part: PartBytes, _ request: Request, _ context: ShareRequestContext, client: String, token: String) async throws -> Response {
+        let bytes = part.bytes
+        let tag = SharedFile.tag(token: token + part.tagWord)
+        let range = SharedFile.range(request, size: bytes.size, tag: tag)
+        if let unchanged = SharedFile.notModified(request, named: part.name, range, tag: tag) { return unchanged }
+        // A HEAD, or a range past the end, sends nothing: nothing to log.
+        guard request.method != .head, let sent = range.sent(of: bytes.size) else {
+            return try await SharedFile.response(named: part.name, bytes, range, tag: tag, sendsNothing: true)
+        }
+        if redirects, let url = bytes.presignedURL(validFor: FilesSettings.redirectSeconds) {
+            return try await handOut(url, request, client, token: token, size: bytes.size)
+        }
+        // Reaching the end (the whole file, or the rest of one resumed) completes a download; a sending that breaks
+        // off gives back what it did not send.
+        switch try await log(request, client, token: token, bytes: part.counted(sent), complete: part.completes(sent)) {
+        case .failure(let refusal): return refusal.page
+        case .success(let entry):
+            let counted = part.counted
+            return try await stream(bytes, named: part.name, range, tag: tag, token: token, context) { [store] written in
+                // Every byte handed over may have reached the client: only a shorter sending gives anything back.
+                try? await store.endDownload(entry, sent: counted(sent.lowerBound..<(sent.lowerBound + written)))
+            } alongside: { [store] in
+                await DownloadLease.keep(entry, in: store)
+            }
+        }
+    }
+
+    /// The response sending `range` of `bytes` (through the kernel when they are a file of this machine), stopped
+    /// when the link closes; `ended` hears how many bytes went, and `alongside` runs while they go.
+    func stream(
+        _ bytes: any StoredBytes, named name: String, _ range: ByteRange, tag: String, token: String, sendsNothing: Bool = false,
+        _ context: ShareRequestContext, ended: @escaping @Sendable (Int64) async -> Void = { _ in },
+        alongside: (@Sendable () async -> Void)? = nil
+    ) async throws -> Response {
+        let handoff = bytes.file == nil ? nil : try? await context.channel?.pipeline.handler(type: FileRegionHandoff.self).get()
+        return try await SharedFile.response(
+            named: name, bytes, range, tag: tag, sendsNothing: sendsNothing, handoff: handoff, stillOpen: { try await stillOpens(token) },
+            alongside: alongside, ended: ended)
     }
 
     /// Whether a download in flight may go on: its share is still there, not revoked, not past its expiry. (Its own

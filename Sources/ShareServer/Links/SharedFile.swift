@@ -7,9 +7,9 @@ import ShareKit
 /// store reads them, any one range of them (206; 416 past the end), a strong `ETag`, and headers that keep a shared
 /// HTML or SVG file from ever running on the service's origin: an attachment, `nosniff`, and a sandboxing CSP.
 enum SharedFile {
-    static func headers(_ record: ShareRecord, tag: String) -> HTTPFields {
+    static func headers(named name: String, tag: String) -> HTTPFields {
         [
-            .contentType: "application/octet-stream", .contentDisposition: attachment(record.name), .eTag: tag,
+            .contentType: "application/octet-stream", .contentDisposition: attachment(name), .eTag: tag,
             .acceptRanges: "bytes", .cacheControl: "private, no-cache", .xContentTypeOptions: "nosniff",
             .contentSecurityPolicy: "sandbox; default-src 'none'", .init("Referrer-Policy")!: "no-referrer",
         ]
@@ -24,9 +24,9 @@ enum SharedFile {
     }
 
     /// The 304 a request whose `If-None-Match` holds this file's tag is due, when it asks for the whole file.
-    static func notModified(_ request: Request, _ record: ShareRecord, _ range: ByteRange, tag: String) -> Response? {
+    static func notModified(_ request: Request, named name: String, _ range: ByteRange, tag: String) -> Response? {
         guard range == .whole, EntityTags.noneMatchHolds(request.headers, for: tag) else { return nil }
-        return Response(status: .notModified, headers: headers(record, tag: tag))
+        return Response(status: .notModified, headers: headers(named: name, tag: tag))
     }
 
     /// The range a request asks for: the whole file unless `If-Range` names this file's tag (or is absent).
@@ -52,11 +52,11 @@ enum SharedFile {
     /// the sending when it says the link closed; `alongside` runs beside the sending (even while a slow reader holds
     /// it up) and is cancelled when it ends.
     static func response(
-        _ record: ShareRecord, _ bytes: any StoredBytes, _ range: ByteRange, tag: String, sendsNothing: Bool = false,
+        named name: String, _ bytes: any StoredBytes, _ range: ByteRange, tag: String, sendsNothing: Bool = false,
         handoff: FileRegionHandoff? = nil, stillOpen: (@Sendable () async throws -> Bool)? = nil, alongside: (@Sendable () async -> Void)? = nil,
         ended: @escaping @Sendable (_ sent: Int64) async -> Void = { _ in }
     ) async throws -> Response {
-        var headers = headers(record, tag: tag)
+        var headers = headers(named: name, tag: tag)
         let sent: Range<Int64>
         let status: HTTPResponse.Status
         switch range {

@@ -2,7 +2,7 @@ import Hummingbird
 import ShareHistory
 import ShareKit
 
-/// `GET|HEAD /share/{id}/file`: a share's file for its owner, signed in like every other read of the history. It is
+/// `GET|HEAD /share/{id}/file`: a share's file (of several, their ZIP; one of them: `/share/{id}/files/{n}`) for its owner, signed in like every other read of the history. It is
 /// never a recipient's download: nothing is counted or logged, and it opens whatever its link's state (expired,
 /// spent, revoked); a trashed share's with `?trashed=true`. Ranges and tags as at the link.
 ///
@@ -13,10 +13,13 @@ struct OwnedFileController {
     /// The pictures links' pages preview, and the largest file one is made from (`[server] max_picture_bytes`).
     let previews: PreviewPictures
     let pictureBytes: Int
+    /// The ZIPs of shares of several files.
+    let bundles: BundleArchives
 
     var endpoints: RouteCollection<ShareRequestContext> {
         RouteCollection(context: ShareRequestContext.self)
             .get("share/:id/file", use: get)
+            .get("share/:id/files/:n", use: getOne)
             .get("share/:id/preview", use: preview)
     }
 
@@ -39,12 +42,22 @@ struct OwnedFileController {
     }
 
     @Sendable func get(_ request: Request, context: ShareRequestContext) async throws -> Response {
-        let (_, record, bytes) = try await file(request, context)
+        try await send(.whole, request, context)
+    }
+
+    @Sendable func getOne(_ request: Request, context: ShareRequestContext) async throws -> Response {
+        let index = context.parameters.get("n").flatMap { Int64(clientDigits: $0).flatMap { Int(exactly: $0) } }
+        return try await send(.file(index ?? -1), request, context)
+    }
+
+    private func send(_ asked: DownloadPart, _ request: Request, _ context: ShareRequestContext) async throws -> Response {
+        let (id, record, bytes) = try await file(request, context)
+        guard let part = try await bundles.part(asked, of: record, bytes) else { throw ShareError.noFile(id: id) }
         // The owner holds the bytes already: their hash gives nothing away here.
-        let tag = "\"\(bytes.hash)\""
-        let range = SharedFile.range(request, size: bytes.size, tag: tag)
-        if let unchanged = SharedFile.notModified(request, record, range, tag: tag) { return unchanged }
-        return try await SharedFile.response(record, bytes, range, tag: tag, sendsNothing: request.method == .head)
+        let tag = "\"\(part.bytes.hash)\""
+        let range = SharedFile.range(request, size: part.bytes.size, tag: tag)
+        if let unchanged = SharedFile.notModified(request, named: part.name, range, tag: tag) { return unchanged }
+        return try await SharedFile.response(named: part.name, part.bytes, range, tag: tag, sendsNothing: request.method == .head)
     }
 
     /// The request's share (its id as asked, its record) and its bytes; 404 naming the id when it holds none here.

@@ -56,18 +56,20 @@ public func buildRouter(
     // Pictures decoded for thumbnails and for previews share one budget of memory.
     let decoding = DecodingBudget()
     let previews = PreviewPictures(budget: decoding)
+    let bundles = BundleArchives(store: store)
     let links = LinkController(
         store: store, throttle: LinkThrottle(window: linkLimits.window), codesTried: LinkThrottle(allowed: 20, window: linkLimits.window),
         downloads: LinkThrottle(allowed: 30, window: linkLimits.window), addresses: addresses, pathPrefix: prefix,
         pages: RecipientPage(serviceName: server.serviceName), redirects: setup.config.files.downloads == .redirect,
-        previews: previews, pictureBytes: server.maxPictureBytes)
+        previews: previews, pictureBytes: server.maxPictureBytes, bundles: bundles)
     router.addRoutes(links.endpoints, atPath: base)
     router.addRoutes(
         UploadController(
             histories: histories, pathPrefix: prefix, maxUploadBytes: Int64(server.maxUploadBytes), slots: UploadSlots(limit: server.maxUploads)
         ).endpoints, atPath: base)
     router.addRoutes(
-        OwnedFileController(histories: histories, previews: previews, pictureBytes: server.maxPictureBytes).endpoints, atPath: base)
+        OwnedFileController(histories: histories, previews: previews, pictureBytes: server.maxPictureBytes, bundles: bundles).endpoints,
+        atPath: base)
     // Before the record routes: `import`, `export`, `stats` and `folders` are words no id may be.
     router.addRoutes(TransferController(histories: histories, maxRecordBytes: server.maxBodyBytes).endpoints, atPath: base)
     let defaultZone = ZonedCalendar(identifier: server.timezone) ?? ZonedCalendar(zone: .gmt)
@@ -111,6 +113,10 @@ public func buildApplication(
             switch RequestBodyKind(path: path, pathPrefix: prefix) {
             case .json:
                 return .init(maxBytes: server.maxBodyBytes, pace: .within(.seconds(Int64(server.requestTimeoutSeconds))))
+            case .manifest:
+                return .init(
+                    maxBytes: max(server.maxBodyBytes, RequestBodyKind.maxManifestBytes), pace: .within(.seconds(Int64(server.requestTimeoutSeconds)))
+                )
             case .picture:
                 return .init(maxBytes: server.maxPictureBytes, pace: .within(.seconds(Int64(server.requestTimeoutSeconds))))
             case .code:

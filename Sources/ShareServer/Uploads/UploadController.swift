@@ -15,10 +15,12 @@ struct UploadController {
         let routes = RouteCollection(context: ShareRequestContext.self)
         routes.on("share/uploads", method: .options, use: capabilities)
         routes.post("share/uploads", use: create)
+        routes.post("share/bundles", use: createBundle)
         routes.head("share/uploads/:upload", use: offset)
         routes.patch("share/uploads/:upload", use: append)
         routes.delete("share/uploads/:upload", use: abandon)
         routes.rejectMethods(on: "share/uploads", except: [.post, .options])
+        routes.rejectMethods(on: "share/bundles", except: [.post])
         routes.rejectMethods(on: "share/uploads/:upload", except: [.head, .patch, .delete])
         return routes
     }
@@ -40,11 +42,31 @@ struct UploadController {
         let length = try TusProtocol.bytes(request.headers, .uploadLength)
         guard length <= maxUploadBytes else { throw ShareError.uploadTooLarge(limit: maxUploadBytes) }
         let share = try UploadMetadata.share(request.headers[.uploadMetadata], length: length)
+        let firstBytes = length == 0 || request.headers[.contentType] != nil ? request.body : nil
+        return try await start(share, request, context, receiving: firstBytes)
+    }
+
+    /// `POST /share/bundles`: an upload of several files as one share (JSON: the files, in the order of their bytes;
+    /// its name, folder and link), whose bytes then come as any upload's (`PATCH /share/uploads/{id}`), one file's after
+    /// the other.
+    @Sendable func createBundle(_ request: Request, context: ShareRequestContext) async throws -> Response {
+        try TusProtocol.requireVersion(request.headers)
+        let body = try await JSONBody.decode(NewBundleBody.self, from: request, maxBytes: RequestBodyKind.maxManifestBytes)
+        let share = try body.newShare()
+        guard share.size <= maxUploadBytes else { throw ShareError.uploadTooLarge(limit: maxUploadBytes) }
+        // Empty files only: the share is made at once.
+        return try await start(share, request, context, receiving: share.size == 0 ? RequestBody(buffer: ByteBuffer()) : nil)
+    }
+
+    /// Starts the upload of `share`, with `firstBytes` when they come with it.
+    private func start(
+        _ share: NewShare, _ request: Request, _ context: ShareRequestContext, receiving firstBytes: RequestBody?
+    ) async throws -> Response {
         let choice = try histories.choose(request, context)
         var status = try await choice.history.startUpload(share, now: .now())
-        context.logger.info("upload started", metadata: ["upload": "\(status.id.prefix(4))", "bytes": "\(length)"])
-        if length == 0 || request.headers[.contentType] != nil {
-            status = try await receive(request, into: status.id, at: 0, choice, context)
+        context.logger.info("upload started", metadata: ["upload": "\(status.id.prefix(4))", "bytes": "\(share.size)"])
+        if let firstBytes {
+            status = try await receive(firstBytes, into: status.id, at: 0, choice, context)
         }
         var headers = TusProtocol.headers(status)
         headers[.location] = "\(pathPrefix)/share/uploads/\(status.id)"
@@ -68,7 +90,7 @@ struct UploadController {
                 .response(from: request, context: context)
         }
         let offset = try TusProtocol.bytes(request.headers, .uploadOffset)
-        let status = try await receive(request, into: try Self.id(context), at: offset, try histories.choose(request, context), context)
+        let status = try await receive(request.body, into: try Self.id(context), at: offset, try histories.choose(request, context), context)
         guard let share = status.share else { return Response(status: .noContent, headers: TusProtocol.headers(status)) }
         return try JSONBody.response(share, headers: TusProtocol.headers(status))
     }
@@ -81,12 +103,12 @@ struct UploadController {
 
     /// Appends the request's body, within the bound of uploads receiving at once.
     private func receive(
-        _ request: Request, into id: String, at offset: Int64, _ choice: Histories.Choice, _ context: ShareRequestContext
+        _ body: RequestBody, into id: String, at offset: Int64, _ choice: Histories.Choice, _ context: ShareRequestContext
     ) async throws -> UploadStatus {
         let user = context.user
         guard slots.enter(for: user) else { throw ShareError.uploadsBusy(retryAfterSeconds: UploadSlots.retryAfterSeconds) }
         defer { slots.leave(for: user) }
-        let status = try await choice.history.appendToUpload(id: id, at: offset, request.body, now: .now(), by: choice.by)
+        let status = try await choice.history.appendToUpload(id: id, at: offset, body, now: .now(), by: choice.by)
         if let share = status.share { context.logger.info("share uploaded", metadata: ["id": "\(share.id)", "bytes": "\(status.length)"]) }
         return status
     }
