@@ -20,9 +20,11 @@ public struct HTTPRequest {
     }
 }
 
-/// A request body streamed from a file descriptor, telling how much has gone as it goes.
+/// A request body streamed from a file descriptor (or several files, one after the other), telling how much has gone
+/// as it goes.
 public final class UploadSource {
-    let descriptor: Int32
+    /// Fills a buffer with the next bytes: how many, 0 at the end, nil on a read error.
+    private let reading: (UnsafeMutableRawBufferPointer) -> Int?
     /// Known for regular files; nil for pipes, which are sent chunked.
     public let size: Int64?
     private let progress: (Int64) -> Void
@@ -32,11 +34,22 @@ public final class UploadSource {
     /// The whole file has been read: what is left is the server's work.
     public private(set) var finished = false
 
-    public init(
+    public convenience init(
         descriptor: Int32, size: Int64?, progress: @escaping (_ sent: Int64) -> Void = { _ in },
         waiting: @escaping (_ since: Duration) -> Void = { _ in }
     ) {
-        self.descriptor = descriptor
+        self.init(size: size, progress: progress, waiting: waiting) { buffer in
+            let count = Foundation.read(descriptor, buffer.baseAddress, buffer.count)
+            return count >= 0 ? count : nil
+        }
+    }
+
+    /// A body of `size` bytes that `reading` gives.
+    public init(
+        size: Int64?, progress: @escaping (_ sent: Int64) -> Void = { _ in }, waiting: @escaping (_ since: Duration) -> Void = { _ in },
+        reading: @escaping (UnsafeMutableRawBufferPointer) -> Int?
+    ) {
+        self.reading = reading
         self.size = size
         self.progress = progress
         self.waiting = waiting
@@ -44,8 +57,7 @@ public final class UploadSource {
 
     /// Fills `buffer` from the file; 0 at its end, nil on a read error.
     func read(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
-        let count = Foundation.read(descriptor, buffer.baseAddress, buffer.count)
-        guard count >= 0 else { return nil }
+        guard let count = reading(buffer) else { return nil }
         sent += Int64(count)
         if count == 0 || sent == size { finished = true }
         progress(sent)

@@ -1,10 +1,11 @@
 /// The values a request body holds.
-enum JSONField: Encodable {
+indirect enum JSONField: Encodable {
     case text(String)
     case texts([String])
     case integer(Int64)
     case bool(Bool)
     case null
+    case objects([[String: JSONField]])
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
@@ -14,6 +15,7 @@ enum JSONField: Encodable {
         case .integer(let number): try container.encode(number)
         case .bool(let flag): try container.encode(flag)
         case .null: try container.encodeNil()
+        case .objects(let objects): try container.encode(objects)
         }
     }
 }

@@ -28,6 +28,22 @@ extension ShareAPI {
         let encoded = metadata.map { "\($0.0) \(Data($0.1.utf8).base64EncodedString())" }.joined(separator: ",")
         let response = try send(
             "POST", historyURL("/share/uploads"), id: nil, headers: Self.tus.merging(["Upload-Length": "\(size)", "Upload-Metadata": encoded]) { $1 })
+        return try upload(startedBy: response)
+    }
+
+    /// Starts the upload of several files as one share (`files`: each one's path in it and size, in the order their
+    /// bytes are sent), named `name` (nil: as the server names it), in `folder`, with `link`'s limits.
+    public func startBundle(
+        name: String?, files: [(name: String, size: Int64)], folder: String?, link: NewLinkFields
+    ) throws(ClientError) -> Upload {
+        var fields = Self.fields(of: link, folder: folder)
+        if let name { fields["name"] = .text(name) }
+        fields["files"] = .objects(files.map { ["name": .text($0.name), "size": .integer($0.size)] })
+        return try upload(startedBy: send("POST", historyURL("/share/bundles"), id: nil, body: fields, headers: Self.tus))
+    }
+
+    /// The upload a `POST` started, as its answer says.
+    private func upload(startedBy response: HTTPResponse) throws(ClientError) -> Upload {
         guard let location = response.headers["location"], let id = location.split(separator: "/").last, id.count == 22 else {
             throw .unexpected("the server at \(server.display) started an upload without saying where it is")
         }

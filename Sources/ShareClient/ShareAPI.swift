@@ -126,7 +126,15 @@ public final class ShareAPI {
     }
 
     public func create(name: String, size: Int64, folder: String?, link: NewLinkFields = NewLinkFields()) throws(ClientError) -> Answer {
-        var fields: [String: JSONField] = ["name": .text(name), "size": .integer(size)]
+        var fields = Self.fields(of: link, folder: folder)
+        fields["name"] = .text(name)
+        fields["size"] = .integer(size)
+        return try answer(send("POST", historyURL("/share"), id: nil, body: fields))
+    }
+
+    /// A new share's fields in a body: its folder and what `link` gives of its link.
+    static func fields(of link: NewLinkFields, folder: String?) -> [String: JSONField] {
+        var fields: [String: JSONField] = [:]
         if let folder { fields["folder"] = .text(folder) }
         if let source = link.source { fields["source"] = .text(source) }
         if let expiresAt = link.expiresAt { fields["expiresAt"] = .text(expiresAt.description) }
@@ -138,7 +146,7 @@ public final class ShareAPI {
         case .drawn: fields["code"] = .bool(true)
         case .chosen(let code): fields["code"] = .text(code)
         }
-        return try answer(send("POST", historyURL("/share"), id: nil, body: fields))
+        return fields
     }
 
     public func update(id: String, name: String? = nil, folder: String? = nil) throws(ClientError) -> Answer {

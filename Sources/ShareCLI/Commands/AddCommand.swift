@@ -6,12 +6,15 @@ import ShareKit
 struct AddCommand: ShareSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Upload and share local files; prints each new id and name, and its link and code.",
+        abstract: "Upload and share local files or folders; prints each new id and name, and its link and code.",
         discussion: """
             Each file is uploaded, streamed whatever its size, with a progress bar on a terminal; an upload cut off \
             resumes where it stopped, within the run and in the next run of the same command. The share appears \
             once its last byte is stored. The name and size come from the file; the server derives the type from \
             the name. With --record-only, only the record is kept (the file stays where it is). \
+            A folder becomes one share of the files in it, its tree kept as paths; with --together, all the files \
+            and folders named become one share. Whoever opens its link downloads each file alone or all of them as \
+            one ZIP. \
             A picture (JPEG, PNG, WebP, GIF, BMP, HEIC) is sent along, and the server keeps a small thumbnail of it, \
             as the page shows; a picture the server cannot read is recorded all the same, with a warning.
 
@@ -22,19 +25,24 @@ struct AddCommand: ShareSubcommand {
             Examples:
               share add report.pdf
               share add *.jpg --folder /holiday
+              share add holiday-photos/
+              share add contract.pdf annex-1.pdf annex-2.pdf --together --name "Contract.zip"
               share add scan-0042.pdf --name "Signed contract.pdf"
               share add plan.pdf --source https://drive.example.com/s/abc --expires 7d --code
               share add contract.pdf --sender "Zoé Martin" --message "Signed on page 4."
               share add notes.txt --record-only
             """)
 
-    @Argument(help: "Files to share.")
+    @Argument(help: "Files to share, or folders (each one share of its files).")
     var files: [String]
+
+    @Flag(help: "Share all the files and folders named as one share, under one link.")
+    var together = false
 
     @Option(help: "The folder to record them in (default /).")
     var folder: String?
 
-    @Option(help: "Record the file under this name instead of its own (one file only).")
+    @Option(help: "Record the file under this name instead of its own (one file or folder, or --together).")
     var name: String?
 
     @Flag(help: "Do not send pictures for thumbnails.")
@@ -69,7 +77,7 @@ struct AddCommand: ShareSubcommand {
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("name at least one file") }
-        if name != nil && files.count > 1 { throw ValidationError("--name applies to one file; got \(files.count)") }
+        if name != nil && files.count > 1 && !together { throw ValidationError("--name applies to one share; got \(files.count) files") }
         if let maxDownloads, maxDownloads < 1 { throw ValidationError("--max-downloads must be 1 or more; got \(maxDownloads)") }
     }
 
@@ -77,21 +85,37 @@ struct AddCommand: ShareSubcommand {
         context.api.rateLimit = limitRate?.bytesPerSecond
         // Every file is looked at before any is shared: one that cannot be read shares none, so running the
         // command again after fixing it shares nothing twice.
-        let sizes = try files.map(Self.size(of:))
+        let listed = try files.map(LocalFiles.listed(at:))
+        let several = together || listed.contains { $0.isFolder }
+        if several && (recordOnly || source != nil) {
+            throw ValidationError("folders and --together upload their files: they cannot be --record-only or have a --source")
+        }
         let link = NewLinkFields(
             source: source, expiresAt: try expires.map { try LinkExpiry.parse($0, in: context.zone) }, maxDownloads: maxDownloads,
             code: code.map { $0 == CodeArgument.drawn ? .drawn : .chosen($0) } ?? .none, sender: sender, message: message)
-        for (path, size) in zip(files, sizes) {
-            let fileName = name ?? (path as NSString).lastPathComponent
-            var answer =
-                recordOnly || source != nil
-                ? try context.call { () throws(ClientError) in try context.api.create(name: fileName, size: size, folder: folder, link: link) }
-                : try FileUpload(context: context, path: path, name: fileName, size: size, folder: folder, link: link).run()
-            if !noThumbnail, let thumbnailed = thumbnail(of: path, size: size, for: answer.record.id, in: context) { answer = thumbnailed }
+        let shares = together ? [(files: listed.flatMap(\.files), isFolder: true)] : listed
+        for share in shares {
+            var answer: ShareAPI.Answer
+            if share.isFolder {
+                answer = try FileUpload(context: context, files: share.files, together: true, name: name, folder: folder, link: link).run()
+            } else {
+                let file = share.files[0]
+                let fileName = name ?? file.name
+                answer =
+                    recordOnly || source != nil
+                    ? try context.call { () throws(ClientError) in
+                        try context.api.create(name: fileName, size: file.size, folder: folder, link: link)
+                    }
+                    : try FileUpload(context: context, files: [file], together: false, name: fileName, folder: folder, link: link).run()
+                if !noThumbnail, let thumbnailed = thumbnail(of: file.path, size: file.size, for: answer.record.id, in: context) {
+                    answer = thumbnailed
+                }
+            }
             if context.json {
                 context.printJSON(answer.body)
             } else {
                 context.print("\(TerminalText.escape(answer.record.id))  \(TerminalText.escape(answer.record.name))")
+                if let files = answer.record.files { context.print("  files: \(files.count)") }
                 if let link = answer.record.link { context.print("  link: \(TerminalText.escape(context.api.server.absolute(link)))") }
                 if let code = answer.record.code { context.print("  code: \(TerminalText.escape(code))") }
             }
@@ -117,17 +141,4 @@ struct AddCommand: ShareSubcommand {
         }
     }
 
-    /// The byte size of a regular file, or a failure that names it.
-    private static func size(of path: String) throws -> Int64 {
-        let attributes: [FileAttributeKey: Any]
-        do {
-            attributes = try FileManager.default.attributesOfItem(atPath: path)
-        } catch {
-            throw CommandFailure("cannot read \(path): no such file or no permission", status: .localFile)
-        }
-        guard attributes[.type] as? FileAttributeType == .typeRegular, let size = attributes[.size] as? NSNumber else {
-            throw CommandFailure("\(path) is not a regular file", status: .localFile)
-        }
-        return size.int64Value
-    }
 }

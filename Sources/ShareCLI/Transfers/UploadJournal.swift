@@ -3,8 +3,8 @@ import ShareKit
 
 /// Where `share add` notes the upload of each file it is sending (`$XDG_STATE_HOME/share/uploads`), so that a run
 /// cut off (the network gone, the command stopped) resumes the same upload next time rather than sending it all
-/// again. An entry is keyed by the server, the user, the file (path, size, time of its last change) and the share it
-/// becomes, and removed once the share exists.
+/// again. An entry is keyed by the server, the user, the files (path, size, time of its last change) and the share
+/// they become, and removed once the share exists.
 struct UploadJournal {
     let folder: String
 
@@ -14,12 +14,15 @@ struct UploadJournal {
         folder = "\(state)/share/uploads"
     }
 
-    /// The key of an upload of the file at `path` as the share `share` (its name, folder and link's limits).
-    static func key(server: String, user: String?, path: String, share: String) -> String? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        let identity = [server, user ?? "", absolute, "\(info.st_size)", "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)", share]
+    /// The key of an upload of the files at `paths` as the share `share` (its name, folder and link's limits).
+    static func key(server: String, user: String?, paths: [String], share: String) -> String? {
+        var identity = [server, user ?? "", share]
+        for path in paths {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+            identity += [absolute, "\(info.st_size)", "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"]
+        }
         return ContentHash.of(Array(identity.joined(separator: "\u{0}").utf8))
     }
 
