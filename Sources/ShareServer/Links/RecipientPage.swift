@@ -90,17 +90,36 @@ struct RecipientPage {
             download =
                 #"<p>This file is kept on <strong>\#(place)</strong>: the button opens it there.</p>"#
                 + #"<a class="button" href="\#(file)" rel="noreferrer">Open on \#(place)</a>"#
+        } else if let files = record.files {
+            let zip = HTMLText.escaped(link + "/zip" + query)
+            download = fileList(files, link: link, query: query) + #"<a class="button" href="\#(zip)" download>Download all (ZIP)</a>"#
         } else {
             download = #"<a class="button" href="\#(file)" download>Download</a>"#
         }
-        let lead = record.sender.map { "\(HTMLText.escaped($0)) shared a file with you" } ?? "A file was shared with you"
+        let what = record.files.map { $0.count == 1 ? "a file" : "\($0.count) files" } ?? "a file"
+        let lead = record.sender.map { "\(HTMLText.escaped($0)) shared \(what) with you" } ?? "\(what.prefix(1).uppercased() + what.dropFirst()) shared with you"
         let message = record.message.map { #"<blockquote class="message">\#(HTMLText.escaped($0))</blockquote>"# } ?? ""
         return """
             <h1 class="lead">\(lead)</h1>\(message)\(picture)
-            <p class="type">\(record.type.words)</p><h2>\(HTMLText.escaped(record.name))</h2>
+            <p class="type">\(record.files == nil ? record.type.words : "Files")</p><h2>\(HTMLText.escaped(record.name))</h2>
             <p>\(ByteSize.text(record.size)) · shared \(time(record.createdAt))</p><p>\(until)</p>\(download)
             """
     }
+
+    /// The files of a share of several, each a link to download it alone: the first `listedFiles`, then how many
+    /// more the ZIP holds.
+    private static func fileList(_ files: [BundleFile], link: String, query: String) -> String {
+        var items = ""
+        for (index, file) in files.prefix(listedFiles).enumerated() {
+            let address = HTMLText.escaped("\(link)/files/\(index)\(query)")
+            items += #"<li><a href="\#(address)" download>\#(HTMLText.escaped(file.name))</a> <span>\#(ByteSize.text(file.size))</span></li>"#
+        }
+        let more = files.count > listedFiles ? #"<p class="cut">And \#(files.count - listedFiles) more in the ZIP.</p>"# : ""
+        return #"<ul class="files" aria-label="Files">\#(items)</ul>"# + more
+    }
+
+    /// How many files of a share the page lists.
+    static let listedFiles = 200
 
     /// What the page previews of the file: a picture, a player, or a text's beginning, escaped.
     private static func preview(_ kind: PreviewKind?, text: Text?, of record: ShareRecord, link: String, query: String) -> String {
@@ -194,6 +213,9 @@ struct RecipientPage {
         .message{margin:.75rem 0;padding:.5rem .75rem;border-left:3px solid #1a73e8;background:#f5f6f8;white-space:pre-line;
         overflow-wrap:anywhere}
         #code{text-transform:uppercase;letter-spacing:.1em}
+        .files{list-style:none;padding:0;margin:.75rem 0;max-height:50vh;overflow:auto}.files li{display:flex;gap:.5rem;
+        justify-content:space-between;padding:.4rem 0;border-top:1px solid #e3e5e8}.files a{overflow-wrap:anywhere;color:#1a62c8}
+        .files span{flex:none;color:#5b6270;font-size:.875rem}
         @media (max-width:30rem){main{margin:0;border-radius:0;min-height:100vh;box-sizing:border-box}}
         """
 }
