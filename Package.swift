@@ -160,7 +160,7 @@ let package = Package(
         .executableTarget(name: "TextEmbedder"),
         .plugin(name: "EmbedTexts", capability: .buildTool(), dependencies: ["TextEmbedder"]),
         /// Helpers several test targets share.
-        .target(name: "ShareTestSupport", path: "Tests/ShareTestSupport"),
+        .target(name: "ShareTestSupport", dependencies: ["ShareChildProcess"], path: "Tests/ShareTestSupport"),
         /// The stores the conformance suite runs against (SQLite and a PostgreSQL test cluster), and what tests ask them.
         .target(
             name: "StoreTestSupport",
@@ -171,7 +171,7 @@ let package = Package(
             ],
             path: "Tests/StoreTestSupport"
         ),
-        .testTarget(name: "ShareKitTests", dependencies: ["ShareKit", "ShareTestSupport"]),
+        .testTarget(name: "ShareKitTests", dependencies: ["ShareKit", "ShareTestSupport", "ShareChildProcess"]),
         .testTarget(
             name: "ShareHooksTests",
             dependencies: [
