@@ -1,5 +1,5 @@
 // Files shared from the page: chosen with the Upload button or dropped anywhere on it, sent one after another in tus
-// 1.0 (as `share add` sends them), each with its progress (percent, rate, time left) and a Cancel. A connection that
+// 1.0 (as `share add` sends them; several at once, under one link or one each, as the owner chooses), each with its progress (percent, rate, time left) and a Cancel. A connection that
 // breaks off, a server that goes away or a browser gone offline is waited for (2, 4, 8… seconds, counted down) and
 // the upload resumes from what the server holds; each upload's address is kept on this device by the file's folder,
 // name, size and modification time, so that a reload or picking the file again resumes it too. The last byte makes
@@ -23,14 +23,51 @@ export function connectUploads(connected) {
   view = connected;
 }
 
-/** Queues `files` for upload into the folder shown now. */
+/** Queues `files` for upload into the folder shown now; several are first asked about: one share of them all, or
+ *  one share each. */
 export function upload(files) {
   const folder = view.folder() || "/";
-  if (!running) Object.assign(batch, { total: 0, begun: 0 });
-  for (const file of files) queue.push({ file, folder, item: progressItem(file) });
-  batch.total += files.length;
   byId("uploads").hidden = false;
+  if (files.length < 2) return enqueue(files.map(single), folder);
+  chooseHow(files, (together) => enqueue(together ? [bundle(files)] : files.map(single), folder));
+}
+
+function enqueue(parcels, folder) {
+  if (!running) Object.assign(batch, { total: 0, begun: 0 });
+  for (const parcel of parcels) queue.push({ parcel, folder, item: progressItem(parcel) });
+  batch.total += parcels.length;
   if (!running) drain();
+}
+
+/** What one upload sends: a file, or several files' bytes one after the other (`files`, one share under one link). */
+const single = (file) => ({ name: file.name, size: file.size, body: file, files: null, stamp: `${file.lastModified} ${file.name}` });
+function bundle(files) {
+  return {
+    name: `${files.length} files`, size: files.reduce((sum, file) => sum + file.size, 0), body: new Blob(files), files,
+    stamp: files.map((file) => `${file.size} ${file.lastModified} ${file.name}`).join("/"),
+  };
+}
+
+/** Asks, in the list of uploads, whether `files` go as one share or one share each; `chosen(together)`. */
+function chooseHow(files, chosen) {
+  const item = Object.assign(document.createElement("li"), { className: "upload upload-choice" });
+  const words = Object.assign(document.createElement("span"), { className: "upload-name", textContent: `${files.length} files` });
+  const question = Object.assign(document.createElement("span"), { className: "upload-state", textContent: "Share them under one link, or each under its own?" });
+  const choice = (text, together) => {
+    const button = Object.assign(document.createElement("button"), { type: "button", textContent: text });
+    button.addEventListener("click", () => {
+      item.remove();
+      chosen(together);
+    });
+    return button;
+  };
+  const cancelButton = Object.assign(document.createElement("button"), { type: "button", className: "upload-cancel", textContent: "Cancel" });
+  cancelButton.setAttribute("aria-label", `Cancel the upload of ${files.length} files`);
+  cancelButton.addEventListener("click", () => dismiss(item));
+  const together = choice("One link", true);
+  item.append(words, question, together, choice("A link each", false), cancelButton);
+  list.append(item);
+  together.focus();
 }
 
 async function drain() {
@@ -49,21 +86,21 @@ async function drain() {
   if (last) view.share(last.record, last.item.querySelector(".upload-share"));
 }
 
-/** Sends one file, showing how far it got; its record, or null when it was cancelled or refused. */
-async function send({ file, folder, item }, position) {
-  const task = { location: null, xhr: null, cancelled: false, key: resumeKey(file, folder) };
-  const meter = progressMeter(item, file.size, position);
+/** Sends one parcel, showing how far it got; its record, or null when it was cancelled or refused. */
+async function send({ parcel, folder, item }, position) {
+  const task = { location: null, xhr: null, cancelled: false, key: resumeKey(parcel, folder) };
+  const meter = progressMeter(item, parcel.size, position);
   item.querySelector(".upload-cancel").onclick = () => cancel(task, item);
   try {
     let offset = await resume(task);
     if (offset === null) {
-      task.location = await create(file, folder, task);
+      task.location = await create(parcel, folder, task);
       localStorage.setItem(task.key, task.location);
       offset = 0;
     } else if (offset > 0) {
       meter.resumedFrom(offset);
     }
-    const record = await withThumbnail(await sendBytes(file, task, offset, meter), file);
+    const record = await withThumbnail(await sendBytes(parcel.body, task, offset, meter), parcel);
     localStorage.removeItem(task.key);
     finished(item, record);
     return record;
@@ -71,7 +108,7 @@ async function send({ file, folder, item }, position) {
     if (task.cancelled) return null;
     // A refusal (too large, over the quota, a file that changed) will not pass by waiting: its address goes too.
     localStorage.removeItem(task.key);
-    byId("upload-said").textContent = `${file.name} not shared: ${error.message}`;
+    byId("upload-said").textContent = `${parcel.name} not shared: ${error.message}`;
     item.querySelector(".upload-state").textContent = `Not shared: ${error.message}`;
     item.classList.add("failed");
     item.querySelector(".upload-cancel").textContent = "Dismiss";
@@ -85,8 +122,8 @@ const maxPictureBytes = 20 * 1024 * 1024;
 
 /** A picture's share with its thumbnail, made by the server from the file, as `share add` does; the share as it
  *  is when the server cannot make one (a format it does not read, too large): the thumbnail is a nicety. */
-async function withThumbnail(record, file) {
-  if (record.type !== "image" || file.size > maxPictureBytes) return record;
+async function withThumbnail(record, { body: file, files }) {
+  if (files || record.type !== "image" || file.size > maxPictureBytes) return record;
   try {
     const response = await fetch(historyURL(`share/${encodeURIComponent(record.id)}/thumbnail`), {
       method: "PUT", body: file, headers: signedIn({ "Content-Type": file.type || "application/octet-stream", Accept: "application/json" }),
@@ -97,8 +134,8 @@ async function withThumbnail(record, file) {
   }
 }
 
-/** Where this device keeps the address of an upload of `file` into `folder`, in the history shown. */
-const resumeKey = (file, folder) => `share-upload ${historyURL("share/uploads")} ${folder} ${file.size} ${file.lastModified} ${file.name}`;
+/** Where this device keeps the address of an upload of `parcel` into `folder`, in the history shown. */
+const resumeKey = (parcel, folder) => `share-upload ${historyURL("share/uploads")} ${folder} ${parcel.size} ${parcel.stamp}`;
 
 /** The offset the server holds of an upload this device began before (a reload, the file picked again), its address
  *  in `task.location`; null when there is none to resume. */
@@ -117,11 +154,17 @@ async function resume(task) {
   }
 }
 
-/** Makes the upload on the server: its URL. */
-async function create(file, folder, task) {
+/** Makes the upload on the server: its URL. Several files are listed in JSON, in the order of their bytes. */
+async function create({ name, size, files }, folder, task) {
   const sender = rememberedSender();
-  const metadata = [`filename ${base64(file.name)}`, `folder ${base64(folder)}`, ...(sender ? [`sender ${base64(sender)}`] : [])].join(",");
-  const xhr = await tus(task, "share/uploads", "POST", { "Upload-Length": String(file.size), "Upload-Metadata": metadata });
+  let xhr;
+  if (files) {
+    const manifest = { files: files.map((file) => ({ name: file.name, size: file.size })), folder, ...(sender ? { sender } : {}) };
+    xhr = await tus(task, "share/bundles", "POST", { "Content-Type": "application/json" }, JSON.stringify(manifest));
+  } else {
+    const metadata = [`filename ${base64(name)}`, `folder ${base64(folder)}`, ...(sender ? [`sender ${base64(sender)}`] : [])].join(",");
+    xhr = await tus(task, "share/uploads", "POST", { "Upload-Length": String(size), "Upload-Metadata": metadata });
+  }
   return new URL(xhr.getResponseHeader("Location"), document.baseURI).href;
 }
 
@@ -194,15 +237,15 @@ function dismiss(item) {
 
 const base64 = (text) => btoa(String.fromCharCode(...new TextEncoder().encode(text)));
 
-function progressItem(file) {
+function progressItem(parcel) {
   const item = document.createElement("li");
   item.className = "upload";
-  const name = Object.assign(document.createElement("span"), { className: "upload-name", textContent: file.name });
-  const bar = Object.assign(document.createElement("progress"), { max: Math.max(file.size, 1), value: 0 });
-  bar.setAttribute("aria-label", `Upload of ${file.name}`);
+  const name = Object.assign(document.createElement("span"), { className: "upload-name", textContent: parcel.name });
+  const bar = Object.assign(document.createElement("progress"), { max: Math.max(parcel.size, 1), value: 0 });
+  bar.setAttribute("aria-label", `Upload of ${parcel.name}`);
   const state = Object.assign(document.createElement("span"), { className: "upload-state", textContent: "Waiting" });
   const cancelButton = Object.assign(document.createElement("button"), { type: "button", className: "upload-cancel", textContent: "Cancel" });
-  cancelButton.setAttribute("aria-label", `Cancel the upload of ${file.name}`);
+  cancelButton.setAttribute("aria-label", `Cancel the upload of ${parcel.name}`);
   item.append(name, bar, state, cancelButton);
   list.append(item);
   return item;

@@ -43,9 +43,11 @@ import Testing
         #expect(record.name == "trip.zip" && record.type == .zip && record.size == 300_008)
         #expect(record.files?.map(\.name) == files.map(\.name) && record.files?.first?.type == .image)
         let link = daemon.address + (record.link ?? "")
+        let shown = try share(["show", record.id], server: daemon.address).stdout
+        #expect(shown.contains("files:   3\n    trip/day 1/café.jpg  300.0 kB\n    trip/empty.txt  0 B"), "\(shown)")
 
         let page = try await http("GET", link)
-        #expect(page.body.contains("3 files shared with you") && page.body.contains(">trip/day 1/café.jpg</a>"))
+        #expect(page.body.contains("3 files were shared with you") && page.body.contains(">trip/day 1/café.jpg</a>"))
         #expect(page.body.contains(#"/zip" download>Download all (ZIP)</a>"#))
 
         let saved = folder.appending(path: "saved.zip")

@@ -217,6 +217,11 @@ import Testing
             #expect(try share(["add", film.path, "--name", "again.mp4"], server: sqlite.address).status == 0)
             try randomBytes(10, writtenTo: folder.appending(path: "note.txt"))
             #expect(try share(["add", folder.appending(path: "note.txt").path], server: sqlite.address).status == 0)
+            // Several files under one link: their list travels with the record (the export compares it).
+            try randomBytes(5, writtenTo: folder.appending(path: "readme.txt"))
+            let together = try share(
+                ["add", folder.appending(path: "readme.txt").path, folder.appending(path: "note.txt").path, "--together"], server: sqlite.address)
+            let bundleID = try #require(together.stdout.split(separator: " ").first.map(String.init), "\(together.stderr)")
             let before = try share(["export", "--with-trash"], server: sqlite.address)
             // Statistics read the running totals, which the copy makes at its end: the same as the file's.
             let statistics = ["/share/stats?by=day&tz=Asia/Kolkata", "/share/stats?trashed=true&by=month", "/share/folders?parent=/"]
@@ -233,7 +238,7 @@ import Testing
             let migrated = try Daemon.run(migrate, in: folder, seconds: 300)
             #expect(migrated.status == 0, "nothing was kept of the refused copy: \(migrated.output)")
             #expect(
-                migrated.output.contains("migrated 100003 records") && migrated.output.contains("1 downloads and 2 files")
+                migrated.output.contains("migrated 100004 records") && migrated.output.contains("1 downloads and 3 files")
                     && migrated.output.contains("with 1 webhooks and 1 feed addresses")
                     && migrated.output.contains("events still to send"), "\(migrated.output)")
             // The planner's statistics describe the copy at once, not when autovacuum gets to it.
@@ -261,6 +266,8 @@ import Testing
             let fetched = folder.appending(path: "fetched.mp4")
             #expect(try share(["get", filmID, "-o", fetched.path], server: postgres.address).status == 0)
             #expect(try Data(contentsOf: fetched) == filmBytes, "the file is copied")
+            let note = try await http("GET", postgres.address + "/share/\(bundleID)/files/1")
+            #expect(note.status == 200 && note.headers["content-length"] == "10", "a file of several, found where its list says")
             for (path, answer) in zip(statistics, answers) {
                 let migratedAnswer = try await http("GET", postgres.address + path).body
                 #expect(migratedAnswer == answer, "\(path): SQLite said \(answer)")

@@ -1,5 +1,6 @@
 """Sharing from the page: a file uploaded by the button or by a drop, with its progress and a Cancel, its Share
 dialog (link, code, expiry, sender and message), each row's link state, and the recipient's page."""
+import io
 import json
 import os
 import tempfile
@@ -7,6 +8,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+import zipfile
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -95,6 +97,60 @@ class UploadTests(UploadPage, BrowserTests):
         self.page.wait(self.dialog_open, 30, "the Share dialog after the drop")
         record = self.record("dropped note.txt")
         self.assertEqual((record["folder"], record["size"], record["stored"]), ("/drops", 14, True))
+
+    def test_files_dropped_together_become_one_share_whose_link_lists_them_and_zips_them(self):
+        self.page.open("?folder=%2Fcontract")
+        self.driver.execute_script("""
+            const data = new DataTransfer();
+            data.items.add(new File(["the contract"], "contract.txt", { type: "text/plain" }));
+            data.items.add(new File(["annex one"], "annex é.txt", { type: "text/plain" }));
+            for (const type of ["dragover", "drop"]) document.body.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));""")
+        self.page.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, ".upload-choice"), message="the question: one link or each its own")
+        self.assertEqual(self.page.active().text, "One link", "the choice has the keyboard")
+        self.assertEqual(axe_violations(self.driver), [])
+        self.page.active().click()
+        self.page.wait(self.dialog_open, 30, "the Share dialog after the upload")
+        record = self.record("2 files.zip")
+        self.assertEqual((record["folder"], record["size"], [file["name"] for file in record["files"]]),
+                         ("/contract", 21, ["contract.txt", "annex é.txt"]))
+        link = self.driver.find_element(By.ID, "share-link").get_attribute("value")
+        with urllib.request.urlopen(link, timeout=30) as response:
+            page = response.read().decode()
+        self.assertIn("2 files were shared with you", page)
+        self.assertIn("annex é.txt</a>", page)
+        with urllib.request.urlopen(link + "/files/1", timeout=30) as response:
+            self.assertEqual(response.read(), "annex one".encode())
+        with urllib.request.urlopen(link + "/zip", timeout=30) as response:
+            archive = zipfile.ZipFile(io.BytesIO(response.read()))
+        self.assertEqual([(entry.filename, archive.read(entry)) for entry in archive.infolist()],
+                         [("contract.txt", b"the contract"), ("annex é.txt", b"annex one")])
+        self.driver.find_element(By.CSS_SELECTOR, "#share button.close").click()
+        # The recipient's side, on a phone and a desktop: each file a link, the ZIP a button, nothing for axe.
+        os.makedirs(SCREENSHOTS, exist_ok=True)
+        try:
+            for name, width, height in [("phone", 390, 844), ("desktop", 1366, 900)]:
+                emulate(self.driver, width, height, touch=width < 600)
+                self.driver.get(link)
+                self.assertEqual(len(self.driver.find_elements(By.CSS_SELECTOR, ".files a[download]")), 2)
+                button = self.driver.find_element(By.CSS_SELECTOR, "a.button[download]")
+                self.assertEqual(button.text, "Download all (ZIP)")
+                self.assertLessEqual(button.rect["y"] + button.rect["height"], height, "the button on the first screen")
+                self.assertEqual(axe_violations(self.driver), [])
+                self.driver.save_screenshot(os.path.join(SCREENSHOTS, f"recipient-files-{name}.png"))
+        finally:
+            emulate(self.driver, None)
+
+    def test_files_chosen_together_may_still_each_get_their_own_link(self):
+        first, second = self.file("one each A.bin", 1000), self.file("one each B.bin", 2000)
+        field = self.driver.find_element(By.ID, "upload-input")
+        self.driver.execute_script("arguments[0].hidden = false", field)
+        field.send_keys(first + "\n" + second)
+        self.page.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, ".upload-choice"), message="the question")
+        self.driver.find_element(By.XPATH, "//li[contains(@class,'upload-choice')]//button[text()='A link each']").click()
+        self.page.wait(lambda: self.record("one each A.bin") and self.record("one each B.bin"), 30, "two shares")
+        self.assertNotIn("files", self.record("one each B.bin"))
+        self.page.wait(self.dialog_open, 30, "the Share dialog of the last one")
+        self.driver.find_element(By.CSS_SELECTOR, "#share button.close").click()
 
     def test_a_photo_shared_from_the_page_gets_its_thumbnail_as_with_share_add(self):
         photo = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures", "pictures", "photo.jpg")

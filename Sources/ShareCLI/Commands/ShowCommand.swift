@@ -33,9 +33,20 @@ struct ShowCommand: ShareSubcommand {
               type:    \(context.style.category(record.type.rawValue, record.type))
               size:    \(ByteSize.text(record.size)) (\(record.size) bytes)
               folder:  \(TerminalText.escape(record.folder))
-              shared:  \(Formats.localTime(record.createdAt, in: context.zone, seconds: true)) (\(context.zone.identifier))
+              shared:  \(Formats.localTime(record.createdAt, in: context.zone, seconds: true)) (\(context.zone.identifier))\(fileLines(record))
             """)
     }
+
+    /// The files of a share of several: each one's path and size, the first `listedFiles` of them.
+    private func fileLines(_ record: ShareRecord) -> String {
+        guard let files = record.files else { return "" }
+        var lines = "\n  files:   \(files.count)"
+        for file in files.prefix(Self.listedFiles) { lines += "\n    \(TerminalText.escape(file.name))  \(ByteSize.text(file.size))" }
+        if files.count > Self.listedFiles { lines += "\n    and \(files.count - Self.listedFiles) more" }
+        return lines
+    }
+
+    private static let listedFiles = 50
 
     /// The link's lines: where, its code, who it is from and its message, its state, until when and for how many downloads.
     private func linkLines(_ record: ShareRecord, _ context: CommandContext) -> String {

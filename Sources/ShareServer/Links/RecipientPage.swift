@@ -96,10 +96,11 @@ struct RecipientPage {
         } else {
             download = #"<a class="button" href="\#(file)" download>Download</a>"#
         }
-        let what = record.files.map { $0.count == 1 ? "a file" : "\($0.count) files" } ?? "a file"
+        let count = record.files?.count ?? 1
+        let what = count == 1 ? "a file" : "\(count) files"
         let lead =
             record.sender.map { "\(HTMLText.escaped($0)) shared \(what) with you" }
-            ?? "\(what.prefix(1).uppercased() + what.dropFirst()) shared with you"
+            ?? (count == 1 ? "A file was shared with you" : "\(what) were shared with you")
         let message = record.message.map { #"<blockquote class="message">\#(HTMLText.escaped($0))</blockquote>"# } ?? ""
         return """
             <h1 class="lead">\(lead)</h1>\(message)\(picture)
