@@ -15,7 +15,7 @@ import tempfile
 import threading
 
 from measure import free_port
-from transfers import MIB, PeakMemory, curl, timed, wait_until_up
+from transfers import MIB, PeakMemory, curl, rss_mb, timed, wait_until_up
 
 
 def main():
@@ -48,6 +48,7 @@ def main():
         zip_url, file_url = f"{url}{bundle['link']}/zip", f"{url}{single['link']}/file"
         total = args.files * args.size_mib * MIB
 
+        before = rss_mb(shared.pid)
         with PeakMemory(shared.pid) as first:
             first_seconds = timed(lambda: curl("-o", f"{work}/saved.zip", zip_url))
         subprocess.run(["unzip", "-tqq", f"{work}/saved.zip"], check=True)
@@ -63,7 +64,8 @@ def main():
 
         rate = lambda s: total / s / 1e6
         zip_rate, file_rate = rate(statistics.median(times["zip"])), rate(statistics.median(times["file"]))
-        print(f"{args.files} files of {args.size_mib} MiB, {args.rounds} rounds (medians), on {os.cpu_count()} cores\n")
+        print(f"{args.files} files of {args.size_mib} MiB, {args.rounds} rounds (medians), on {os.cpu_count()} cores;"
+              f" shared's resident memory after the uploads, before the first ZIP: {before:.0f} MB\n")
         print("| download | MB/s | ratio | peak RSS of shared |")
         print("|---|---:|---:|---:|")
         print(f"| the same bytes as one file (`/file`, sendfile) | {file_rate:.0f} | 1.00 | {rounds.peak:.0f} MB |")

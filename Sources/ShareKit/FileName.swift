@@ -25,6 +25,13 @@ public enum FileName {
         return name
     }
 
+    /// The extension of a file name, lowercased (`Report.PDF` → `pdf`); nil for a name without one, or a dot-file
+    /// such as `.bashrc`.
+    public static func fileExtension(of name: some StringProtocol) -> String? {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        return name[name.index(after: dot)...].lowercased()
+    }
+
     /// C0 (NUL included), DEL and C1: characters that could move a terminal's cursor or corrupt a listing.
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)

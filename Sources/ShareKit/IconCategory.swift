@@ -6,12 +6,7 @@ public enum IconCategory: String, CaseIterable, Codable, Sendable {
     ///
     /// A name with no extension, or a dot-file such as `.bashrc`, is `other`.
     public init(fileName: String) {
-        guard let dot = fileName.lastIndex(of: "."), dot != fileName.startIndex else {
-            self = .other
-            return
-        }
-        let fileExtension = fileName[fileName.index(after: dot)...].lowercased()
-        self = Self.byExtension[fileExtension] ?? .other
+        self = FileName.fileExtension(of: fileName).flatMap { Self.byExtension[$0] } ?? .other
     }
 
     /// The category in words, as a person names such a file (the page's and the recipient's).

@@ -2,8 +2,7 @@
 public enum PictureFile {
     /// The media type of a picture file a thumbnail can be made from; nil for any other file (an SVG among them).
     public static func mediaType(ofFileName name: String) -> String? {
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-        return mediaTypes[name[name.index(after: dot)...].lowercased()]
+        FileName.fileExtension(of: name).flatMap { mediaTypes[$0] }
     }
 
     private static let mediaTypes = [

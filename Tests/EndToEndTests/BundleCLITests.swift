@@ -2,6 +2,7 @@ import Foundation
 import ShareChildProcess
 import ShareKit
 import ShareTestSupport
+import StoreTestSupport
 import Testing
 
 /// Several files under one link, through the real `share` and `shared`: a folder or files sent together become one
@@ -74,6 +75,27 @@ import Testing
             ShareRecord.self, from: Data(try await http("GET", daemon.address + "/share/" + record.id).body.utf8))
         #expect(counted.downloads == 2, "the whole ZIP, and its rest from byte 1000 on, each reached its end; a file alone did not")
         #expect(daemon.stop() == 0)
+    }
+
+    /// Files in a bucket, handed out by redirects: a ZIP (or one file of several) is no object of the bucket, so it is
+    /// streamed from the files' object, ranges read from the store, never a redirect to the whole object.
+    @Test func aZIPOfFilesInABucketIsStreamedFromTheirObject() async throws {
+        let folder = try temporaryFolder("bundle-bucket")
+        let node = try Daemon(
+            folder: folder, arguments: ["--listen", "127.0.0.1:0"],
+            environment: ["SHARE_FILES_DOWNLOADS": "redirect"].merging(try TestS3.daemonEnvironment()) { $1 })
+        let (trip, files) = try trip(in: folder)
+        try randomBytes(6 * 1_048_576 + 5, writtenTo: trip.appending(path: "video.mp4"))
+        let record = try record(try share(["add", trip.path, "--json"], server: node.address))
+        let link = node.address + (record.link ?? "")
+        let saved = folder.appending(path: "saved.zip")
+        #expect(try share(["get", link, "-o", saved.path], server: node.address).status == 0)
+        let entries = try ZipTools.entries(of: saved.path)
+        #expect(entries.map(\.name) == files.map(\.name) + ["trip/video.mp4"], "\(entries.map(\.name))")
+        #expect(entries.first { $0.name == "trip/notes.md" }?.sha256 == (try sha256(Data("# Day 1\n".utf8))))
+        let one = try await http("GET", link + "/files/2", followingRedirects: false)
+        #expect(one.status == 200 && one.body == "# Day 1\n", "one file of several is sent, not a redirect")
+        withExtendedLifetime(node) {}
     }
 
     @Test func filesSentTogetherUnderALimitOfOneDownloadCountOnce() async throws {

@@ -18,8 +18,7 @@ public enum PreviewKind: Sendable, Equatable {
     /// The preview of a file named `name` of `size` bytes; `pictureBytes`: the largest file a picture is made from
     /// (`[server] max_picture_bytes`); `limited`: its downloads are counted against a limit.
     public init?(name: String, size: Int64, pictureBytes: Int, limited: Bool) {
-        let fileExtension = name.split(separator: ".", omittingEmptySubsequences: false).last.map { $0.lowercased() } ?? ""
-        guard name.contains("."), size > 0 else { return nil }
+        guard let fileExtension = FileName.fileExtension(of: name), size > 0 else { return nil }
         if PictureFile.mediaType(ofFileName: name) != nil {
             guard size <= pictureBytes else { return nil }
             self = .picture
