@@ -41,6 +41,12 @@ enum PostgresFailure: Error, CustomStringConvertible {
         return translated(error) ?? error
     }
 
+    /// Whether the server aborted a transaction for a conflict with another (a deadlock, a serialization failure),
+    /// which the same transaction run again may pass.
+    static func isConflict(_ error: PSQLError) -> Bool {
+        error.code == .server && ["40P01", "40001"].contains(error.serverInfo?[.sqlState] ?? "")
+    }
+
     /// The domain error `error` stands for, if any.
     static func translated(_ error: PSQLError) -> ShareError? {
         switch error.code {

@@ -55,7 +55,26 @@ public struct PostgresStore: ShareStore {
 
     /// Runs a change that may touch several histories, which `body` names by their owners' numbers. On a session
     /// without the quick lane's limit: under load even its `BEGIN` may take longer than a quick read may.
+    ///
+    /// A transaction PostgreSQL ends for a deadlock or a serialization failure is run again, a few times: changes of
+    /// one history take its events' lock only when they write their first event (migration 0016), after rows and
+    /// totals they locked, so two of them may each wait for the other; the server aborts one, whose retry then goes
+    /// through. Every attempt is a whole transaction: nothing of one that was aborted is left.
     func changing<T: Sendable>(_ body: @Sendable @escaping (PostgresConnection) async throws -> (T, [Int64])) async throws -> T {
+        for attempt in 1... {
+            do {
+                return try await changingOnce(body)
+            } catch let error as PSQLError where attempt < Self.changeAttempts && PostgresFailure.isConflict(error) {
+                try await Task.sleep(for: .milliseconds(Int.random(in: 5...(20 * attempt))))
+            }
+        }
+        preconditionFailure("the loop returns or throws")
+    }
+
+    /// How many times a change is tried when the server aborts it for a conflict with another.
+    static let changeAttempts = 5
+
+    private func changingOnce<T: Sendable>(_ body: @Sendable @escaping (PostgresConnection) async throws -> (T, [Int64])) async throws -> T {
         try await owners.whileChanging {
             try await lease(statementTimeout: 0) { connection in
                 try await connection.withTransaction(logger: logger) { connection in

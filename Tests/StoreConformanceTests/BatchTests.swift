@@ -95,7 +95,12 @@ import Testing
                         }
                     }
                 }
-                try await group.waitForAll()
+                do {
+                    try await group.waitForAll()
+                } catch {
+                    Issue.record("\(String(reflecting: error))")
+                    throw error
+                }
             }
             for record in records {
                 var (name, folder, trashed) = (record.name, record.folder, false)
