@@ -30,6 +30,9 @@ public struct ZipArchive: Sendable {
     /// The bytes of the files it holds.
     public let dataLength: Int64
 
+    /// How many files it holds.
+    public var entryCount: Int { entries.count }
+
     /// The archive of `files` (with their CRC-32s, in the same order), each dated `modified`.
     public init(files: [BundleFile], checksums: [UInt32], modified: Timestamp) {
         precondition(files.count == checksums.count, "one checksum per file")

@@ -4,10 +4,14 @@ import ShareKit
 
 /// The ZIPs of shares that hold several files, each laid out from its files and their CRC-32s. The store keeps the
 /// CRC-32s once known; a share's first ZIP reads them from its bytes before its first byte goes, once however many ask
-/// for it at the same time.
+/// for it at the same time. Layouts are kept for the downloads that follow, up to `keptEntries` entries in all, so
+/// that many downloads of a share of many files share one.
 actor BundleArchives {
     let store: any ShareStore
     private var reading: [String: Task<[UInt32], any Error>] = [:]
+    /// Layouts by share, oldest first.
+    private var kept: [(key: String, archive: ZipArchive)] = []
+    static let keptEntries = 200_000
 
     init(store: any ShareStore) {
         self.store = store
@@ -15,7 +19,14 @@ actor BundleArchives {
 
     /// The ZIP of `record`'s files, whose bytes are `bytes`.
     func archive(of record: ShareRecord, files: [BundleFile], _ bytes: any StoredBytes) async throws -> ZipArchive {
-        ZipArchive(files: files, checksums: try await checksums(record.id, files, bytes), modified: record.createdAt)
+        // A share's files and time never change; the time tells a share from another given the same id since.
+        let key = "\(record.id) \(record.createdAt.millisecondsSinceEpoch)"
+        if let known = kept.first(where: { $0.key == key })?.archive { return known }
+        let archive = ZipArchive(files: files, checksums: try await checksums(record.id, files, bytes), modified: record.createdAt)
+        kept.removeAll { $0.key == key }
+        kept.append((key, archive))
+        while kept.reduce(0, { $0 + $1.archive.entryCount }) > Self.keptEntries, kept.count > 1 { kept.removeFirst() }
+        return archive
     }
 
     private func checksums(_ id: String, _ files: [BundleFile], _ bytes: any StoredBytes) async throws -> [UInt32] {
