@@ -111,6 +111,8 @@ import Testing
         #expect(record.name == "Signed.zip" && record.files?.map(\.name) == ["contract.pdf", "annex.pdf"])
         let link = daemon.address + (record.link ?? "")
         #expect(try await http("HEAD", link + "/files/0").status == 200, "a look at one file spends nothing")
+        let directory = try await http("GET", link + "/zip", headers: ["Range": "bytes=-120"])
+        #expect(directory.status == 206, "a tool reads the ZIP's directory first: that is no download")
         let zip = try await http("GET", link + "/zip")
         #expect(zip.status == 200 && zip.headers["content-disposition"]?.contains(#"filename="Signed.zip""#) == true)
         #expect(try await http("GET", link + "/zip").status == 410, "the one download was the ZIP")

@@ -33,6 +33,12 @@ public struct ZipArchive: Sendable {
     /// How many files it holds.
     public var entryCount: Int { entries.count }
 
+    /// Where the files' last byte ends in the archive (its end, when every file is empty): a download has taken every
+    /// file once a range reaching it has gone, whatever records follow.
+    public var endOfData: Int64 {
+        entries.last { $0.size > 0 }.map { $0.dataOffset + $0.size } ?? length
+    }
+
     /// The archive of `files` (with their CRC-32s, in the same order), each dated `modified`.
     public init(files: [BundleFile], checksums: [UInt32], modified: Timestamp) {
         precondition(files.count == checksums.count, "one checksum per file")

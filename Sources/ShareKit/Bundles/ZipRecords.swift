@@ -13,16 +13,7 @@ enum ZipRecords {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(entry.localLength))
         bytes.append(le: UInt32(0x0403_4B50))
-        bytes.append(le: entry.isLarge ? UInt16(45) : 20)
-        bytes.append(le: utf8Names)
-        bytes.append(le: UInt16(0))
-        bytes.append(le: archive.dosTime)
-        bytes.append(le: archive.dosDate)
-        bytes.append(le: entry.checksum)
-        let size = entry.isLarge ? 0xFFFF_FFFF : UInt32(entry.size)
-        bytes.append(le: size)
-        bytes.append(le: size)
-        bytes.append(le: UInt16(entry.name.count))
+        appendCommon(entry, archive, needs: entry.isLarge ? 45 : 20, to: &bytes)
         bytes.append(le: entry.isLarge ? UInt16(20) : 0)
         bytes += entry.name
         if entry.isLarge {
@@ -40,16 +31,7 @@ enum ZipRecords {
         bytes.reserveCapacity(Int(entry.centralLength))
         bytes.append(le: UInt32(0x0201_4B50))
         bytes.append(le: madeBy)
-        bytes.append(le: entry.centralExtra == 0 ? UInt16(20) : 45)
-        bytes.append(le: utf8Names)
-        bytes.append(le: UInt16(0))
-        bytes.append(le: archive.dosTime)
-        bytes.append(le: archive.dosDate)
-        bytes.append(le: entry.checksum)
-        let size = entry.isLarge ? 0xFFFF_FFFF : UInt32(entry.size)
-        bytes.append(le: size)
-        bytes.append(le: size)
-        bytes.append(le: UInt16(entry.name.count))
+        appendCommon(entry, archive, needs: entry.centralExtra == 0 ? 20 : 45, to: &bytes)
         bytes.append(le: UInt16(entry.centralExtra == 0 ? 0 : 4 + entry.centralExtra))
         bytes.append(le: UInt16(0))  // comment
         bytes.append(le: UInt16(0))  // disk
@@ -67,6 +49,21 @@ enum ZipRecords {
             if farOffset { bytes.append(le: UInt64(entry.offset)) }
         }
         return bytes
+    }
+
+    /// What both headers of an entry say alike, from the version needed to extract it to its name's length: stored,
+    /// UTF-8, its time, CRC-32 and sizes (in ZIP64's extra field when past 32 bits).
+    private static func appendCommon(_ entry: ZipArchive.Entry, _ archive: ZipArchive, needs version: UInt16, to bytes: inout [UInt8]) {
+        bytes.append(le: version)
+        bytes.append(le: utf8Names)
+        bytes.append(le: UInt16(0))  // stored
+        bytes.append(le: archive.dosTime)
+        bytes.append(le: archive.dosDate)
+        bytes.append(le: entry.checksum)
+        let size = entry.isLarge ? 0xFFFF_FFFF : UInt32(entry.size)
+        bytes.append(le: size)
+        bytes.append(le: size)
+        bytes.append(le: UInt16(entry.name.count))
     }
 
     static func end(_ archive: ZipArchive) -> [UInt8] {

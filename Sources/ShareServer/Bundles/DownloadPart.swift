@@ -10,7 +10,8 @@ enum DownloadPart: Equatable, Sendable {
 
 /// The bytes a `DownloadPart` of a share sends, the name they are saved under, and how they count: the share's own
 /// bytes in a range of them (what the access log and a download limit count), and whether a range completes a
-/// download (reaching the ZIP's end, or the share's last byte).
+/// download (one holding the share's last byte, in the ZIP or its last file: a ZIP's directory alone, which unzipping
+/// tools read first, is no download).
 struct PartBytes: Sendable {
     let bytes: any StoredBytes
     let name: String
@@ -18,25 +19,13 @@ struct PartBytes: Sendable {
     let tagWord: String
     let counted: @Sendable (Range<Int64>) -> Int64
     let completes: @Sendable (Range<Int64>) -> Bool
+}
 
+extension PartBytes {
     /// The share's file, whole.
     init(file bytes: any StoredBytes, name: String) {
-        self.bytes = bytes
-        self.name = name
-        tagWord = ""
-        counted = { Int64($0.count) }
-        completes = { [size = bytes.size] in $0.upperBound == size }
-    }
-
-    init(
-        bytes: any StoredBytes, name: String, tagWord: String, counted: @escaping @Sendable (Range<Int64>) -> Int64,
-        completes: @escaping @Sendable (Range<Int64>) -> Bool
-    ) {
-        self.bytes = bytes
-        self.name = name
-        self.tagWord = tagWord
-        self.counted = counted
-        self.completes = completes
+        self.init(
+            bytes: bytes, name: name, tagWord: "", counted: { Int64($0.count) }, completes: { [size = bytes.size] in $0.upperBound == size })
     }
 }
 
@@ -51,7 +40,7 @@ extension BundleArchives {
             let name = record.name.lowercased().hasSuffix(".zip") ? record.name : record.name + ".zip"
             return PartBytes(
                 bytes: ZipBytes(archive: archive, files: bytes), name: name, tagWord: " zip", counted: { archive.dataBytes(in: $0) },
-                completes: { $0.upperBound == archive.length })
+                completes: { [end = archive.endOfData] in $0.contains(end - 1) })
         case .file(let index):
             guard files.indices.contains(index) else { return nil }
             let start = files[..<index].reduce(0) { $0 + $1.size }
