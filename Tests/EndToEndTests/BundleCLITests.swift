@@ -74,6 +74,10 @@ import Testing
         let counted = try WireJSON.decoder().decode(
             ShareRecord.self, from: Data(try await http("GET", daemon.address + "/share/" + record.id).body.utf8))
         #expect(counted.downloads == 2, "the whole ZIP, and its rest from byte 1000 on, each reached its end; a file alone did not")
+        #expect(try await http("GET", link + "/files/2").body == "# Day 1\n")
+        let byFiles = try WireJSON.decoder().decode(
+            ShareRecord.self, from: Data(try await http("GET", daemon.address + "/share/" + record.id).body.utf8))
+        #expect(byFiles.downloads == 3, "the last file, taken alone, completes a download taken file by file")
         #expect(daemon.stop() == 0)
     }
 

@@ -45,7 +45,8 @@ extension BundleArchives {
             guard files.indices.contains(index) else { return nil }
             let start = files[..<index].reduce(0) { $0 + $1.size }
             let span = start..<(start + files[index].size)
-            let last = index == files.count - 1
+            // Empty files send nothing: the last one with bytes holds the share's last byte.
+            let last = index == files.lastIndex { $0.size > 0 }
             return PartBytes(
                 bytes: FileOfBundle(files: bytes, span: span), name: files[index].baseName, tagWord: " file \(index)",
                 counted: { Int64($0.count) }, completes: { [size = span.count] in last && $0.upperBound == size })
