@@ -113,6 +113,12 @@ import Testing
             try share(
                 ["add", contract.path, annex.path, "--together", "--name", "Signed.zip", "--max-downloads", "1", "--json"], server: daemon.address))
         #expect(record.name == "Signed.zip" && record.files?.map(\.name) == ["contract.pdf", "annex.pdf"])
+        let named = try self.record(
+            try share(["add", contract.path, annex.path, "--together", "--name", "scan.pdf", "--json"], server: daemon.address))
+        let namedLink = daemon.address + (named.link ?? "")
+        #expect(try await http("GET", namedLink + "/preview").status == 404, "files together are no PDF, whatever their name")
+        #expect(!(try await http("GET", namedLink).body.contains(#"class="preview""#)))
+        #expect(try await http("GET", daemon.address + "/share/\(named.id)/preview").status == 404)
         let link = daemon.address + (record.link ?? "")
         #expect(try await http("HEAD", link + "/files/0").status == 200, "a look at one file spends nothing")
         let directory = try await http("GET", link + "/zip", headers: ["Range": "bytes=-120"])

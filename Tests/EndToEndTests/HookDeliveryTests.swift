@@ -71,8 +71,9 @@ import Testing
         let me = try share(["whoami"], server: daemon.address)
         #expect(me.stdout.contains("1 webhook stopped sending"), "\(me.stdout)")
         _ = try addFile("b.txt", in: folder, daemon)
-        let log = try WireJSON.decoder().decode(
-            [HookDelivery].self, from: Data(try share(["hooks", "log", hook.id, "--json"], server: daemon.address).stdout.utf8))
+        let logged = try share(["hooks", "log", hook.id, "--json"], server: daemon.address)
+        #expect(logged.status == 0, "\(logged.stderr)")
+        let log = try WireJSON.decoder().decode([HookDelivery].self, from: Data(logged.stdout.utf8))
         #expect(try share(["hooks", "retry", hook.id, String(try #require(log.first).id)], server: daemon.address).status == 0)
         try await waitUntil("the stopped event and the next taken") { try receiver.received().filter { $0.answer == "204" }.count == 3 }
         let names = try receiver.received().filter { $0.answer == "204" }.compactMap(\.message?.data.share.name)

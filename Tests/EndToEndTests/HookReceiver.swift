@@ -41,7 +41,9 @@ final class HookReceiver: Sendable {
     }
 
     func received() throws -> [Delivery] {
-        try String(contentsOfFile: "\(folder)/received.jsonl", encoding: .utf8).split(separator: "\n").map {
+        let text = try String(contentsOfFile: "\(folder)/received.jsonl", encoding: .utf8)
+        // A line the receiver is still writing (not yet ended by its newline) is read next time.
+        return try text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map {
             try JSONDecoder().decode(Delivery.self, from: Data($0.utf8))
         }
     }

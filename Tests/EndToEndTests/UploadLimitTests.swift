@@ -1,5 +1,6 @@
 import Foundation
 import ShareTestSupport
+import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -51,14 +52,42 @@ import FoundationNetworking
             return Int(held ?? "") ?? 0 > 0
         }
 
+        // Its body keeps moving (4 KiB every quarter second, well above min_upload_rate) while the second is tried: a body
+        // that stalls for 10 s is cut off, and its place freed, however slow the machine.
+        let moving = Trickle(connection)
         let patch = ["Upload-Offset": "0", "Content-Type": "application/offset+octet-stream"]
         let refused = try await Self.send("PATCH", daemon.address + second, headers: patch, body: Data(repeating: 1, count: 10))
         #expect(refused.0 == 503 && refused.1 != nil, "the second upload is told to come back later: \(refused)")
 
+        moving.stop()
         connection.finishSending()
         try await waitUntil("the second upload comes in once the first has let go") {
             try await Self.send("PATCH", daemon.address + second, headers: patch, body: Data(repeating: 1, count: 10)).0 == 200
         }
         withExtendedLifetime(connection) {}
+    }
+}
+
+/// Bytes sent on a connection, a little at a time on a thread of their own, until stopped (or 2 MiB have gone).
+private final class Trickle: Sendable {
+    private let stopped = Mutex(false)
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(_ connection: RawConnection) {
+        // Used by the thread alone from here until `stop` has waited for it.
+        nonisolated(unsafe) let connection = connection
+        Thread { [self] in
+            for _ in 0..<512 where !stopped.withLock({ $0 }) {
+                connection.send(bytes: [UInt8](repeating: 7, count: 4096))
+                Thread.sleep(forTimeInterval: 0.25)
+            }
+            finished.signal()
+        }.start()
+    }
+
+    /// Stops the sending, and waits until the thread has let go of the connection.
+    func stop() {
+        stopped.withLock { $0 = true }
+        finished.wait()
     }
 }

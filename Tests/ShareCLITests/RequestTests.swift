@@ -110,8 +110,12 @@ import Testing
 
         let missing = try runShare(["add", folder.appending(path: "nope.pdf").path], transport: FakeTransport())
         #expect(missing.exitStatus == 66)
-        let directory = try runShare(["add", folder.path], transport: FakeTransport())
-        #expect(directory.exitStatus == 66)
+        let empty = folder.appending(path: "empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let nothing = try runShare(["add", empty.path], transport: FakeTransport())
+        #expect(nothing.exitStatus == 66 && nothing.failure?.contains("holds no files") == true, "an empty folder shares nothing")
+        let recordOnly = try runShare(["add", folder.path, "--record-only"], transport: FakeTransport())
+        #expect(recordOnly.exitStatus != 0 && recordOnly.failure?.contains("--record-only") == true, "a folder's files are uploaded")
     }
 
     @Test func addRecordsNothingWhenOneFileCannotBeRead() throws {

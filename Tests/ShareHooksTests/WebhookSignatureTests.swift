@@ -30,4 +30,12 @@ import Testing
         #expect(Set(secrets).count == 20)
         #expect(HookSecret.key(of: "MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw") == nil, "without whsec_ it is no secret of ours")
     }
+
+    /// A hook's id is typed after `share hooks log`, `rm`, `retry`: one beginning with `-` would be read as options.
+    @Test func aHooksIdNeverBeginsWithADash() {
+        let ids = (0..<5_000).map { _ in HookSecret.newHookID() }
+        #expect(ids.allSatisfy { $0.count == 12 && !$0.hasPrefix("-") })
+        #expect(Set(ids).count == 5_000)
+        #expect(Set(ids.map(\.first)).count > 60, "every other first character still comes")
+    }
 }

@@ -14,8 +14,12 @@ public enum HookSecret {
         return Data(base64Encoded: String(secret.dropFirst("whsec_".count)))
     }
 
-    /// A new webhook's id: 12 characters of base64url, 72 random bits.
+    /// A new webhook's id: 12 characters of base64url, about 72 random bits, never beginning with `-`, which a command
+    /// line would read as an option (`share hooks log -h…` printed the help, `-x…` failed as a usage error).
     public static func newHookID() -> String {
-        String(LinkToken.generate().prefix(12))
+        while true {
+            let id = String(LinkToken.generate().prefix(12))
+            if !id.hasPrefix("-") { return id }
+        }
     }
 }

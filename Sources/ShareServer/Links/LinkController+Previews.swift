@@ -8,9 +8,9 @@ import ShareKit
 /// the service's origin: a picture is one made here, a text is escaped into the page, and a player's source is sent
 /// inline to a player alone (`Sec-Fetch-Dest`), to anything else as the download it is.
 extension LinkController {
-    /// What the page of `opened` previews: only bytes the service holds.
+    /// What the page of `opened` previews: only bytes the service holds, of one file (a share of several lists them).
     func previewKind(_ opened: OpenedLink) -> PreviewKind? {
-        guard let bytes = opened.bytes else { return nil }
+        guard let bytes = opened.bytes, opened.share.files == nil else { return nil }
         return PreviewKind(name: opened.share.name, size: bytes.size, pictureBytes: pictureBytes, limited: opened.share.maxDownloads != nil)
     }
 

@@ -25,7 +25,7 @@ struct OwnedFileController {
 
     @Sendable func preview(_ request: Request, context: ShareRequestContext) async throws -> Response {
         let (id, record, bytes) = try await file(request, context)
-        guard let kind = PreviewKind(name: record.name, size: bytes.size, pictureBytes: pictureBytes, limited: false),
+        guard record.files == nil, let kind = PreviewKind(name: record.name, size: bytes.size, pictureBytes: pictureBytes, limited: false),
             kind == .picture || kind == .firstPage, let picture = try await previews.picture(of: bytes, as: kind)
         else {
             // A problem of its own rather than a new ShareError case: adding one made the test binary crash (a
