@@ -44,7 +44,9 @@ export function row(record, view, actions) {
   name.dir = "auto";
   const meta = document.createElement("div");
   meta.className = "meta";
-  meta.append(span("type", typeNames[record.type] ?? "File"), span("size", size(record.size)), span("time", dateTime(record.createdAt)));
+  meta.append(span("type", typeNames[record.type] ?? "File"), span("size", size(record.size)));
+  if (record.files) meta.append(span("files", record.files.length === 1 ? "1 file" : `${record.files.length} files`));
+  meta.append(span("time", dateTime(record.createdAt)));
   if (record.trashedAt) meta.append(span("trashed", `Deleted ${dateTime(record.trashedAt)}`));
   const link = linkWords(record);
   if (link) meta.append(span(record.state === "active" ? "link" : "link closed", link));

@@ -113,6 +113,8 @@ class UploadTests(UploadPage, BrowserTests):
         record = self.record("2 files.zip")
         self.assertEqual((record["folder"], record["size"], [file["name"] for file in record["files"]]),
                          ("/contract", 21, ["contract.txt", "annex é.txt"]))
+        self.page.wait(lambda: self.page.row(record["id"]).find_elements(By.CSS_SELECTOR, ".meta .files"), message="its row")
+        self.assertEqual(self.page.row(record["id"]).find_element(By.CSS_SELECTOR, ".meta .files").text, "2 files")
         link = self.driver.find_element(By.ID, "share-link").get_attribute("value")
         with urllib.request.urlopen(link, timeout=30) as response:
             page = response.read().decode()
