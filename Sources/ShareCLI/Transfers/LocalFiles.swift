@@ -6,10 +6,17 @@ enum LocalFiles {
     static func listed(at path: String) throws -> (files: [LocalFile], isFolder: Bool) {
         var info = stat()
         guard stat(path, &info) == 0 else { throw CommandFailure("cannot read \(path): no such file or no permission", status: .localFile) }
-        let base = (path as NSString).lastPathComponent
-        if info.st_mode & S_IFMT == S_IFREG { return ([LocalFile(path: path, name: base, size: Int64(info.st_size))], false) }
+        if info.st_mode & S_IFMT == S_IFREG {
+            return ([LocalFile(path: path, name: (path as NSString).lastPathComponent, size: Int64(info.st_size))], false)
+        }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw CommandFailure("\(path) is not a regular file or a folder", status: .localFile) }
-        return (try folder(path, as: base), true)
+        // `.` or `photos/..` are named as the folder they are; the root, which has no name, as `files`.
+        let resolved = realpath(path, nil).map { pointer in
+            defer { free(pointer) }
+            return String(cString: pointer)
+        }
+        let name = ((resolved ?? path) as NSString).lastPathComponent
+        return (try folder(path, as: name == "/" || name.isEmpty ? "files" : name), true)
     }
 
     /// The regular files in the folder at `path`, by path; links and other special files are left out, with a warning.
