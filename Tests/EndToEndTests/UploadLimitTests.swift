@@ -1,6 +1,6 @@
 import Foundation
+import ShareChildProcess
 import ShareTestSupport
-import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -33,17 +33,28 @@ import FoundationNetworking
     }
 
     @Test func anUploadPastMaxUploadsIs503WithRetryAfterAndComesInOnceAPlaceIsFree() async throws {
-        let daemon = try Daemon(folder: try temporaryFolder("upload-limit"), environment: ["SHARE_SERVER_MAX_UPLOADS": "1"])
-        let length = 4 * 1_048_576
+        let folder = try temporaryFolder("upload-limit")
+        let daemon = try Daemon(folder: folder, environment: ["SHARE_SERVER_MAX_UPLOADS": "1"])
+        let length = 64 * 1_048_576
         let (first, second) = (try await Self.create(daemon, length: length), try await Self.create(daemon, length: 10))
 
-        // The first upload receives, slowly: its body is announced whole and a part of it sent.
-        let port = try #require(Int(daemon.address.split(separator: ":").last ?? ""))
-        let connection = try RawConnection(port: port)
-        connection.send(
-            "PATCH \(first) HTTP/1.1\r\nHost: 127.0.0.1\r\nTus-Resumable: 1.0.0\r\nUpload-Offset: 0\r\n"
-                + "Content-Type: application/offset+octet-stream\r\nContent-Length: \(length)\r\n\r\n")
-        connection.send(bytes: [UInt8](repeating: 7, count: 2 * 1_048_576))
+        // The first upload receives slowly but steadily, as a client on a slow line does: curl at 512 kB a second,
+        // well above min_upload_rate, so the server never cuts it off however long the test takes.
+        let body = folder.appending(path: "body.bin")
+        try Data(count: length).write(to: body)
+        let slow = ChildProcess()
+        slow.executableURL = URL(filePath: "/usr/bin/curl")
+        slow.arguments = [
+            "-sS", "-o", "/dev/null", "-X", "PATCH", "--limit-rate", "512k", "-T", body.path, "-H", "Tus-Resumable: 1.0.0",
+            "-H", "Upload-Offset: 0", "-H", "Content-Type: application/offset+octet-stream", daemon.address + first,
+        ]
+        try slow.run()
+        defer {
+            if slow.isRunning {
+                slow.terminate()
+                slow.waitUntilExit()
+            }
+        }
         try await waitUntil("the first upload holds bytes") {
             var request = URLRequest(url: URL(string: daemon.address + first)!)
             request.httpMethod = "HEAD"
@@ -52,42 +63,15 @@ import FoundationNetworking
             return Int(held ?? "") ?? 0 > 0
         }
 
-        // Its body keeps moving (4 KiB every quarter second, well above min_upload_rate) while the second is tried: a body
-        // that stalls for 10 s is cut off, and its place freed, however slow the machine.
-        let moving = Trickle(connection)
         let patch = ["Upload-Offset": "0", "Content-Type": "application/offset+octet-stream"]
         let refused = try await Self.send("PATCH", daemon.address + second, headers: patch, body: Data(repeating: 1, count: 10))
         #expect(refused.0 == 503 && refused.1 != nil, "the second upload is told to come back later: \(refused)")
 
-        moving.stop()
-        connection.finishSending()
+        // The slow client goes away: its place is free.
+        slow.terminate()
+        slow.waitUntilExit()
         try await waitUntil("the second upload comes in once the first has let go") {
             try await Self.send("PATCH", daemon.address + second, headers: patch, body: Data(repeating: 1, count: 10)).0 == 200
         }
-        withExtendedLifetime(connection) {}
-    }
-}
-
-/// Bytes sent on a connection, a little at a time on a thread of their own, until stopped (or 2 MiB have gone).
-private final class Trickle: Sendable {
-    private let stopped = Mutex(false)
-    private let finished = DispatchSemaphore(value: 0)
-
-    init(_ connection: RawConnection) {
-        // Used by the thread alone from here until `stop` has waited for it.
-        nonisolated(unsafe) let connection = connection
-        Thread { [self] in
-            for _ in 0..<512 where !stopped.withLock({ $0 }) {
-                connection.send(bytes: [UInt8](repeating: 7, count: 4096))
-                Thread.sleep(forTimeInterval: 0.25)
-            }
-            finished.signal()
-        }.start()
-    }
-
-    /// Stops the sending, and waits until the thread has let go of the connection.
-    func stop() {
-        stopped.withLock { $0 = true }
-        finished.wait()
     }
 }
