@@ -10,11 +10,15 @@ public struct BundleFile: Codable, Hashable, Sendable {
     public init(name: String, size: Int64) {
         self.name = name
         self.size = size
-        type = IconCategory(fileName: name.split(separator: "/").last.map(String.init) ?? name)
+        type = IconCategory(fileName: Self.lastSegment(of: name))
     }
 
     /// The last segment of its path: the name it is saved under when downloaded alone.
-    public var baseName: String { name.split(separator: "/").last.map(String.init) ?? name }
+    public var baseName: String { Self.lastSegment(of: name) }
+
+    private static func lastSegment(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
 }
 
 /// The rules the files of one share follow, so that any unzipping tool extracts them as they were sent, and nowhere

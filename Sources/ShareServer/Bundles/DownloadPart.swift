@@ -6,6 +6,12 @@ import ShareKit
 enum DownloadPart: Equatable, Sendable {
     case whole, zip
     case file(Int)
+
+    /// One file, by the number a path gives (`/files/{n}`); nil for anything but a whole number.
+    init?(fileNumber text: String?) {
+        guard let index = text.flatMap({ Int64(clientDigits: $0).flatMap { Int(exactly: $0) } }) else { return nil }
+        self = .file(index)
+    }
 }
 
 /// The bytes a `DownloadPart` of a share sends, the name they are saved under, and how they count: the share's own

@@ -15,8 +15,11 @@ enum RequestBodyKind: Equatable {
 
     /// The most bytes a `.code` form may hold: the code's field with room to spare.
     static let maxCodeFormBytes = 1024
-    /// The most bytes a `.manifest` may hold: room for `BundleFiles.maxFiles` files with names of a good length.
-    static let maxManifestBytes = 16 << 20
+    /// The most bytes a `.manifest` may hold: room for `BundleFiles.maxFiles` files with names of a good length, or
+    /// `max_body_bytes` when that is more.
+    static func maxManifestBytes(maxBodyBytes: Int) -> Int {
+        max(maxBodyBytes, 16 << 20)
+    }
 
     /// The kind of body the route at `path` (the full path, under `pathPrefix`) reads.
     init(path: String, pathPrefix: String) {

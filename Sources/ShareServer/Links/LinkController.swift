@@ -95,10 +95,8 @@ struct LinkController {
     }
 
     @Sendable func fileOfSeveral(_ request: Request, context: ShareRequestContext) async throws -> Response {
-        guard let index = context.parameters.get("n").flatMap({ Int64(clientDigits: $0).flatMap { Int(exactly: $0) } }) else {
-            return pages.response(.notFound)
-        }
-        return try await download(.file(index), request, context)
+        guard let part = DownloadPart(fileNumber: context.parameters.get("n")) else { return pages.response(.notFound) }
+        return try await download(part, request, context)
     }
 
     /// `part` of the request's share: its bytes, or for a share made elsewhere a redirect to its `source`.

@@ -46,8 +46,8 @@ struct OwnedFileController {
     }
 
     @Sendable func getOne(_ request: Request, context: ShareRequestContext) async throws -> Response {
-        let index = context.parameters.get("n").flatMap { Int64(clientDigits: $0).flatMap { Int(exactly: $0) } }
-        return try await send(.file(index ?? -1), request, context)
+        guard let part = DownloadPart(fileNumber: context.parameters.get("n")) else { throw ShareError.noFile(id: try ShareController.id(context)) }
+        return try await send(part, request, context)
     }
 
     private func send(_ asked: DownloadPart, _ request: Request, _ context: ShareRequestContext) async throws -> Response {

@@ -65,7 +65,8 @@ public func buildRouter(
     router.addRoutes(links.endpoints, atPath: base)
     router.addRoutes(
         UploadController(
-            histories: histories, pathPrefix: prefix, maxUploadBytes: Int64(server.maxUploadBytes), slots: UploadSlots(limit: server.maxUploads)
+            histories: histories, pathPrefix: prefix, maxUploadBytes: Int64(server.maxUploadBytes),
+            maxManifestBytes: RequestBodyKind.maxManifestBytes(maxBodyBytes: server.maxBodyBytes), slots: UploadSlots(limit: server.maxUploads)
         ).endpoints, atPath: base)
     router.addRoutes(
         OwnedFileController(histories: histories, previews: previews, pictureBytes: server.maxPictureBytes, bundles: bundles).endpoints,
@@ -115,7 +116,8 @@ public func buildApplication(
                 return .init(maxBytes: server.maxBodyBytes, pace: .within(.seconds(Int64(server.requestTimeoutSeconds))))
             case .manifest:
                 return .init(
-                    maxBytes: max(server.maxBodyBytes, RequestBodyKind.maxManifestBytes), pace: .within(.seconds(Int64(server.requestTimeoutSeconds)))
+                    maxBytes: RequestBodyKind.maxManifestBytes(maxBodyBytes: server.maxBodyBytes),
+                    pace: .within(.seconds(Int64(server.requestTimeoutSeconds)))
                 )
             case .picture:
                 return .init(maxBytes: server.maxPictureBytes, pace: .within(.seconds(Int64(server.requestTimeoutSeconds))))

@@ -9,6 +9,8 @@ struct UploadController {
     let histories: Histories
     let pathPrefix: String
     let maxUploadBytes: Int64
+    /// The most bytes the files of a share of several may be listed in (`RequestBodyKind.maxManifestBytes`).
+    let maxManifestBytes: Int
     let slots: UploadSlots
 
     var endpoints: RouteCollection<ShareRequestContext> {
@@ -51,7 +53,7 @@ struct UploadController {
     /// the other.
     @Sendable func createBundle(_ request: Request, context: ShareRequestContext) async throws -> Response {
         try TusProtocol.requireVersion(request.headers)
-        let body = try await JSONBody.decode(NewBundleBody.self, from: request, maxBytes: RequestBodyKind.maxManifestBytes)
+        let body = try await JSONBody.decode(NewBundleBody.self, from: request, maxBytes: maxManifestBytes)
         let share = try body.newShare()
         guard share.size <= maxUploadBytes else { throw ShareError.uploadTooLarge(limit: maxUploadBytes) }
         // Empty files only: the share is made at once.
