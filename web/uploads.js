@@ -6,11 +6,12 @@
 // the share, and the Share dialog of the last one opens. Leaving the page while bytes are in flight asks first.
 // Loaded with the first file (uploadstart.js).
 
-import { RequestError, historyURL, problemDetail, signedIn } from "./api.js";
-import { size } from "./format.js";
-import { nextWait, waitBeforeRetry } from "./waits.js";
+import { historyURL, signedIn } from "./api.js";
+import { progressMeter } from "./progress.js";
+import { base64, tusClient } from "./tus.js";
 
 const byId = (id) => document.getElementById(id);
+const { tus, resume, sendBytes } = tusClient({ resolve: historyURL, sign: signedIn });
 const list = byId("upload-list");
 const queue = [];
 let running = false;
@@ -137,23 +138,6 @@ async function withThumbnail(record, { body: file, files }) {
 /** Where this device keeps the address of an upload of `parcel` into `folder`, in the history shown. */
 const resumeKey = (parcel, folder) => `share-upload ${historyURL("share/uploads")} ${folder} ${parcel.size} ${parcel.stamp}`;
 
-/** The offset the server holds of an upload this device began before (a reload, the file picked again), its address
- *  in `task.location`; null when there is none to resume. */
-async function resume(task) {
-  const location = localStorage.getItem(task.key);
-  if (!location) return null;
-  try {
-    const offset = Number((await tus(task, location, "HEAD")).getResponseHeader("Upload-Offset"));
-    task.location = location;
-    return offset;
-  } catch (error) {
-    if (task.cancelled) throw error;
-    // Finished, dropped or expired on the server: begun again.
-    localStorage.removeItem(task.key);
-    return null;
-  }
-}
-
 /** Makes the upload on the server: its URL. Several files are listed in JSON, in the order of their bytes. */
 async function create({ name, size, files }, folder, task) {
   const sender = rememberedSender();
@@ -166,59 +150,6 @@ async function create({ name, size, files }, folder, task) {
     xhr = await tus(task, "share/uploads", "POST", { "Upload-Length": String(size), "Upload-Metadata": metadata });
   }
   return new URL(xhr.getResponseHeader("Location"), document.baseURI).href;
-}
-
-/** Answers that pass with time: no answer at all, an offset that moved, a busy or restarting server. */
-const passing = (error) => [0, 408, 409, 423, 429, 500, 502, 503, 504].includes(error.status);
-
-/** Sends the file from `offset` until the last byte made the share: its record. After a break, waits and asks the
- *  server where its copy ends, as long as it takes. */
-async function sendBytes(file, task, offset, meter) {
-  for (;;) {
-    try {
-      const headers = { "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream" };
-      const xhr = await tus(task, task.location, "PATCH", headers, file.slice(offset), (loaded) => meter.progress(offset + loaded));
-      if (xhr.status === 200) return JSON.parse(xhr.responseText);
-      offset = Number(xhr.getResponseHeader("Upload-Offset"));
-    } catch (error) {
-      if (task.cancelled || !passing(error)) throw error;
-      offset = await offsetHeld(task, meter, error);
-    }
-  }
-}
-
-/** Where the server's copy ends, asked after growing waits (at most 30 seconds) until it answers. */
-async function offsetHeld(task, meter, broke) {
-  let error = broke;
-  for (let wait = 0; ; ) {
-    wait = nextWait(wait, 30);
-    const why = navigator.onLine === false ? "You are offline" : "The server does not answer";
-    await waitBeforeRetry(wait, { tick: (left) => meter.waiting(`${why}: trying again in ${left} s`), stopped: () => task.cancelled });
-    if (task.cancelled) throw error;
-    meter.waiting("Reconnecting…");
-    try {
-      return Number((await tus(task, task.location, "HEAD")).getResponseHeader("Upload-Offset"));
-    } catch (next) {
-      if (task.cancelled || !passing(next)) throw next;
-      error = next;
-    }
-  }
-}
-
-/** One tus request; resolves with the finished XMLHttpRequest (which alone reports an upload's progress). */
-function tus(task, url, method, headers = {}, body = null, progress = null) {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    task.xhr = xhr;
-    xhr.open(method, historyURL(url));
-    for (const [name, value] of Object.entries(signedIn({ "Tus-Resumable": "1.0.0", ...headers }))) xhr.setRequestHeader(name, value);
-    if (progress) xhr.upload.onprogress = (event) => progress(event.loaded);
-    xhr.onload = () =>
-      xhr.status < 300 ? resolve(xhr) : reject(new RequestError(problemDetail(xhr.status, xhr.statusText, xhr.responseText), xhr.status));
-    xhr.onerror = () => reject(new RequestError("the connection broke off", 0));
-    xhr.onabort = () => reject(new RequestError("cancelled", 0));
-    xhr.send(body);
-  });
 }
 
 /** Stops the upload and drops what the server holds of it. */
@@ -235,7 +166,6 @@ function dismiss(item) {
   if (!list.children.length) byId("uploads").hidden = true;
 }
 
-const base64 = (text) => btoa(String.fromCharCode(...new TextEncoder().encode(text)));
 
 function progressItem(parcel) {
   const item = document.createElement("li");
@@ -249,43 +179,6 @@ function progressItem(parcel) {
   item.append(name, bar, state, cancelButton);
   list.append(item);
   return item;
-}
-
-/** What an upload's line says as it goes: `File 2 of 3 · 5.6 MB of 25.0 MB · 22% · 1.2 MB/s · 16 s left`. */
-function progressMeter(item, total, position) {
-  const bar = item.querySelector("progress");
-  const state = item.querySelector(".upload-state");
-  // The rate over the last few seconds: the bytes sent then and now.
-  let samples = [];
-  let resumed = "";
-  const percent = (bytes) => `${Math.floor((bytes / Math.max(total, 1)) * 100)}%`;
-  return {
-    resumedFrom(offset) {
-      resumed = `Resumed from ${percent(offset)} · `;
-      bar.value = offset;
-    },
-    progress(sent) {
-      const now = performance.now();
-      samples = [...samples.filter((sample) => now - sample.at < 5000), { at: now, sent }];
-      const [first] = samples;
-      const rate = now - first.at > 500 ? ((sent - first.sent) * 1000) / (now - first.at) : 0;
-      const words = [`${size(sent)} of ${size(total)}`, percent(sent)];
-      if (rate > 0) words.push(`${size(rate)}/s`, `${duration((total - sent) / rate)} left`);
-      bar.value = sent;
-      state.textContent = position + resumed + words.join(" · ");
-    },
-    waiting(words) {
-      samples = [];
-      state.textContent = position + words;
-    },
-  };
-}
-
-/** `45 s`, `3 min`, `2 h 5 min`. */
-function duration(seconds) {
-  if (seconds < 60) return `${Math.max(1, Math.round(seconds))} s`;
-  if (seconds < 3600) return `${Math.round(seconds / 60)} min`;
-  return `${Math.floor(seconds / 3600)} h ${Math.round((seconds % 3600) / 60)} min`;
 }
 
 function finished(item, record) {

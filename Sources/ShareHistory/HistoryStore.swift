@@ -54,6 +54,19 @@ public protocol HistoryStore: Sendable {
     /// Drops this history's upload `id` and its bytes.
     func abandonUpload(id: String) async throws
 
+    /// Makes a file request of this history: a link through which anyone sends files into `draft.folder`. A file sent
+    /// through it is an upload whose `NewShare` `arrives(through:)` it: its place is held as it starts (refused with
+    /// `FileRequestError` when the request does not take it: of senders racing for the last place, one wins), and its
+    /// last byte makes the share with the event `received`.
+    func createRequest(_ draft: RequestDraft, now: Timestamp) async throws -> FileRequest
+    /// This history's file requests, newest first, in their state at `now`.
+    func requests(now: Timestamp) async throws -> [FileRequest]
+    /// One of this history's file requests, by id whatever its case; `FileRequestError.notFound` when it has none.
+    func request(id: String, now: Timestamp) async throws -> FileRequest
+    func changeRequest(id: String, _ change: RequestChange, now: Timestamp) async throws -> FileRequest
+    /// Deletes a file request: its link opens no more; the files it received stay.
+    func deleteRequest(id: String) async throws
+
     // MARK: - Reads
 
     /// A page of a record's history (`ShareEvent`), oldest first, trashed or not, after the event at `after`

@@ -17,6 +17,8 @@ public struct NewShare: Equatable, Sendable {
     public var link = NewLink()
     /// The files of a share that holds several, their bytes one after another (`size` their sum).
     public var files: [BundleFile]?
+    /// The id of the file request it arrives through (`arrives(through:)`).
+    public private(set) var request: String?
 
     /// Validates raw client input; each failure names its field.
     public init(
@@ -42,6 +44,12 @@ public struct NewShare: Equatable, Sendable {
 }
 
 extension NewShare {
+    /// Makes this a file sent through request `id` (nil: none): its source says so.
+    public mutating func arrives(through id: String?) {
+        request = id
+        if let id { link.source = FileRequest.source(id: id) }
+    }
+
     /// The record this makes when stored at `now`: its type from its name, its time `now` unless it gives one, and
     /// a newly drawn id unless it gives one (each call draws again: what a store does when a drawn id is taken).
     public func record(at now: Timestamp) -> ShareRecord {

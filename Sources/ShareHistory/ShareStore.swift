@@ -51,6 +51,9 @@ public protocol ShareStore: Sendable {
     /// Gives back every download whose lease ran out before `now` (its node was killed or lost the store), as one
     /// that broke off after an unknown number of bytes: how many.
     func giveBackStoppedDownloads(now: Timestamp) async throws -> Int
+    /// The file request, in whichever history, whose link (`/r/{token}`) has this token, in its state at `now`, and
+    /// whose it is; nil when none has.
+    func openRequest(token: String, now: Timestamp) async throws -> OpenedRequest?
     /// Records that the link with this token was refused at `now` for having expired: an `expired` event, once until
     /// its limits change.
     func noteExpired(token: String, at now: Timestamp) async throws

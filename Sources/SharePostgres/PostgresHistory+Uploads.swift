@@ -32,16 +32,17 @@ extension PostgresHistory {
                     for try await inProgress in counted.decode(Int64.self) where inProgress >= UploadStatus.maxInProgress {
                         throw ShareError.tooManyUploads(limit: UploadStatus.maxInProgress)
                     }
+                    if let request = share.request { try await holdPlace(in: request, size: share.size, owner: owner, now: now, connection) }
                     let link = share.link
                     try await connection.query(
                         """
                         WITH blob AS (INSERT INTO share_blob (size, object) VALUES (\(share.size), \(object)) RETURNING seq)
                         INSERT INTO share_upload (
                             id, owner, length, blob, name, folder, expires_at, max_downloads, code, sender, message, touched_at, object,
-                            multipart, files)
+                            multipart, files, request)
                         SELECT \(id), \(owner), \(share.size), seq, \(share.name), \(share.folder), \(link.expiresAt?.millisecondsSinceEpoch),
                             \(link.maxDownloads), \(link.code), \(link.sender), \(link.message), \(now.millisecondsSinceEpoch), \(object),
-                            \(multipart), \(share.files.map(BundleFiles.json)) FROM blob
+                            \(multipart), \(share.files.map(BundleFiles.json)), \(share.request) FROM blob
                         """, logger: store.logger)
                 }
             }
@@ -50,8 +51,10 @@ extension PostgresHistory {
 
     public func upload(id: String) async throws -> UploadStatus {
         let pending = try await pendingUpload(id)
-        return UploadStatus(
+        var status = UploadStatus(
             id: id, length: pending.share.size, offset: pending.received, expiresAt: UploadStatus.expiry(touchedAt: pending.touched))
+        status.request = pending.share.request
+        return status
     }
 
     public func finishCutOffUpload(id: String, now: Timestamp, by: String) async throws -> UploadStatus {
@@ -140,18 +143,20 @@ extension PostgresHistory {
     }
 
     func pendingUpload(_ id: String) async throws -> PendingUpload {
-        typealias Row = (Int64, String, String, Int64?, Int64?, String?, Int64, Int64, Int64, String?, String?, String?, String?)
+        typealias Row = (Int64, String, String, Int64?, Int64?, String?, Int64, Int64, Int64, String?, String?, String?, String?, String?)
         let found = try await store.read { connection -> Row? in
             let owner = try await ownerNumber(connection)
             let rows = try await connection.query(
                 """
-                SELECT length, name, folder, expires_at, max_downloads, code, blob, received, touched_at, sender, message, object, files
+                SELECT length, name, folder, expires_at, max_downloads, code, blob, received, touched_at, sender, message, object, files,
+                    request
                 FROM share_upload WHERE id = \(id) AND owner = \(owner)
                 """, logger: store.logger)
             for try await row in rows.decode(Row.self) { return row }
             return nil
         }
-        guard let (length, name, folder, expiresAt, maxDownloads, code, blob, received, touched, sender, message, object, files) = found else {
+        guard let (length, name, folder, expiresAt, maxDownloads, code, blob, received, touched, sender, message, object, files, request) = found
+        else {
             throw ShareError.uploadNotFound(id: id)
         }
         var share = try NewShare(id: nil, name: name, folder: folder, createdAt: nil, size: length)
@@ -160,6 +165,7 @@ extension PostgresHistory {
             message: message)
         share.link.stored = true
         share.files = files.flatMap(BundleFiles.files(json:))
+        share.arrives(through: request)
         return PendingUpload(share: share, blob: blob, received: received, touched: Timestamp(millisecondsSinceEpoch: touched), object: object)
     }
 
@@ -199,7 +205,11 @@ extension PostgresHistory {
             var found = false
             for try await _ in claimed.decode(String.self) { found = true }
             guard found else { throw ShareError.uploadNotFound(id: id) }
-            let (record, seq) = try await insertShare(pending.share, now: now, as: .uploaded, by: by, connection)
+            let (record, seq) = try await insertShare(
+                pending.share, now: now, as: pending.share.request == nil ? .uploaded : .received, by: by, connection)
+            if let request = pending.share.request {
+                try await connection.query("UPDATE share_request SET received = received + 1 WHERE id = \(request)", logger: store.logger)
+            }
             let kept = try await connection.query("SELECT seq FROM share_blob WHERE hash = \(hash)", logger: store.logger)
             var blob = pending.blob
             for try await existing in kept.decode(Int64.self) { blob = existing }

@@ -11,6 +11,8 @@ public struct UploadStatus: Equatable, Sendable {
     public var expiresAt: Timestamp
     /// The share it became, once complete.
     public var share: ShareRecord?
+    /// The file request it arrives through, if any, as `upload(id:)` reads it.
+    public var request: String?
 
     public init(id: String, length: Int64, offset: Int64, expiresAt: Timestamp, share: ShareRecord? = nil) {
         self.id = id

@@ -12,6 +12,11 @@ public enum ShareGreeting {
         try checked(raw, field: "sender", maxCharacters: maxSenderCharacters, lines: false)
     }
 
+    /// A file request's title: one line, as a sender's name is.
+    public static func title(_ raw: String) throws(ShareError) -> String {
+        try checked(raw, field: "title", maxCharacters: FileRequest.maxTitleCharacters, lines: false)
+    }
+
     /// A message: trimmed, NFC-normalised, its line breaks as `\n`; tabs kept.
     public static func message(_ raw: String) throws(ShareError) -> String {
         try checked(raw.replacingOccurrences(of: "\r\n", with: "\n"), field: "message", maxCharacters: maxMessageCharacters, lines: true)

@@ -20,17 +20,18 @@ extension SQLiteHistory {
                     let counting = "SELECT count(*) FROM share_upload WHERE owner = ?"
                     let inProgress = try Int.fetchOne(db, sql: counting, arguments: [try ownerNumber(db)]) ?? 0
                     guard inProgress < UploadStatus.maxInProgress else { throw ShareError.tooManyUploads(limit: UploadStatus.maxInProgress) }
+                    if let request = share.request { try holdPlace(in: request, size: share.size, now: now, db) }
                     try db.execute(
                         sql: """
                             INSERT INTO share_upload (
                                 id, owner, length, name, folder, expires_at, max_downloads, code, sender, message, touched_at, object, multipart,
-                                files)
-                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                files, request)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                             """,
                         arguments: [
                             id, try store.ownerNumbers.numbering(owner, db), share.size, share.name, share.folder,
                             share.link.expiresAt?.millisecondsSinceEpoch, share.link.maxDownloads, share.link.code, share.link.sender,
-                            share.link.message, now.millisecondsSinceEpoch, object, multipart, share.files.map(BundleFiles.json),
+                            share.link.message, now.millisecondsSinceEpoch, object, multipart, share.files.map(BundleFiles.json), share.request,
                         ])
                 }
             }
@@ -162,7 +163,9 @@ extension SQLiteHistory {
     private func pendingStatus(_ id: String) async throws -> (share: NewShare, status: UploadStatus) {
         let (share, touched, object, received) = try await pendingUpload(id)
         guard let offset = object == nil ? store.files.uploadSize(id) : received else { throw ShareError.uploadNotFound(id: id) }
-        return (share, UploadStatus(id: id, length: share.size, offset: offset, expiresAt: UploadStatus.expiry(touchedAt: touched)))
+        var status = UploadStatus(id: id, length: share.size, offset: offset, expiresAt: UploadStatus.expiry(touchedAt: touched))
+        status.request = share.request
+        return (share, status)
     }
 
     /// The share this history's upload `id` becomes, when it last got bytes, and in a bucket, its object and the bytes
@@ -172,7 +175,7 @@ extension SQLiteHistory {
             let row = try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT length, name, folder, expires_at, max_downloads, code, touched_at, sender, message, object, received, files
+                    SELECT length, name, folder, expires_at, max_downloads, code, touched_at, sender, message, object, received, files, request
                     FROM share_upload WHERE id = ? AND owner = ?
                     """,
                 arguments: [id, try ownerNumber(db)])
@@ -183,6 +186,7 @@ extension SQLiteHistory {
                 code: row["code"], sender: row["sender"], message: row["message"])
             share.link.stored = true
             share.files = (row["files"] as String?).flatMap(BundleFiles.files(json:))
+            share.arrives(through: row["request"])
             return (share, Timestamp(millisecondsSinceEpoch: row["touched_at"]), row["object"], row["received"])
         }
         guard let found else { throw ShareError.uploadNotFound(id: id) }
@@ -197,7 +201,10 @@ extension SQLiteHistory {
             // Gone first, so that the quota counts these bytes once: as the share's, no longer as an upload's.
             try db.execute(sql: "DELETE FROM share_upload WHERE id = ?", arguments: [id])
             guard db.changesCount == 1 else { throw ShareError.uploadNotFound(id: id) }
-            let record = try insertShare(share, now: now, as: .uploaded, by: by, db)
+            let record = try insertShare(share, now: now, as: share.request == nil ? .uploaded : .received, by: by, db)
+            if let request = share.request {
+                try db.execute(sql: "UPDATE share_request SET received = received + 1 WHERE id = ?", arguments: [request])
+            }
             var blob = try Int64.fetchOne(db, sql: "SELECT seq FROM share_blob WHERE hash = ?", arguments: [hash])
             if let object {
                 if blob == nil {

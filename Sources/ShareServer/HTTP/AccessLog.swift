@@ -36,12 +36,13 @@ struct AccessLog: Sendable {
             ])
     }
 
-    /// `path` with the token of a share's link (`/s/{token}`) cut to its first four characters: whoever reads the
-    /// log can tell requests for one link apart, but not open it. (Codes come in the query, which is never logged.)
+    /// `path` with the token of a share's link (`/s/{token}`) or a file request's (`/r/{token}`) cut to its first four
+    /// characters: whoever reads the log can tell requests for one link apart, but not open it. (Codes come in the
+    /// query, which is never logged.)
     static func withoutLinkSecrets(_ path: String) -> String {
-        guard path.contains("/s/") else { return path }
+        guard path.contains("/s/") || path.contains("/r/") else { return path }
         var segments = path.split(separator: "/", omittingEmptySubsequences: false)
-        for index in segments.indices.dropFirst() where segments[index - 1] == "s" && segments[index].count > 4 {
+        for index in segments.indices.dropFirst() where ["s", "r"].contains(segments[index - 1]) && segments[index].count > 4 {
             segments[index] = segments[index].prefix(4) + "…"
         }
         return segments.joined(separator: "/")

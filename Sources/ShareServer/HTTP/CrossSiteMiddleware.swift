@@ -57,9 +57,9 @@ struct CrossSiteMiddleware: RouterMiddleware {
         // An empty body has no type to check (libcurl declares a form for an empty POST); a cross-site one is
         // still refused by its `Origin`.
         let hasBody = request.headers[.transferEncoding] != nil || (request.headers[.contentLength].flatMap(Int.init) ?? 0) > 0
-        guard hasBody else { return }
-        let declared = request.headers[.contentType]
         let accepted = RequestBodyKind(path: request.uri.path, pathPrefix: pathPrefix).mediaTypes
+        guard hasBody, !accepted.isEmpty else { return }
+        let declared = request.headers[.contentType]
         let mediaType = declared?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
         guard accepted.contains(mediaType) else {
             let given = declared.map { "'\($0.prefix(100))'" } ?? "none"

@@ -7,21 +7,15 @@ import ShareKit
 /// code, when the share has one, comes as `?code=` (scripts, `share get`), or from the page's form (`POST`), after
 /// which the browser carries it in a cookie of the link's own.
 ///
-/// Guesses are held off where they could hurt, and nothing else is (`LinkThrottle`): wrong codes for a share from one
-/// address (five a minute; one while the share meets twenty from anywhere), so that whoever saw a link can never lock
-/// its recipient out, who always opens it with the right code from an address of their own; tokens that do not exist
-/// from one address. A link that needs no code is never held off, nor is anyone for another share's guesses.
-/// Downloads are counted per address, each a write that anyone with the link could otherwise repeat without end.
+/// Guesses are held off where they could hurt, and nothing else is (`LinkCodeGate`). Downloads are counted per address, each a write that anyone with the link could otherwise repeat without end.
 ///
 /// Every request that sends bytes of the file is in the share's access log with the bytes it asked for; the one that
 /// reaches the file's end counts the download. Under a download limit, no set of requests is sent more than the
 /// bytes of that many whole downloads, however they cut the file into ranges.
 struct LinkController {
     let store: any ShareStore
-    /// Wrong codes per share and address, and tokens that do not exist per address.
-    let throttle: LinkThrottle
-    /// Wrong codes per share, from anywhere: past its number, the share is being guessed at.
-    let codesTried: LinkThrottle
+    /// Tokens tried and codes given.
+    let gate: LinkCodeGate
     let downloads: LinkThrottle
     let expiries = NotedExpiries()
     /// Whose address a request is (a trusted proxy's forwarded one).
@@ -226,30 +220,16 @@ struct LinkController {
     func open(_ request: Request, _ context: ShareRequestContext, client: String, given form: String? = nil) async throws -> Opening {
         let token = context.parameters.get("token") ?? ""
         guard LinkToken.isPlausible(token), let opened = try await store.openLink(token: token) else {
-            let unknown = "unknown tokens from " + client
-            if let wait = throttle.refusal(unknown) { return .refused(.tooManyTries(retryAfter: wait)) }
-            throttle.fail(unknown)
-            return .refused(.notFound)
+            return .refused(gate.unknownToken(from: client))
         }
         let record = opened.share
         if let state = record.state, state != .active {
             if state == .expired, expiries.isNew(record) { try await store.noteExpired(token: token, at: .now()) }
             return .refused(.gone(record))
         }
-        guard let code = record.code else { return .share(opened, token: token, code: nil) }
-        let given = try form ?? FormEncoding.values(request.uri.query, known: ["code"])["code"]
-        if given == nil, let remembered = LinkCodeCookie.code(in: request.headers), ExtractionCode.matches(remembered, code) {
-            return .share(opened, token: token, code: nil)
+        switch try gate.check(record.code, token: token, request, client: client, given: form) {
+        case .passes(let given): return .share(opened, token: token, code: given)
+        case .refused(let content): return .refused(content)
         }
-        guard let given else { return .refused(.code(wrong: false)) }
-        let (share, guesser) = ("codes for " + token, "codes for \(token) from \(client)")
-        let underAttack = codesTried.refusal(share) != nil
-        if let wait = throttle.refusal(guesser, allowed: underAttack ? 1 : nil) { return .refused(.tooManyTries(retryAfter: wait)) }
-        guard ExtractionCode.matches(given, code) else {
-            throttle.fail(guesser)
-            codesTried.fail(share)
-            return .refused(.code(wrong: true, triesLeft: throttle.triesLeft(guesser, allowed: underAttack ? 1 : nil)))
-        }
-        return .share(opened, token: token, code: given)
     }
 }

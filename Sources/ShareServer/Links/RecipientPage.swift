@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Hummingbird
+import ShareHistory
 import ShareKit
 
 /// The small page a share's link opens for its recipient: what the share is, on which service, and a *Download*
@@ -23,6 +24,16 @@ struct RecipientPage {
         /// A closed link: which limit closed it, when the share is known.
         case gone(ShareRecord?)
         case tooManyTries(retryAfter: Int)
+        /// A file request's page, at its link with the query that carries its code: what it asks for, and (with
+        /// `script`, the page's module) where to drop or pick the files it takes.
+        case request(OpenedRequest, link: String, query: String, script: String)
+        /// A file request that takes no more files: closed by its owner, or expired.
+        case requestClosed(FileRequest.State)
+    }
+
+    /// Whose link a page is: a share's, or a file request's, whose code form and words differ.
+    enum Link {
+        case share, request
     }
 
     /// The beginning of a text, and whether the file holds more.
@@ -31,11 +42,13 @@ struct RecipientPage {
         let cut: Bool
     }
 
-    func response(_ content: Content) -> Response {
+    func response(_ content: Content, of link: Link = .share) -> Response {
+        // A request's page sends files with its own module, to its own origin.
+        let scripts = if case .request = content { "'self' '\(Self.localTimesHash)'; connect-src 'self'" } else { "'\(Self.localTimesHash)'" }
         var headers: HTTPFields = [
             .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
             .contentSecurityPolicy:
-                "default-src 'none'; style-src 'unsafe-inline'; script-src '\(Self.localTimesHash)'; img-src 'self'; media-src 'self'; form-action 'self'; frame-ancestors 'none'",
+                "default-src 'none'; style-src 'unsafe-inline'; script-src \(scripts); img-src 'self'; media-src 'self'; form-action 'self'; frame-ancestors 'none'",
             // Nothing of the link's address leaves for another site; its own form's POST carries its `Origin` (under
             // `no-referrer` a browser sends `Origin: null`, which the cross-site rule refuses).
             .init("X-Content-Type-Options")!: "nosniff", .init("Referrer-Policy")!: "same-origin",
@@ -48,8 +61,8 @@ struct RecipientPage {
             (status, title) = (.ok, record.name)
             body = Self.share(record, link: link, query: query, preview: Self.preview(preview, text: text, of: record, link: link, query: query))
         case .code(let wrong, let triesLeft):
-            (status, title) = (wrong ? .forbidden : .ok, "A shared file")
-            body = Self.codeForm(wrong: wrong, triesLeft: triesLeft)
+            (status, title) = (wrong ? .forbidden : .ok, link == .share ? "A shared file" : "Files asked for")
+            body = Self.codeForm(wrong: wrong, triesLeft: triesLeft, heading: link == .share ? "A file was shared with you" : "Files are asked of you")
         case .notFound:
             (status, title) = (.notFound, "No such link")
             body = "<h1>No such link</h1><p>This link does not exist. Check that it was copied whole.</p>"
@@ -60,6 +73,12 @@ struct RecipientPage {
             (status, title) = (.tooManyRequests, "Too many tries")
             headers[.retryAfter] = String(seconds)
             body = #"<h1>Too many tries</h1><p>Try again in <span data-seconds="\#(seconds)">\#(Self.wait(seconds))</span>.</p>"#
+        case .request(let opened, let link, let query, let script):
+            (status, title) = (.ok, opened.request.title)
+            body = Self.request(opened, link: link, query: query, script: script)
+        case .requestClosed(let state):
+            (status, title) = (.gone, "Request closed")
+            body = "<h1>This link takes no more files</h1><p>\(state == .expired ? "It has expired." : "Its owner closed it.")</p>"
         }
         let service = HTMLText.escaped(serviceName)
         let page = """
@@ -78,7 +97,7 @@ struct RecipientPage {
         let picture =
             preview.isEmpty && record.thumbnail == true
             ? #"<img class="thumbnail" src="\#(HTMLText.escaped(link + "/thumbnail" + query))" alt="" width="96" height="96">"# : preview
-        var until = record.expiresAt.map { "Opens until \(time($0))" } ?? "Opens with no end date"
+        var until = Self.until(record.expiresAt)
         if let max = record.maxDownloads {
             let left = max - (record.downloads ?? 0)
             until += left == 1 ? ", for 1 more download" : ", for \(left) more downloads"
@@ -147,7 +166,7 @@ struct RecipientPage {
         }
     }
 
-    private static func codeForm(wrong: Bool, triesLeft: Int?) -> String {
+    private static func codeForm(wrong: Bool, triesLeft: Int?, heading: String) -> String {
         let problem =
             switch (wrong, triesLeft) {
             case (false, _): ""
@@ -157,12 +176,17 @@ struct RecipientPage {
             case (true, let left?): "That code is not right. \(left) tries left before the link waits a while."
             }
         // Sent in the request's body, never in the address: a forwarded or bookmarked URL carries no code.
-        return "<h1>A file was shared with you</h1><p>Type the code you were sent with the link. Capitals or not, either works.</p>"
+        return "<h1>\(heading)</h1><p>Type the code you were sent with the link. Capitals or not, either works.</p>"
             + (problem.isEmpty ? "" : #"<p class="problem" role="alert">\#(problem)</p>"#) + """
                 <form method="post"><label for="code">Code</label>
                 <input id="code" name="code" autocomplete="off" autocapitalize="characters" spellcheck="false" required minlength="4" maxlength="32" autofocus>
                 <button class="button" type="submit">Open</button></form>
                 """
+    }
+
+    /// When a link closes: `Opens until <time>` (or with no end date).
+    static func until(_ expiresAt: Timestamp?) -> String {
+        expiresAt.map { "Opens until \(time($0))" } ?? "Opens with no end date"
     }
 
     /// Which limit closed the link of `record`.
@@ -219,6 +243,10 @@ struct RecipientPage {
         .files{list-style:none;padding:0;margin:.75rem 0;max-height:50vh;overflow:auto}.files li{display:flex;gap:.5rem;
         justify-content:space-between;padding:.4rem 0;border-top:1px solid #e3e5e8}.files a{overflow-wrap:anywhere;color:#1a62c8}
         .files span{flex:none;color:#5b6270;font-size:.875rem}
+        .drop{margin:1rem 0;padding:1rem;border:2px dashed #aab;border-radius:8px;text-align:center}.drop .button{margin-top:0}
+        .drop.over{border-color:#1a73e8;background:#e8f0fe}.pick{position:absolute;width:1px;height:1px;opacity:0}
+        .pick:focus-visible+label{outline:3px solid #1a73e8;outline-offset:2px}
+        .sending li{flex-wrap:wrap}.sending progress{flex-basis:100%;height:.5rem}.sending .state{flex-basis:100%}
         @media (max-width:30rem){main{margin:0;border-radius:0;min-height:100vh;box-sizing:border-box}}
         """
 }

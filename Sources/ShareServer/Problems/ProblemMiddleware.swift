@@ -1,6 +1,7 @@
 import Hummingbird
 import NIOCore
 import NIOHTTP1
+import ShareHistory
 import ShareKit
 
 /// Gives the errors of the frameworks below the routes a problem body too: Hummingbird's own (no route, 404),
@@ -13,6 +14,8 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as ShareError {
             throw error
         } catch let error as Problem {
+            throw error
+        } catch let error as FileRequestError {
             throw error
         } catch is NIOTooManyBytesError {
             throw Problem(.contentTooLarge, "the request body is larger than the server accepts")

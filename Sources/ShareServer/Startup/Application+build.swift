@@ -34,7 +34,7 @@ public func buildRouter(
     // Paths in their one spelling (`RequestPath`): the page itself is the base path, or "/" at the root.
     let openPaths = (["healthz", "readyz", "openapi.yaml"] + (server.metricsPublic ? ["metrics"] : []) + webPage.openPaths)
         .map { $0.isEmpty ? (prefix.isEmpty ? "/" : prefix) : "\(prefix)/\($0)" }
-    addSignIn(to: router, setup: setup, scope: SignInScope(openPaths: Set(openPaths), openPrefixes: ["\(prefix)/s/", "\(prefix)/feed/"]))
+    addSignIn(to: router, setup: setup, scope: SignInScope(openPaths: Set(openPaths), openPrefixes: ["\(prefix)/s/", "\(prefix)/r/", "\(prefix)/feed/"]))
     if let connectionEnds { router.add(middleware: ClientGoneMiddleware(ends: connectionEnds, pathPrefix: prefix)) }
     let base = RouterPath(prefix)
     var store = store
@@ -57,17 +57,25 @@ public func buildRouter(
     let decoding = DecodingBudget()
     let previews = PreviewPictures(budget: decoding)
     let bundles = BundleArchives(store: store)
+    let gate = LinkCodeGate(
+        throttle: LinkThrottle(window: linkLimits.window), codesTried: LinkThrottle(allowed: 20, window: linkLimits.window))
+    let pages = RecipientPage(serviceName: server.serviceName)
     let links = LinkController(
-        store: store, throttle: LinkThrottle(window: linkLimits.window), codesTried: LinkThrottle(allowed: 20, window: linkLimits.window),
+        store: store, gate: gate,
         downloads: LinkThrottle(allowed: 30, window: linkLimits.window), addresses: addresses, pathPrefix: prefix,
-        pages: RecipientPage(serviceName: server.serviceName), redirects: setup.config.files.downloads == .redirect,
+        pages: pages, redirects: setup.config.files.downloads == .redirect,
         previews: previews, pictureBytes: server.maxPictureBytes, bundles: bundles)
     router.addRoutes(links.endpoints, atPath: base)
+    let uploads = UploadController(
+        histories: histories, pathPrefix: prefix, maxUploadBytes: Int64(server.maxUploadBytes),
+        maxManifestBytes: RequestBodyKind.maxManifestBytes(maxBodyBytes: server.maxBodyBytes), slots: UploadSlots(limit: server.maxUploads))
+    router.addRoutes(uploads.endpoints, atPath: base)
     router.addRoutes(
-        UploadController(
-            histories: histories, pathPrefix: prefix, maxUploadBytes: Int64(server.maxUploadBytes),
-            maxManifestBytes: RequestBodyKind.maxManifestBytes(maxBodyBytes: server.maxBodyBytes), slots: UploadSlots(limit: server.maxUploads)
+        RequestLinkController(
+            store: store, histories: histories, gate: gate, addresses: addresses, pathPrefix: prefix, pages: pages, uploads: uploads
         ).endpoints, atPath: base)
+    router.addRoutes(
+        RequestController(histories: histories, pathPrefix: prefix, maxUploadBytes: Int64(server.maxUploadBytes)).endpoints, atPath: base)
     router.addRoutes(
         OwnedFileController(histories: histories, previews: previews, pictureBytes: server.maxPictureBytes, bundles: bundles).endpoints,
         atPath: base)
@@ -123,7 +131,7 @@ public func buildApplication(
                 return .init(maxBytes: server.maxPictureBytes, pace: .within(.seconds(Int64(server.requestTimeoutSeconds))))
             case .code:
                 return .init(maxBytes: RequestBodyKind.maxCodeFormBytes, pace: .within(.seconds(Int64(server.requestTimeoutSeconds))))
-            case .records, .bytes:
+            case .records, .bytes, .file:
                 // An import or an upload streams for as long as it takes, but keeps moving.
                 return .init(maxBytes: nil, pace: .atLeast(bytesPerSecond: server.minUploadRate, window: .seconds(10)))
             }

@@ -64,16 +64,21 @@ struct UploadController {
     private func start(
         _ share: NewShare, _ request: Request, _ context: ShareRequestContext, receiving firstBytes: RequestBody?
     ) async throws -> Response {
-        let choice = try histories.choose(request, context)
-        var status = try await choice.history.startUpload(share, now: .now())
-        context.logger.info("upload started", metadata: ["upload": "\(status.id.prefix(4))", "bytes": "\(share.size)"])
-        if let firstBytes {
-            status = try await receive(firstBytes, into: status.id, at: 0, choice, context)
-        }
+        let status = try await start(share, in: try histories.choose(request, context), for: context.user, context, receiving: firstBytes)
         var headers = TusProtocol.headers(status)
         headers[.location] = "\(pathPrefix)/share/uploads/\(status.id)"
         guard let share = status.share else { return Response(status: .created, headers: headers) }
         return try JSONBody.response(share, status: .created, headers: headers)
+    }
+
+    /// Starts the upload of `share` in `choice`'s history for `user`, with `firstBytes` when they come with it.
+    func start(
+        _ share: NewShare, in choice: Histories.Choice, for user: String?, _ context: ShareRequestContext, receiving firstBytes: RequestBody?
+    ) async throws -> UploadStatus {
+        let status = try await choice.history.startUpload(share, now: .now())
+        context.logger.info("upload started", metadata: ["upload": "\(status.id.prefix(4))", "bytes": "\(share.size)"])
+        guard let firstBytes else { return status }
+        return try await receive(firstBytes, into: status.id, at: 0, choice, for: user, context)
     }
 
     @Sendable func offset(_ request: Request, context: ShareRequestContext) async throws -> Response {
@@ -92,7 +97,8 @@ struct UploadController {
                 .response(from: request, context: context)
         }
         let offset = try TusProtocol.bytes(request.headers, .uploadOffset)
-        let status = try await receive(request.body, into: try Self.id(context), at: offset, try histories.choose(request, context), context)
+        let status = try await receive(
+            request.body, into: try Self.id(context), at: offset, try histories.choose(request, context), for: context.user, context)
         guard let share = status.share else { return Response(status: .noContent, headers: TusProtocol.headers(status)) }
         return try JSONBody.response(share, headers: TusProtocol.headers(status))
     }
@@ -103,11 +109,10 @@ struct UploadController {
         return Response(status: .noContent, headers: [.tusResumable: TusProtocol.version])
     }
 
-    /// Appends the request's body, within the bound of uploads receiving at once.
-    private func receive(
-        _ body: RequestBody, into id: String, at offset: Int64, _ choice: Histories.Choice, _ context: ShareRequestContext
+    /// Appends the request's body, within the bound of uploads receiving at once for `user`.
+    func receive(
+        _ body: RequestBody, into id: String, at offset: Int64, _ choice: Histories.Choice, for user: String?, _ context: ShareRequestContext
     ) async throws -> UploadStatus {
-        let user = context.user
         guard slots.enter(for: user) else { throw ShareError.uploadsBusy(retryAfterSeconds: UploadSlots.retryAfterSeconds) }
         defer { slots.leave(for: user) }
         let status = try await choice.history.appendToUpload(id: id, at: offset, body, now: .now(), by: choice.by)
@@ -115,7 +120,7 @@ struct UploadController {
         return status
     }
 
-    private static func id(_ context: ShareRequestContext) throws(ShareError) -> String {
+    static func id(_ context: ShareRequestContext) throws(ShareError) -> String {
         let id = context.parameters.get("upload") ?? ""
         guard LinkToken.isPlausible(id) else { throw .uploadNotFound(id: String(id.prefix(40))) }
         return id

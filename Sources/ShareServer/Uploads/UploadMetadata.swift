@@ -19,6 +19,12 @@ enum UploadMetadata {
         return share
     }
 
+    /// A file sent through a file request: its name alone counts (`filename` or `name`), the request deciding the rest.
+    static func sentFile(_ header: String?, length: Int64, through request: FileRequest) throws(ShareError) -> NewShare {
+        let values = try pairs(header ?? "")
+        return try SentFile.share(named: values["filename"] ?? values["name"], size: length, through: request)
+    }
+
     private static func pairs(_ header: String) throws(ShareError) -> [String: String] {
         var values: [String: String] = [:]
         for pair in header.split(separator: ",") {

@@ -1,0 +1,67 @@
+import Hummingbird
+import ShareHistory
+import ShareKit
+
+/// `/requests`: the file requests of the caller's history (an admin's `?user=`): links through which anyone sends
+/// files into one of its folders (`RequestLinkController`), made, listed newest first, changed (closed, opened again,
+/// their limits), deleted. Each shows its link and, to its owner, its code.
+struct RequestController {
+    let histories: Histories
+    let pathPrefix: String
+    let maxUploadBytes: Int64
+
+    var endpoints: RouteCollection<ShareRequestContext> {
+        let routes = RouteCollection(context: ShareRequestContext.self)
+        routes.post("requests", use: create)
+        routes.get("requests") { request, context in
+            try JSONBody.response(try await history(request, context).requests(now: .now()).map(shown))
+        }
+        routes.get("requests/:request") { request, context in
+            try JSONBody.response(shown(try await history(request, context).request(id: Self.id(context), now: .now())))
+        }
+        routes.patch("requests/:request", use: change)
+        routes.delete("requests/:request") { request, context in
+            let id = try Self.id(context)
+            try await history(request, context).deleteRequest(id: id)
+            context.logger.info("file request deleted", metadata: ["request": "\(id)"])
+            return Response(status: .noContent)
+        }
+        routes.rejectMethods(on: "requests", except: [.get, .post])
+        routes.rejectMethods(on: "requests/:request", except: [.get, .patch, .delete])
+        return routes
+    }
+
+    @Sendable func create(_ request: Request, context: ShareRequestContext) async throws -> Response {
+        let history = try history(request, context)
+        let body = try await JSONBody.decode(FileRequestBody.self, from: request, maxBytes: 16_384)
+        let now = Timestamp.now()
+        let made = try await history.createRequest(try body.draft(maxUploadBytes: maxUploadBytes, now: now), now: now)
+        context.logger.info("file request made", metadata: ["request": "\(made.id)"])
+        return try JSONBody.response(shown(made), status: .created, headers: [.location: "\(pathPrefix)/requests/\(made.id)"])
+    }
+
+    @Sendable func change(_ request: Request, context: ShareRequestContext) async throws -> Response {
+        let history = try history(request, context)
+        let body = try await JSONBody.decode(FileRequestBody.self, from: request, maxBytes: 16_384)
+        let now = Timestamp.now()
+        let changed = try await history.changeRequest(id: Self.id(context), try body.change(maxUploadBytes: maxUploadBytes, now: now), now: now)
+        return try JSONBody.response(shown(changed))
+    }
+
+    private func history(_ request: Request, _ context: ShareRequestContext) throws -> any HistoryStore {
+        try histories.choose(request, context).history
+    }
+
+    /// `request` with its link.
+    private func shown(_ request: FileRequest) -> FileRequest {
+        var shown = request
+        shown.link = request.token.map { "\(pathPrefix)/r/\($0)" }
+        return shown
+    }
+
+    private static func id(_ context: ShareRequestContext) throws(FileRequestError) -> String {
+        let id = context.parameters.get("request") ?? ""
+        guard (1...40).contains(id.count) else { throw .notFound(id: String(id.prefix(40))) }
+        return id
+    }
+}
