@@ -14,7 +14,7 @@ const list = document.getElementById("sent");
 const link = form.dataset.link;
 const query = form.dataset.query;
 const maxBytes = Number(form.dataset.maxBytes) || Infinity;
-const { tus, resume, sendBytes } = tusClient({ resolve: (url) => new URL(url + query, location.href).href });
+const { tus, resume, sendBytes } = tusClient({ address: (url) => new URL(url + query, location.href).href });
 const queue = [];
 let running = false;
 

@@ -11,10 +11,10 @@ const passing = (error) => [0, 408, 409, 423, 429, 500, 502, 503, 504].includes(
 /** A value of `Upload-Metadata`: UTF-8 in base64. */
 export const base64 = (text) => btoa(String.fromCharCode(...new TextEncoder().encode(text)));
 
-/** The requests of uploads whose addresses `resolve` makes absolute and whose headers `sign` completes. A task is
+/** The requests of uploads whose addresses `address` makes absolute and whose headers `sign` completes. A task is
  *  `{location, xhr, cancelled, key}`: its upload's address, the request under way, whether it was cancelled, and where
  *  this device keeps its address to resume it. */
-export function tusClient({ resolve = (url) => url, sign = (headers) => headers } = {}) {
+export function tusClient({ address = (url) => url, sign = (headers) => headers } = {}) {
   /** The offset the server holds of an upload this device began before (a reload, the file picked again), its address
    *  in `task.location`; null when there is none to resume. */
   async function resume(task) {
@@ -71,7 +71,7 @@ export function tusClient({ resolve = (url) => url, sign = (headers) => headers 
     return new Promise((resolve, reject) => {
       const xhr = new XMLHttpRequest();
       task.xhr = xhr;
-      xhr.open(method, resolve(url));
+      xhr.open(method, address(url));
       for (const [name, value] of Object.entries(sign({ "Tus-Resumable": "1.0.0", ...headers }))) xhr.setRequestHeader(name, value);
       if (progress) xhr.upload.onprogress = (event) => progress(event.loaded);
       xhr.onload = () =>

@@ -11,7 +11,7 @@ import { progressMeter } from "./progress.js";
 import { base64, tusClient } from "./tus.js";
 
 const byId = (id) => document.getElementById(id);
-const { tus, resume, sendBytes } = tusClient({ resolve: historyURL, sign: signedIn });
+const { tus, resume, sendBytes } = tusClient({ address: historyURL, sign: signedIn });
 const list = byId("upload-list");
 const queue = [];
 let running = false;

@@ -42,7 +42,7 @@ struct ShareCommand: ParsableCommand {
             StatsCommand.self,
             FoldersCommand.self,
             ImportCommand.self, ExportCommand.self, WhoamiCommand.self,
-            UsersCommand.self, HooksCommand.self, WatchCommand.self,
+            UsersCommand.self, HooksCommand.self, WatchCommand.self, RequestCommand.self, RequestsCommand.self,
         ],
         defaultSubcommand: ListCommand.self
     )

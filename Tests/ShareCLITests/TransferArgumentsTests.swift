@@ -6,12 +6,14 @@ import Testing
 @testable import ShareCLI
 @testable import ShareClient
 
-/// How `share get` and `share add` read what a user gives them: a rate, a link, the name a server sends.
+/// How `share get`, `share add` and `share request` read what a user gives them: a rate or a size, a link, the name a
+/// server sends.
 @Suite struct TransferArgumentsTests {
-    @Test func aRateIsBytesASecondInTheUnitsSizesAreShownIn() {
-        #expect(TransferRate(argument: "500k")?.bytesPerSecond == 500_000 && TransferRate(argument: "2M")?.bytesPerSecond == 2_000_000)
-        #expect(TransferRate(argument: "1024")?.bytesPerSecond == 1024 && TransferRate(argument: "1G")?.bytesPerSecond == 1_000_000_000)
-        for wrong in ["", "0", "-1k", "2MB", "fast", "99999999999G"] { #expect(TransferRate(argument: wrong) == nil, "\(wrong)") }
+    @Test func aRateOrASizeIsBytesInTheUnitsSizesAreShownIn() {
+        #expect(ByteAmount(argument: "500k")?.bytes == 500_000 && ByteAmount(argument: "2M")?.bytes == 2_000_000)
+        #expect(ByteAmount(argument: "1024")?.bytes == 1024 && ByteAmount(argument: "1G")?.bytes == 1_000_000_000)
+        #expect(ByteAmount(argument: "50MB")?.bytes == 50_000_000 && ByteAmount(argument: "2T")?.bytes == 2_000_000_000_000)
+        for wrong in ["", "B", "0", "-1k", "2MiB", "fast", "99999999999G"] { #expect(ByteAmount(argument: wrong) == nil, "\(wrong)") }
     }
 
     @Test func aLinksFileKeepsItsQueryAndGetsItsCode() throws {

@@ -70,7 +70,7 @@ struct AddCommand: ShareSubcommand {
     var message: String?
 
     @Option(help: ArgumentHelp("The most bytes a second to move (500k, 2M): leave room for other traffic.", valueName: "rate"))
-    var limitRate: TransferRate?
+    var limitRate: ByteAmount?
 
     @OptionGroup var global: GlobalOptions
     @ParentCommand var root: ShareCommand
@@ -82,7 +82,7 @@ struct AddCommand: ShareSubcommand {
     }
 
     func run(in context: CommandContext) throws {
-        context.api.rateLimit = limitRate?.bytesPerSecond
+        context.api.rateLimit = limitRate?.bytes
         // Every file is looked at before any is shared: one that cannot be read shares none, so running the
         // command again after fixing it shares nothing twice.
         let listed = try files.map(LocalFiles.listed(at:))

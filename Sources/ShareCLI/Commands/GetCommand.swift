@@ -30,13 +30,13 @@ struct GetCommand: ShareSubcommand {
     var code: String?
 
     @Option(help: ArgumentHelp("The most bytes a second to move (500k, 2M): leave room for other traffic.", valueName: "rate"))
-    var limitRate: TransferRate?
+    var limitRate: ByteAmount?
 
     @OptionGroup var global: GlobalOptions
     @ParentCommand var root: ShareCommand
 
     func run(in context: CommandContext) throws {
-        context.api.rateLimit = limitRate?.bytesPerSecond
+        context.api.rateLimit = limitRate?.bytes
         let source = try fileSource(in: context)
         let file = try context.call { () throws(ClientError) in try context.api.fileFacts(source) }
         let download = FileDownload(context: context, source: source, file: file)
