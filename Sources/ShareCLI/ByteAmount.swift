@@ -6,8 +6,10 @@ struct ByteAmount: ExpressibleByArgument {
     let bytes: Int64
 
     init?(argument: String) {
-        let units: [Character: Int64] = ["k": 1_000, "K": 1_000, "m": 1_000_000, "M": 1_000_000, "g": 1_000_000_000, "G": 1_000_000_000,
-            "t": 1_000_000_000_000, "T": 1_000_000_000_000]
+        let units: [Character: Int64] = [
+            "k": 1_000, "K": 1_000, "m": 1_000_000, "M": 1_000_000, "g": 1_000_000_000, "G": 1_000_000_000,
+            "t": 1_000_000_000_000, "T": 1_000_000_000_000,
+        ]
         var text = Substring(argument)
         if text.count > 1, text.last == "B" || text.last == "b" { text = text.dropLast() }
         let unit = text.last.flatMap { units[$0] }

@@ -123,7 +123,8 @@ enum PostgresRequestRows {
         let (id, title, folder, maxFiles, maxBytes, expiresAt, code, created, closed, received, token) = try row.decode(
             (String, String, String, Int64?, Int64?, Int64?, String?, Int64, Int64?, Int64, String).self)
         return FileRequest(
-            id: id, title: title, folder: folder, maxFiles: maxFiles, maxBytes: maxBytes, expiresAt: expiresAt.map(Timestamp.init(millisecondsSinceEpoch:)),
+            id: id, title: title, folder: folder, maxFiles: maxFiles, maxBytes: maxBytes,
+            expiresAt: expiresAt.map(Timestamp.init(millisecondsSinceEpoch:)),
             code: code, createdAt: Timestamp(millisecondsSinceEpoch: created), closedAt: closed.map(Timestamp.init(millisecondsSinceEpoch:)),
             received: received, token: token, at: now)
     }

@@ -9,10 +9,11 @@ extension RecipientPage {
         let request = opened.request
         let owner = opened.owner.isEmpty ? nil : HTMLText.escaped(opened.owner)
         let asks = owner.map { "<strong>\($0)</strong> asks you for files." } ?? "You are asked for files."
-        var limits = request.maxFiles.map { max in
-            let left = max - request.received
-            return left == 1 ? "1 more file" : "Up to \(left) more files"
-        } ?? "Any number of files"
+        var limits =
+            request.maxFiles.map { max in
+                let left = max - request.received
+                return left == 1 ? "1 more file" : "Up to \(left) more files"
+            } ?? "Any number of files"
         if let maxBytes = request.maxBytes { limits += ", each at most \(ByteSize.text(maxBytes))" }
         let head = """
             <h1>\(HTMLText.escaped(request.title))</h1><p class="lead">\(asks)</p>

@@ -62,7 +62,8 @@ struct RecipientPage {
             body = Self.share(record, link: link, query: query, preview: Self.preview(preview, text: text, of: record, link: link, query: query))
         case .code(let wrong, let triesLeft):
             (status, title) = (wrong ? .forbidden : .ok, link == .share ? "A shared file" : "Files asked for")
-            body = Self.codeForm(wrong: wrong, triesLeft: triesLeft, heading: link == .share ? "A file was shared with you" : "Files are asked of you")
+            body = Self.codeForm(
+                wrong: wrong, triesLeft: triesLeft, heading: link == .share ? "A file was shared with you" : "Files are asked of you")
         case .notFound:
             (status, title) = (.notFound, "No such link")
             body = "<h1>No such link</h1><p>This link does not exist. Check that it was copied whole.</p>"

@@ -34,7 +34,8 @@ public func buildRouter(
     // Paths in their one spelling (`RequestPath`): the page itself is the base path, or "/" at the root.
     let openPaths = (["healthz", "readyz", "openapi.yaml"] + (server.metricsPublic ? ["metrics"] : []) + webPage.openPaths)
         .map { $0.isEmpty ? (prefix.isEmpty ? "/" : prefix) : "\(prefix)/\($0)" }
-    addSignIn(to: router, setup: setup, scope: SignInScope(openPaths: Set(openPaths), openPrefixes: ["\(prefix)/s/", "\(prefix)/r/", "\(prefix)/feed/"]))
+    addSignIn(
+        to: router, setup: setup, scope: SignInScope(openPaths: Set(openPaths), openPrefixes: ["\(prefix)/s/", "\(prefix)/r/", "\(prefix)/feed/"]))
     if let connectionEnds { router.add(middleware: ClientGoneMiddleware(ends: connectionEnds, pathPrefix: prefix)) }
     let base = RouterPath(prefix)
     var store = store
