@@ -5,6 +5,7 @@
 import { signOut } from "./account.js";
 import { request } from "./api.js";
 import { dateTime } from "./format.js";
+import { sayingFailuresIn, screenDialog } from "./screens.js";
 
 const byId = (id) => document.getElementById(id);
 
@@ -42,27 +43,10 @@ const markup = `
 
 const eventNames = { "*": "Every event", "uploaded,downloaded": "Uploads and downloads", downloaded: "Downloads" };
 
-function dialog() {
-  let element = byId("personal");
-  if (element) return element;
-  element = Object.assign(document.createElement("dialog"), { id: "personal", innerHTML: markup });
-  element.setAttribute("aria-labelledby", "personal-title");
-  element.querySelector("button.close").onclick = () => element.close();
-  document.body.append(element);
-  return element;
-}
+const dialog = () => screenDialog("personal", markup);
 
 /** `action`, its failure said under the webhooks. */
-const guarded = (action) => async (...parameters) => {
-  const error = byId("hook-error");
-  error.hidden = true;
-  try {
-    await action(...parameters);
-  } catch (problem) {
-    error.textContent = problem.message;
-    error.hidden = false;
-  }
-};
+const guarded = sayingFailuresIn("hook-error");
 
 const absolute = (url) => new URL(url.replace(/^\//, ""), document.baseURI).href;
 

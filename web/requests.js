@@ -5,6 +5,7 @@
 
 import { request } from "./api.js";
 import { dateTime, size } from "./format.js";
+import { sayingFailuresIn, screenDialog } from "./screens.js";
 
 const byId = (id) => document.getElementById(id);
 
@@ -39,28 +40,10 @@ const markup = `
 <p id="request-error" class="message" role="alert" hidden></p>
 <div class="buttons"><button type="button" class="close">Done</button></div>`;
 
-function dialog() {
-  let element = byId("requests");
-  if (element) return element;
-  element = Object.assign(document.createElement("dialog"), { id: "requests", innerHTML: markup });
-  element.setAttribute("aria-labelledby", "requests-title");
-  element.querySelector("button.close").onclick = () => element.close();
-  document.body.append(element);
-  byId("request-form").onsubmit = guarded(make);
-  return element;
-}
+const dialog = () => screenDialog("requests", markup);
 
 /** `action`, its failure said in the dialog. */
-const guarded = (action) => async (...parameters) => {
-  const error = byId("request-error");
-  error.hidden = true;
-  try {
-    await action(...parameters);
-  } catch (problem) {
-    error.textContent = problem.message;
-    error.hidden = false;
-  }
-};
+const guarded = sayingFailuresIn("request-error");
 
 const linkOf = (made) => new URL(made.link, location.href).href;
 
@@ -68,6 +51,7 @@ const linkOf = (made) => new URL(made.link, location.href).href;
 export async function openRequests(folder) {
   const element = dialog();
   const opener = document.activeElement;
+  byId("request-form").onsubmit = guarded(make);
   byId("request-folder").value = folder;
   byId("request-made").hidden = true;
   byId("request-error").hidden = true;

@@ -118,9 +118,10 @@ struct RequestLinkController {
     /// in its limits now.
     @Sendable func create(_ request: Request, context: ShareRequestContext) async throws -> Response {
         try TusProtocol.requireVersion(request.headers)
-        let opened = try await opened(request, context)
         let length = try TusProtocol.bytes(request.headers, .uploadLength)
-        let share = try UploadMetadata.sentFile(request.headers[.uploadMetadata], length: length, through: opened.request.request)
+        let name = try UploadMetadata.fileName(request.headers[.uploadMetadata])
+        let opened = try await opened(request, context)
+        let share = try SentFile.share(named: name, size: length, through: opened.request.request)
         let firstBytes = length == 0 || request.headers[.contentType] != nil ? request.body : nil
         let status = try await start(share, opened, context, receiving: firstBytes, keepingWhatArrived: true)
         var headers = TusProtocol.headers(status)
@@ -156,12 +157,12 @@ struct RequestLinkController {
     /// `PUT /r/{token}/files/{name}`: one file, whole, as `curl -T FILE` sends it (its length declared). A body that
     /// breaks off leaves nothing behind: its place in the request is free again.
     @Sendable func put(_ request: Request, context: ShareRequestContext) async throws -> Response {
-        let opened = try await opened(request, context)
         guard let length = request.headers[.contentLength].flatMap({ Int64(clientDigits: $0) }) else {
             throw Problem(.init(code: 411, reasonPhrase: "Length Required"), "send the file's length (Content-Length), as curl -T FILE does")
         }
-        let name = (context.parameters.get("name") ?? "").removingPercentEncoding
-        let share = try SentFile.share(named: name ?? "", size: length, through: opened.request.request)
+        let name = try FileName.validate((context.parameters.get("name") ?? "").removingPercentEncoding ?? "")
+        let opened = try await opened(request, context)
+        let share = try SentFile.share(named: name, size: length, through: opened.request.request)
         let status = try await start(share, opened, context, receiving: request.body, keepingWhatArrived: false)
         guard let record = status.share else {
             try? await opened.choice.history.abandonUpload(id: status.id)

@@ -15,7 +15,7 @@ struct SentFile: Encodable {
     }
 
     /// The share a file named `name` becomes, sent through `request`: in its folder, from it.
-    static func share(named name: String?, size: Int64, through request: FileRequest) throws(ShareError) -> NewShare {
+    static func share(named name: String, size: Int64, through request: FileRequest) throws(ShareError) -> NewShare {
         var share = try NewShare(id: nil, name: name, folder: request.folder, createdAt: nil, size: size)
         share.arrives(through: request.id)
         return share

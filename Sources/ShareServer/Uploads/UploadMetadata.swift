@@ -19,10 +19,11 @@ enum UploadMetadata {
         return share
     }
 
-    /// A file sent through a file request: its name alone counts (`filename` or `name`), the request deciding the rest.
-    static func sentFile(_ header: String?, length: Int64, through request: FileRequest) throws(ShareError) -> NewShare {
+    /// The name of a file sent through a file request (`filename` or `name`), checked: the request decides the rest.
+    static func fileName(_ header: String?) throws(ShareError) -> String {
         let values = try pairs(header ?? "")
-        return try SentFile.share(named: values["filename"] ?? values["name"], size: length, through: request)
+        guard let name = values["filename"] ?? values["name"] else { throw .invalidField("filename", "is required (Upload-Metadata)") }
+        return try FileName.validate(name)
     }
 
     private static func pairs(_ header: String) throws(ShareError) -> [String: String] {
