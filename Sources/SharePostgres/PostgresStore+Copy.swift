@@ -13,8 +13,12 @@ public struct PostgresCopiedCounts: Sendable, Equatable {
     public var files = 0
     public var hooks = 0
     public var feedKeys = 0
+    public var requests = 0
 
-    public init(records: Int = 0, events: Int = 0, thumbnails: Int = 0, downloads: Int = 0, files: Int = 0, hooks: Int = 0, feedKeys: Int = 0) {
+    public init(
+        records: Int = 0, events: Int = 0, thumbnails: Int = 0, downloads: Int = 0, files: Int = 0, hooks: Int = 0, feedKeys: Int = 0,
+        requests: Int = 0
+    ) {
         self.records = records
         self.events = events
         self.thumbnails = thumbnails
@@ -22,6 +26,7 @@ public struct PostgresCopiedCounts: Sendable, Equatable {
         self.files = files
         self.hooks = hooks
         self.feedKeys = feedKeys
+        self.requests = requests
     }
 }
 
@@ -69,7 +74,8 @@ extension PostgresStore {
                 downloads: try await count("SELECT count(*) FROM share_download", connection),
                 files: try await count("SELECT count(*) FROM share_blob", connection),
                 hooks: try await count("SELECT count(*) FROM hook", connection),
-                feedKeys: try await count("SELECT count(*) FROM history_feed", connection))
+                feedKeys: try await count("SELECT count(*) FROM history_feed", connection),
+                requests: try await count("SELECT count(*) FROM share_request", connection))
             return (counts, Array(owners.values))
         }
         await analyzeAfterLoading(copied.records)

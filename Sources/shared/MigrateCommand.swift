@@ -13,7 +13,7 @@ struct MigrateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "migrate",
         abstract:
-            "Copy the SQLite history (records, trash, events, thumbnails, downloads, files, users, webhooks, feed addresses) into an empty PostgreSQL database.",
+            "Copy the SQLite history (records, trash, events, thumbnails, downloads, files, users, webhooks, feed addresses, file requests) into an empty PostgreSQL database.",
         discussion: """
             Run it while shared is stopped (it takes the SQLite file's lock). The copy is one transaction: all of \
             it or nothing; each file's bytes are checked against their SHA-256 as they are copied (files in the \
@@ -74,7 +74,7 @@ struct MigrateCommand: AsyncParsableCommand {
         print(
             "migrated \(copied.records) records (\(live) live, \(trashed) in the trash), \(copied.events) events, \(copied.thumbnails) thumbnails, \(copied.downloads) downloads and \(copied.files) files (\(ByteSize.text(files.bytes))) into \(address)"
         )
-        print("with \(copied.hooks) webhooks and \(copied.feedKeys) feed addresses")
+        print("with \(copied.hooks) webhooks, \(copied.feedKeys) feed addresses and \(copied.requests) file requests")
         if eventsOut.unsent > 0 {
             print("warning: webhooks had \(eventsOut.unsent) events still to send; they are not sent from PostgreSQL")
         }
@@ -105,7 +105,7 @@ private actor ChunkReader {
 
     init(source: SQLiteStore, eventsOut: CopiedEventsOut) {
         self.source = source
-        read = PostgresCopiedCounts(hooks: eventsOut.hooks.count, feedKeys: eventsOut.feedKeys.count)
+        read = PostgresCopiedCounts(hooks: eventsOut.hooks.count, feedKeys: eventsOut.feedKeys.count, requests: eventsOut.requests.count)
     }
 
     func next() async throws -> [CopiedRecord]? {

@@ -198,6 +198,9 @@ import Testing
             let hook = try WireJSON.decoder().decode(
                 Hook.self, from: Data(try await http("POST", sqlite.address + "/hooks", body: #"{"url": "http://127.0.0.1:9/in"}"#).body.utf8))
             let feed = try await http("GET", sqlite.address + "/me").body.firstMatch(of: /"feedUrl":"([^"]+)"/)?.1
+            // A file request whose link was sent out: it keeps opening after the move.
+            let request = try await http("POST", sqlite.address + "/requests", body: #"{"title": "Receipts", "folder": "/in", "maxFiles": 5}"#)
+            let requestLink = try #require(request.body.firstMatch(of: /"link":"([^"]+)"/)?.1)
             let records = folder.appending(path: "records.ndjson")
             try Self.history(records: 100_000).write(to: records)
             #expect(try share(["import", records.path], server: sqlite.address).status == 0)
@@ -239,7 +242,7 @@ import Testing
             #expect(migrated.status == 0, "nothing was kept of the refused copy: \(migrated.output)")
             #expect(
                 migrated.output.contains("migrated 100004 records") && migrated.output.contains("1 downloads and 3 files")
-                    && migrated.output.contains("with 1 webhooks and 1 feed addresses")
+                    && migrated.output.contains("with 1 webhooks, 1 feed addresses and 1 file requests")
                     && migrated.output.contains("events still to send"), "\(migrated.output)")
             // The planner's statistics describe the copy at once, not when autovacuum gets to it.
             let analysed = try await TestPostgres.withClient(database: name) { client in
@@ -263,6 +266,8 @@ import Testing
                 try await Self.single(String.self, "SELECT secret FROM hook", client)
             }
             #expect(secret == hook.secret, "the receiver's secret still checks its deliveries")
+            let requestPage = try await http("GET", postgres.address + requestLink)
+            #expect(requestPage.status == 200 && requestPage.body.contains("Receipts"), "the file request's link opens where it did")
             let fetched = folder.appending(path: "fetched.mp4")
             #expect(try share(["get", filmID, "-o", fetched.path], server: postgres.address).status == 0)
             #expect(try Data(contentsOf: fetched) == filmBytes, "the file is copied")

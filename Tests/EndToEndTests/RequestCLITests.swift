@@ -61,6 +61,14 @@ import Testing
         let log = try share(["log", records[0].id], server: daemon.address)
         #expect(log.stdout.contains("received"), "the arrival is in the share's history: \(log.stdout)")
 
+        let exported = try share(["export"], server: daemon.address)
+        let other = try Daemon(folder: try temporaryFolder("request-import"))
+        let imported = try share(["import", "-"], server: other.address, input: exported.stdout)
+        #expect(imported.status == 0, "an export holding received files imports again: \(imported.stderr)")
+        let restored = try share(["ls", "/forms", "--json"], server: other.address).stdout
+        #expect(try WireJSON.decoder().decode([ShareRecord].self, from: Data(restored.utf8)).map(\.source) == records.map(\.source))
+        #expect(other.stop() == 0)
+
         let closed = try share(["request", "close", request.id.lowercased()], server: daemon.address)
         #expect(closed.status == 0 && closed.stdout.contains("Closed request \(request.id)"), "\(closed)")
         let refused = try send(form, to: link + "/files/late.pdf?code=\(code)")

@@ -6,7 +6,9 @@ public enum ShareSource {
     /// international one as `xn--…`) or an address, with an optional port and no user part (`https://bank.com@evil`);
     /// no spaces or control characters. Letters beyond ASCII in the rest are percent-encoded, so that a `Location`
     /// carries only what HTTP allows.
+    /// `request:{id}`, the source of a file sent through a file request (as an export carries it), is kept as it is.
     public static func validate(_ url: String) throws(ShareError) -> String {
+        if isRequest(url) { return url }
         guard url.hasPrefix("https://"), url.utf8.allSatisfy({ $0 > 0x20 && $0 != 0x7F }) else {
             throw .invalidField("source", "must be an https:// URL without spaces, \(example)")
         }
@@ -21,6 +23,13 @@ public enum ShareSource {
         }
         guard encoded.utf8.count <= 2048 else { throw .invalidField("source", "must be at most 2048 bytes once encoded") }
         return encoded
+    }
+
+    /// Whether `source` names a file request (`request:` and its id) rather than a place a link leads to.
+    public static func isRequest(_ source: String) -> Bool {
+        let id = source.utf8.dropFirst("request:".count)
+        return source.hasPrefix("request:") && (1...40).contains(id.count)
+            && id.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) }
     }
 
     /// `host` or `host:port`, the host a DNS name of letters, digits and hyphens, an IPv4 address or a bracketed IPv6 one.

@@ -43,7 +43,8 @@ extension SQLiteStore {
         }
     }
 
-    /// Every history's webhooks (with their secrets) and feed keys, and how many events enabled hooks had still to send.
+    /// Every history's webhooks (with their secrets), feed keys and file requests, and how many events enabled hooks had
+    /// still to send.
     public func eventsOutToCopy() async throws -> CopiedEventsOut {
         try await writer.read { db in
             let ownerName = "coalesce((SELECT name FROM share_user WHERE id = owner), '') AS owner_name"
@@ -65,6 +66,9 @@ extension SQLiteStore {
             }
             for row in try Row.fetchAll(db, sql: "SELECT \(ownerName), key FROM history_feed") {
                 copied.feedKeys[row["owner_name"]] = row["key"]
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT *, \(ownerName) FROM share_request ORDER BY created_at, id") {
+                copied.requests.append((row["owner_name"], RequestRows.request(row, at: .now())))
             }
             return copied
         }

@@ -108,7 +108,7 @@ struct LinkController {
                 guard let sent = try await bundles.part(part, of: record, bytes) else { return pages.response(.notFound) }
                 return try await send(sent, request, context, client: client, token: token)
             }
-            guard part == .whole, let source = record.source else { return pages.response(.notFound) }
+            guard part == .whole, let source = record.source, !ShareSource.isRequest(source) else { return pages.response(.notFound) }
             if request.method != .head, case .failure(let refusal) = try await log(request, client, token: token, bytes: nil, complete: true) {
                 return refusal.page
             }
