@@ -56,7 +56,7 @@ function showView() {
   const trash = byId("trash-toggle");
   trash.setAttribute("aria-pressed", String(Boolean(state.trashed)));
   trash.textContent = state.trashed ? "Back to shares" : "Trash";
-  byId("upload-button").hidden = byId("request-button").hidden = Boolean(state.trashed);
+  byId("upload-button").hidden = Boolean(state.trashed);
   document.body.classList.toggle("trash", Boolean(state.trashed));
   showTrash();
   byId("user-picker").value = state.user;
@@ -363,8 +363,7 @@ byId("home").addEventListener("click", (event) => {
   change({ ...unfiltered, folder: "", sort: "", order: "", trashed: "" });
 });
 byId("stop-viewing").addEventListener("click", () => change({ user: "", folder: "", trashed: "" }));
-byId("account-button").addEventListener("click", () => openLazily("Account", async () => (await import("./personal.js")).openPersonal(showStoppedHooks)));
-byId("request-button").addEventListener("click", () => openLazily("Request files", async () => (await import("./requests.js")).openRequests(state.folder || "/")));
+byId("account-button").addEventListener("click", openAccount);
 addEventListener("popstate", () => {
   state = readState();
   clearSelection();
@@ -372,14 +371,14 @@ addEventListener("popstate", () => {
   load();
 });
 
-/** A screen whose code is loaded the first time it opens (`open` loads and shows it): the first load stays light. */
-async function openLazily(what, open) {
+/** The personal screen, its code loaded the first time: the first load stays light. */
+async function openAccount() {
   try {
-    await open();
+    const { openPersonal } = await import("./personal.js");
+    await openPersonal(showStoppedHooks, state.folder || "/");
   } catch (error) {
-    const again = () => openLazily(what, open);
-    if (error.status === 401) signIn(again);
-    else say(`${what} could not be opened. ${error.message}`, again);
+    if (error.status === 401) signIn(openAccount);
+    else say(`Account could not be opened. ${error.message}`, openAccount);
   }
 }
 

@@ -1,5 +1,5 @@
-// The personal screen, loaded when first opened: who is signed in, the storage used, Sign out, the history's
-// Atom feed to copy, and its webhooks (add one and see its secret once, its deliveries with Retry, stop, start,
+// The personal screen, loaded when first opened: who is signed in, the storage used, Sign out, *Request files…*
+// (requests.js), the history's Atom feed to copy, and its webhooks (add one and see its secret once, its deliveries with Retry, stop, start,
 // remove). It reads `GET /me` for the history shown (an admin's view of another user's is that user's).
 
 import { signOut } from "./account.js";
@@ -15,6 +15,9 @@ const markup = `
 <p id="personal-who"></p>
 <p id="personal-usage"></p>
 <div class="buttons"><button type="button" id="personal-sign-out" hidden>Sign out</button></div>
+<h3>File requests</h3>
+<p>A link through which anyone sends you files, into a folder of yours.</p>
+<div class="buttons"><button type="button" id="personal-requests">Request files…</button></div>
 <h3>Feed</h3>
 <p>A feed reader shows what happens to your shares. Anyone with this address reads it: keep it to yourself.</p>
 <label class="share-link">Feed address <input id="feed-url" readonly spellcheck="false"></label>
@@ -50,10 +53,10 @@ const guarded = sayingFailuresIn("hook-error");
 
 const absolute = (url) => new URL(url.replace(/^\//, ""), document.baseURI).href;
 
-/** Opens the personal screen; `onChange(me)` is told what `GET /me` says after a webhook was stopped, started or
+/** Opens the personal screen (its *Request files…* for `folder`, the one shown); `onChange(me)` is told what `GET /me` says after a webhook was stopped, started or
  *  removed. Focus goes back to what opened it. */
-export async function openPersonal(onChange) {
-  const element = dialog();
+export async function openPersonal(onChange, folder) {
+  const element = await dialog();
   const opener = document.activeElement;
   const me = await (await request("me")).json();
   byId("personal-who").textContent = me.signedInWith ? `Signed in as ${me.user}.` : "This server asks nobody to sign in.";
@@ -62,6 +65,7 @@ export async function openPersonal(onChange) {
   out.hidden = !(me.signedInWith === "token" || me.signOutUrl);
   out.onclick = () => signOut(me);
   showFeed(me.feedUrl);
+  byId("personal-requests").onclick = guarded(async () => (await import("./requests.js")).openRequests(folder));
   byId("hook-secret-line").hidden = true;
   byId("hook-error").hidden = true;
   const changed = async () => onChange(await (await request("me")).json());

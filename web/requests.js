@@ -49,7 +49,7 @@ const linkOf = (made) => new URL(made.link, location.href).href;
 
 /** Opens the dialog, its folder the one shown (`folder`); focus goes back to what opened it. */
 export async function openRequests(folder) {
-  const element = dialog();
+  const element = await dialog();
   const opener = document.activeElement;
   byId("request-form").onsubmit = guarded(make);
   byId("request-folder").value = folder;

@@ -1,8 +1,22 @@
 // What the screens loaded when first opened (Account, Request files) share: their dialog, made once from fixed
-// markup, and actions whose failure the screen says in a line of its own.
+// markup with their styles (screens.css, off the first load), and actions whose failure they say in a line of their
+// own.
+
+let styled = null;
+
+/** The screens' styles, loaded with the first of them; a screen shows once they are there (or failed to load). */
+function screenStyles() {
+  styled ??= new Promise((resolve) => {
+    const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: "screens.css" });
+    link.onload = link.onerror = resolve;
+    document.head.append(link);
+  });
+  return styled;
+}
 
 /** The dialog `id`, made from `markup` the first time (labelled by its `${id}-title`, its `.close` button closing it). */
-export function screenDialog(id, markup) {
+export async function screenDialog(id, markup) {
+  await screenStyles();
   let element = document.getElementById(id);
   if (element) return element;
   element = Object.assign(document.createElement("dialog"), { id, innerHTML: markup });

@@ -106,4 +106,14 @@ import Testing
         #expect(try await TusRequests.send("HEAD", link + "/uploads/" + id, headers: [:]).0.statusCode == 404, "the owner's own upload")
         #expect(try await http("GET", daemon.address + "/r/" + String(repeating: "x", count: 22)).status == 404)
     }
+
+    @Test func aSenderIsToldTheOwnersStorageIsFullNeverWhatItHolds() async throws {
+        let folder = try temporaryFolder("request-quota")
+        let daemon = try Daemon(folder: folder, environment: ["SHARE_AUTH_QUOTA_BYTES": "1000"])
+        let made = try await http("POST", daemon.address + "/requests", body: #"{"title": "Logos"}"#)
+        let link = daemon.address + (try #require(made.body.firstMatch(of: /"link":"([^"]+)"/)?.1))
+        #expect(try send(try file("logo.png", size: 600, in: folder), to: link + "/files/logo.png").status == 201)
+        let refused = try send(try file("banner.png", size: 600, in: folder), to: link + "/files/banner.png")
+        #expect(refused.status == 403 && refused.body.contains("does not fit") && !refused.body.contains("600"), "\(refused)")
+    }
 }

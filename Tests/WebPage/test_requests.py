@@ -1,4 +1,5 @@
-"""File requests from both sides: the owner makes one in the *Request files* dialog and copies its link; someone with
+"""File requests from both sides: the owner makes one in the *Request files* dialog (from the account screen) and
+copies its link; someone with
 no account opens it on a phone, types its code, picks files and watches them go, a break waited out; what they send
 lands in the owner's folder, and nobody sees what others sent."""
 import json
@@ -61,7 +62,8 @@ class RequestTests(BrowserTests):
 
     def test_the_owner_makes_a_request_in_its_dialog_and_copies_its_link(self):
         self.page.open("?folder=%2Ftaxes")
-        self.page.click(lambda: self.driver.find_element(By.ID, "request-button"))
+        self.page.click(lambda: self.driver.find_element(By.ID, "account-button"))
+        self.page.click(lambda: self.driver.find_element(By.ID, "personal-requests"), "Request files… in the account screen")
         self.page.wait(lambda: self.driver.find_element(By.ID, "requests").get_attribute("open") is not None, message="the dialog")
         self.assertEqual(self.driver.find_element(By.ID, "request-folder").get_attribute("value"), "/taxes", "the folder shown")
         self.driver.find_element(By.ID, "request-name").send_keys("Tax papers 2026")
@@ -94,7 +96,7 @@ class RequestTests(BrowserTests):
         self.driver.find_element(By.CSS_SELECTOR, "#request-list button[aria-label^='Open again']").click()
         self.page.wait(lambda: "open until" in self.driver.find_element(By.CSS_SELECTOR, "#request-list .hook-state").text, message="open")
         self.driver.find_element(By.CSS_SELECTOR, "#requests button.close").click()
-        self.assertEqual(self.page.active().get_attribute("id"), "request-button", "focus returns to the button")
+        self.assertEqual(self.page.active().get_attribute("id"), "personal-requests", "focus returns to the button")
 
     def test_someone_with_no_account_sends_files_from_a_phone_and_sees_nothing_of_others(self):
         made, link = self.make_request(title="Photos of the move", folder="/move", code="MOVE42", maxFiles=5)

@@ -174,12 +174,18 @@ struct RequestLinkController {
 
     /// Starts the upload of `share` in the request's owner's history, refused beyond the server's limit of a file
     /// before anything is kept; with `firstBytes`, an upload whose bytes break off is kept to resume from
-    /// (`keepingWhatArrived`), or dropped, its place in the request free again.
+    /// (`keepingWhatArrived`), or dropped, its place in the request free again. A sender is told that the owner's
+    /// storage is full, never what it holds.
     private func start(
         _ share: NewShare, _ opened: Opened, _ context: ShareRequestContext, receiving firstBytes: RequestBody?, keepingWhatArrived: Bool
     ) async throws -> UploadStatus {
         guard share.size <= uploads.maxUploadBytes else { throw ShareError.uploadTooLarge(limit: uploads.maxUploadBytes) }
-        let started = try await uploads.start(share, in: opened.choice, for: opened.choice.by, context, receiving: nil)
+        let started: UploadStatus
+        do {
+            started = try await uploads.start(share, in: opened.choice, for: opened.choice.by, context, receiving: nil)
+        } catch ShareError.quotaExceeded {
+            throw Problem(.forbidden, "this file does not fit in the storage of whoever asked for it: tell them")
+        }
         guard let firstBytes else { return started }
         do {
             return try await uploads.receive(firstBytes, into: started.id, at: 0, opened.choice, for: opened.choice.by, context)
