@@ -10,11 +10,15 @@ import Testing
 /// limits, code and closing hold. If they broke, a link meant to collect two signed forms would take a hundred files,
 /// or one after its owner closed it.
 @Suite struct RequestCLITests {
-    /// `curl -T file url` (`-` reads stdin, sent chunked): the status and body.
-    private func send(_ file: String, to url: String, stdin: String? = nil) throws -> (status: Int, body: String) {
-        let run = try ChildProcess.finished(
-            "/bin/sh",
-            ["-c", #"printf %s "$2" | /usr/bin/curl --silent --max-time 30 --write-out '\n%{http_code}' -T "$0" "$1""#, file, url, stdin ?? ""])
+    /// `curl -T file url` (`-` reads stdin, sent chunked), as from the address `from` (a proxy's `X-Forwarded-For`):
+    /// the status and body.
+    private func send(
+        _ file: String, to url: String, stdin: String? = nil, from address: String = "127.0.0.1"
+    ) throws -> (
+        status: Int, body: String
+    ) {
+        let command = #"printf %s "$2" | /usr/bin/curl --silent --max-time 30 --write-out '\n%{http_code}' -H "X-Forwarded-For: $3" -T "$0" "$1""#
+        let run = try ChildProcess.finished("/bin/sh", ["-c", command, file, url, stdin ?? "", address])
         let lines = run.output.split(separator: "\n", omittingEmptySubsequences: false)
         return (Int(lines.last ?? "") ?? 0, lines.dropLast().joined(separator: "\n"))
     }
@@ -105,6 +109,20 @@ import Testing
         let id = String(owners.split(separator: "/").last ?? "")
         #expect(try await TusRequests.send("HEAD", link + "/uploads/" + id, headers: [:]).0.statusCode == 404, "the owner's own upload")
         #expect(try await http("GET", daemon.address + "/r/" + String(repeating: "x", count: 22)).status == 404)
+    }
+
+    @Test func guessesAtARequestsCodeAreHeldOffWithoutLockingOutItsSenders() async throws {
+        let folder = try temporaryFolder("request-guesses")
+        let daemon = try Daemon(folder: folder)
+        let made = try await http("POST", daemon.address + "/requests", body: #"{"title": "Contracts", "code": "RIGHT7"}"#)
+        let link = daemon.address + (try #require(made.body.firstMatch(of: /"link":"([^"]+)"/)?.1))
+        let form = try file("contract.pdf", size: 100, in: folder)
+        var answers: [Int] = []
+        for guess in 0..<6 { answers.append(try send(form, to: link + "/files/a.pdf?code=WRONG\(guess)", from: "203.0.113.9").status) }
+        #expect(answers == [403, 403, 403, 403, 403, 429], "five wrong codes a minute from one address: \(answers)")
+        let sender = try send(form, to: link + "/files/contract.pdf?code=right7", from: "198.51.100.4")
+        #expect(sender.status == 201, "the right code from another address still sends: \(sender)")
+        #expect(try send(form, to: daemon.address + "/r/AAAAAAAAAAAAAAAAAAAAAA/files/a.pdf").status == 404)
     }
 
     @Test func aSenderIsToldTheOwnersStorageIsFullNeverWhatItHolds() async throws {

@@ -151,6 +151,17 @@ class RequestTests(BrowserTests):
         self.page.wait(lambda: self.states() == ["Sent · 5.0 MB"], 90, "sent once the server came back")
         self.assertTrue(self.same_bytes(self.shares_in("/scans")["contract.pdf"], path), "the very bytes, none twice")
 
+    def test_files_dropped_on_the_page_are_sent(self):
+        _, link = self.make_request(title="Drop them here", folder="/dropped")
+        self.driver.get(link)
+        self.driver.execute_script("""
+            const data = new DataTransfer();
+            data.items.add(new File(["first note"], "note one.txt", { type: "text/plain" }));
+            data.items.add(new File(["second"], "note two.txt", { type: "text/plain" }));
+            for (const type of ["dragover", "drop"]) document.body.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));""")
+        self.page.wait(lambda: self.states() == ["Sent · 10 B", "Sent · 6 B"], 30, "both dropped files sent")
+        self.assertEqual({name: record["size"] for name, record in self.shares_in("/dropped").items()}, {"note one.txt": 10, "note two.txt": 6})
+
     def test_a_request_with_every_file_it_asked_for_says_so(self):
         _, link = self.make_request(title="One signed form", folder="/forms", maxFiles=1)
         request = urllib.request.Request(link + "/files/form.pdf", data=b"%PDF-1.4 signed", method="PUT")
