@@ -12,6 +12,21 @@ struct FileRequestBody: Decodable {
     var code: PatchField<CodeChoice>?
     var closed: Bool?
 
+    private enum CodingKeys: String, CodingKey {
+        case title, folder, maxFiles, maxBytes, expiresAt, code, closed
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        title = try container.decodeIfPresent(String.self, forKey: .title)
+        folder = try container.decodeIfPresent(String.self, forKey: .folder)
+        closed = try container.decodeIfPresent(Bool.self, forKey: .closed)
+        maxFiles = try container.patchField(.maxFiles)
+        maxBytes = try container.patchField(.maxBytes)
+        expiresAt = try container.patchField(.expiresAt)
+        code = try container.patchField(.code)
+    }
+
     /// A new request, each field checked against `maxUploadBytes` and `now`.
     func draft(maxUploadBytes: Int64, now: Timestamp) throws(ShareError) -> RequestDraft {
         guard let title else { throw .invalidField("title", "is required: what the request asks for") }

@@ -47,6 +47,13 @@ enum PatchField<Value: Decodable>: Decodable {
     }
 }
 
+extension KeyedDecodingContainer {
+    /// The field at `key` of a `PATCH` body: one given as null is read as such (cleared), not as one left out.
+    func patchField<Value>(_ key: Key) throws -> PatchField<Value>? {
+        contains(key) ? try decode(PatchField<Value>.self, forKey: key) : nil
+    }
+}
+
 /// The rules of a link's fields in a body, each failure naming its field.
 enum LinkFields {
     static func expiresAt(_ text: String) throws(ShareError) -> Timestamp {

@@ -73,15 +73,11 @@ struct SharePatchBody: Decodable {
         name = try container.decodeIfPresent(String.self, forKey: .name)
         folder = try container.decodeIfPresent(String.self, forKey: .folder)
         revoked = try container.decodeIfPresent(Bool.self, forKey: .revoked)
-        // A field given as null is read as one (cleared), not as one left out.
-        func field<Value>(_ key: CodingKeys) throws -> PatchField<Value>? {
-            container.contains(key) ? try container.decode(PatchField<Value>.self, forKey: key) : nil
-        }
-        expiresAt = try field(.expiresAt)
-        maxDownloads = try field(.maxDownloads)
-        code = try field(.code)
-        sender = try field(.sender)
-        message = try field(.message)
+        expiresAt = try container.patchField(.expiresAt)
+        maxDownloads = try container.patchField(.maxDownloads)
+        code = try container.patchField(.code)
+        sender = try container.patchField(.sender)
+        message = try container.patchField(.message)
     }
 
     func patch() throws(ShareError) -> SharePatch {

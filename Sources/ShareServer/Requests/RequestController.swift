@@ -14,10 +14,12 @@ struct RequestController {
         let routes = RouteCollection(context: ShareRequestContext.self)
         routes.post("requests", use: create)
         routes.get("requests") { request, context in
-            try JSONBody.response(try await history(request, context).requests(now: .now()).map(shown))
+            let history = try history(request, context)
+            return try JSONBody.response(try await history.requests(now: .now()).map { shown($0, to: history) })
         }
         routes.get("requests/:request") { request, context in
-            try JSONBody.response(shown(try await history(request, context).request(id: Self.id(context), now: .now())))
+            let history = try history(request, context)
+            return try JSONBody.response(shown(try await history.request(id: Self.id(context), now: .now()), to: history))
         }
         routes.patch("requests/:request", use: change)
         routes.delete("requests/:request") { request, context in
@@ -37,7 +39,7 @@ struct RequestController {
         let now = Timestamp.now()
         let made = try await history.createRequest(try body.draft(maxUploadBytes: maxUploadBytes, now: now), now: now)
         context.logger.info("file request made", metadata: ["request": "\(made.id)"])
-        return try JSONBody.response(shown(made), status: .created, headers: [.location: "\(pathPrefix)/requests/\(made.id)"])
+        return try JSONBody.response(shown(made, to: history), status: .created, headers: [.location: "\(pathPrefix)/requests/\(made.id)"])
     }
 
     @Sendable func change(_ request: Request, context: ShareRequestContext) async throws -> Response {
@@ -45,16 +47,21 @@ struct RequestController {
         let body = try await JSONBody.decode(FileRequestBody.self, from: request, maxBytes: 16_384)
         let now = Timestamp.now()
         let changed = try await history.changeRequest(id: Self.id(context), try body.change(maxUploadBytes: maxUploadBytes, now: now), now: now)
-        return try JSONBody.response(shown(changed))
+        return try JSONBody.response(shown(changed, to: history))
     }
 
     private func history(_ request: Request, _ context: ShareRequestContext) throws -> any HistoryStore {
         try histories.choose(request, context).history
     }
 
-    /// `request` with its link.
-    private func shown(_ request: FileRequest) -> FileRequest {
+    /// `request` as `history`'s reader sees it: with its link and code for its owner, without them for someone reading a
+    /// public history unsigned, whom the link would let write into it.
+    private func shown(_ request: FileRequest, to history: any HistoryStore) -> FileRequest {
         var shown = request
+        guard history.recordForm.showsCodes else {
+            shown.code = nil
+            return shown
+        }
         shown.link = request.token.map { "\(pathPrefix)/r/\($0)" }
         return shown
     }
