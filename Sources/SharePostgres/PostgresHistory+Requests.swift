@@ -36,7 +36,7 @@ extension PostgresHistory {
     }
 
     public func changeRequest(id: String, _ change: RequestChange, now: Timestamp) async throws -> FileRequest {
-        try await self.change { connection in
+        let changed = try await self.change { connection in
             let owner = try await ownerNumber(connection)
             let id = try await fetchRequest(id: id, owner: owner, at: now, connection).id
             let closedAt = change.closed.map { $0 ? now.millisecondsSinceEpoch : nil }
@@ -52,6 +52,8 @@ extension PostgresHistory {
                 """, logger: store.logger)
             return try await fetchRequest(id: id, owner: owner, at: now, connection)
         }
+        if change.closed == true { try await dropUploads(of: changed.id) }
+        return changed
     }
 
     public func deleteRequest(id: String) async throws {
@@ -62,6 +64,20 @@ extension PostgresHistory {
             for try await _ in rows.decode(String.self) { return }
             throw FileRequestError.notFound(id: id)
         }
+        try await dropUploads(of: id.uppercased())
+    }
+
+    /// Drops the files on their way through request `id`, which takes nothing more: their places and the quota they
+    /// hold are free at once.
+    private func dropUploads(of id: String) async throws {
+        let uploads = try await store.read { connection in
+            let owner = try await ownerNumber(connection)
+            var ids: [String] = []
+            let rows = try await connection.query("SELECT id FROM share_upload WHERE request = \(id) AND owner = \(owner)", logger: store.logger)
+            for try await upload in rows.decode(String.self) { ids.append(upload) }
+            return ids
+        }
+        for upload in uploads { try? await abandonUpload(id: upload) }
     }
 
     /// This history's request `id` (whatever its case).

@@ -100,8 +100,14 @@ import Testing
             await #expect(throws: FileRequestError.closed(.expired)) {
                 try await alice.startUpload(try Self.file("late.pdf", size: 1, through: request), now: later)
             }
+            let onItsWay = try await alice.startUpload(try Self.file("half.pdf", size: 500, through: request), now: now)
+            #expect(try await alice.quotaUsage().total == 500, "a file on its way holds the owner's quota")
             let closed = try await alice.changeRequest(id: request.id, RequestChange(closed: true), now: now)
             #expect(closed.state == .closed && closed.closedAt != nil)
+            await #expect(throws: ShareError.uploadNotFound(id: onItsWay.id), "closing drops the files on their way") {
+                try await alice.upload(id: onItsWay.id)
+            }
+            #expect(try await alice.quotaUsage().total == 0, "and frees the quota they held")
             await #expect(throws: FileRequestError.closed(.closed)) {
                 try await alice.startUpload(try Self.file("a.pdf", size: 1, through: request), now: now)
             }
@@ -112,7 +118,8 @@ import Testing
             await #expect(throws: FileRequestError.busy(limit: FileRequest.maxInProgress), "files on their way at once are bounded") {
                 try await alice.startUpload(try Self.file("one more.pdf", size: 1, through: request), now: now)
             }
-            try await alice.deleteRequest(id: request.id)
+            try await alice.deleteRequest(id: request.id.lowercased())
+            #expect(try await alice.quotaUsage().total == 0, "deleting drops the files on their way")
             let token = try #require(request.token)
             #expect(try await store.openRequest(token: token, now: now) == nil, "a deleted request's link opens nothing")
             await #expect(throws: FileRequestError.notFound(id: request.id)) { try await alice.deleteRequest(id: request.id) }

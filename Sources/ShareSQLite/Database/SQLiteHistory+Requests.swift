@@ -33,7 +33,7 @@ extension SQLiteHistory {
     }
 
     public func changeRequest(id: String, _ change: RequestChange, now: Timestamp) async throws -> FileRequest {
-        try await self.change { db in
+        let changed = try await self.change { db in
             let id = try fetchRequest(id: id, at: now, db).id
             var assignments: [String] = []
             var arguments = StatementArguments()
@@ -52,6 +52,8 @@ extension SQLiteHistory {
             try db.execute(sql: "UPDATE share_request SET \(assignments.joined(separator: ", ")) WHERE id = ?", arguments: arguments)
             return try fetchRequest(id: id, at: now, db)
         }
+        if change.closed == true { try await dropUploads(of: changed.id) }
+        return changed
     }
 
     public func deleteRequest(id: String) async throws {
@@ -59,6 +61,16 @@ extension SQLiteHistory {
             try db.execute(sql: "DELETE FROM share_request WHERE id = ? AND owner = ?", arguments: [id.uppercased(), try ownerNumber(db)])
             guard db.changesCount > 0 else { throw FileRequestError.notFound(id: id) }
         }
+        try await dropUploads(of: id.uppercased())
+    }
+
+    /// Drops the files on their way through request `id`, which takes nothing more: their places and the quota they
+    /// hold are free at once.
+    private func dropUploads(of id: String) async throws {
+        let uploads = try await store.writer.read { db in
+            try String.fetchAll(db, sql: "SELECT id FROM share_upload WHERE request = ? AND owner = ?", arguments: [id, try ownerNumber(db)])
+        }
+        for upload in uploads { try? await abandonUpload(id: upload) }
     }
 
     /// This history's request `id` (whatever its case).

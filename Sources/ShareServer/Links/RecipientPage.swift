@@ -7,7 +7,8 @@ import ShareKit
 /// The small page a share's link opens for its recipient: what the share is, on which service, and a *Download*
 /// button (or where a share made elsewhere leads); the form for its code; or which limit closed it. Plain HTML that
 /// works on a phone and without JavaScript; one small script, allowed by its hash alone, shows times in the reader's
-/// own zone.
+/// own zone. A file request's link opens the same kind of page (`RecipientPage+Requests`), whose sending of files
+/// needs the service's own module.
 struct RecipientPage {
     /// The service's name (`[server] service_name`).
     let serviceName: String
