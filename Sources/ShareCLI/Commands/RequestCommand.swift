@@ -72,7 +72,7 @@ struct RequestCreateCommand: ShareSubcommand {
 
 struct RequestCloseCommand: ShareSubcommand {
     static let configuration = CommandConfiguration(
-        commandName: "close", abstract: "Close a file request: its link takes no more files; those it received stay.")
+        commandName: "close", abstract: "Close a file request: its link takes no more files, those on their way are dropped; those it received stay.")
 
     @Argument(help: "The request's id.")
     var id: String
