@@ -44,6 +44,13 @@ public struct NewShare: Equatable, Sendable {
 }
 
 extension NewShare {
+    /// The share a file named `name`, of `size` bytes, becomes when sent through `request`: in its folder, from it.
+    public static func sent(named name: String, size: Int64, through request: FileRequest) throws(ShareError) -> NewShare {
+        var share = try NewShare(id: nil, name: name, folder: request.folder, createdAt: nil, size: size)
+        share.arrives(through: request.id)
+        return share
+    }
+
     /// Makes this a file sent through request `id` (nil: none): its source says so.
     public mutating func arrives(through id: String?) {
         request = id

@@ -13,12 +13,6 @@ import Testing
         RequestDraft(title: "Tax papers", folder: "/taxes", maxFiles: maxFiles, maxBytes: maxBytes, expiresAt: expiresAt, code: "ABCD2345")
     }
 
-    private static func file(_ name: String, size: Int64, through request: FileRequest) throws -> NewShare {
-        var share = try NewShare(id: nil, name: name, folder: request.folder, createdAt: nil, size: size)
-        share.arrives(through: request.id)
-        return share
-    }
-
     @Test(arguments: Backend.everyKindOfBytes)
     func aFileSentThroughARequestIsAShareOfItsOwnerInItsFolder(_ backend: Backend) async throws {
         try await backend.withStore { store in
@@ -29,7 +23,7 @@ import Testing
             let opened = try #require(try await store.openRequest(token: token, now: .now()))
             #expect(opened.owner == "alice" && opened.request.id == request.id, "the link finds its request and whose it is")
 
-            let started = try await alice.startUpload(try Self.file("w2.pdf", size: 9, through: request), now: .now())
+            let started = try await alice.startUpload(try NewShare.sent(named: "w2.pdf", size: 9, through: request), now: .now())
             #expect(try await alice.upload(id: started.id).request == request.id, "the upload names its request")
             let bytes = Array("form W-2!".utf8)
             await #expect(throws: UploadBody.BrokenOff.self) {
@@ -50,7 +44,7 @@ import Testing
             await #expect(throws: FileRequestError.notFound(id: request.id)) { try await bob.request(id: request.id, now: .now()) }
             #expect(try await bob.requests(now: .now()).isEmpty, "another history's requests are not listed")
             await #expect(throws: FileRequestError.closed(.closed)) {
-                try await bob.startUpload(try Self.file("x.pdf", size: 1, through: request), now: .now())
+                try await bob.startUpload(try NewShare.sent(named: "x.pdf", size: 1, through: request), now: .now())
             }
         }
     }
@@ -60,12 +54,13 @@ import Testing
         try await backend.withStore { store in
             let alice = store.history(of: "alice", quota: nil)
             let request = try await alice.createRequest(Self.draft(maxFiles: 2), now: .now())
-            _ = try await alice.startUpload(try Self.file("first.pdf", size: 0, through: request), now: .now())
+            _ = try await alice.startUpload(try NewShare.sent(named: "first.pdf", size: 0, through: request), now: .now())
             let outcomes = try await withThrowingTaskGroup(of: String?.self) { group in
                 for index in 0..<8 {
                     group.addTask {
                         do {
-                            return try await alice.startUpload(try Self.file("racer \(index).pdf", size: 5, through: request), now: .now()).id
+                            return try await alice.startUpload(try NewShare.sent(named: "racer \(index).pdf", size: 5, through: request), now: .now())
+                                .id
                         } catch FileRequestError.full(maxFiles: 2) {
                             return nil
                         }
@@ -77,7 +72,7 @@ import Testing
             #expect(winners.count == 1, "one of eight senders takes the last place: \(outcomes)")
             try await alice.abandonUpload(id: winners[0])
             // An abandoned upload gives its place back.
-            _ = try await alice.startUpload(try Self.file("late.pdf", size: 5, through: request), now: .now())
+            _ = try await alice.startUpload(try NewShare.sent(named: "late.pdf", size: 5, through: request), now: .now())
         }
     }
 
@@ -88,19 +83,19 @@ import Testing
             let now = Timestamp.now()
             let request = try await alice.createRequest(Self.draft(maxBytes: 100, expiresAt: now.adding(.seconds(3600))), now: now)
             await #expect(throws: FileRequestError.tooLarge(maxBytes: 100)) {
-                try await alice.startUpload(try Self.file("big.pdf", size: 101, through: request), now: now)
+                try await alice.startUpload(try NewShare.sent(named: "big.pdf", size: 101, through: request), now: now)
             }
             let widened = try await alice.changeRequest(id: request.id, RequestChange(maxBytes: .some(nil)), now: now)
             #expect(widened.maxBytes == nil)
             await #expect(throws: ShareError.self, "the owner's quota counts what is sent") {
-                try await alice.startUpload(try Self.file("huge.pdf", size: 1001, through: request), now: now)
+                try await alice.startUpload(try NewShare.sent(named: "huge.pdf", size: 1001, through: request), now: now)
             }
             let later = now.adding(.seconds(7200))
             #expect(try await alice.request(id: request.id, now: later).state == .expired)
             await #expect(throws: FileRequestError.closed(.expired)) {
-                try await alice.startUpload(try Self.file("late.pdf", size: 1, through: request), now: later)
+                try await alice.startUpload(try NewShare.sent(named: "late.pdf", size: 1, through: request), now: later)
             }
-            let onItsWay = try await alice.startUpload(try Self.file("half.pdf", size: 500, through: request), now: now)
+            let onItsWay = try await alice.startUpload(try NewShare.sent(named: "half.pdf", size: 500, through: request), now: now)
             #expect(try await alice.quotaUsage().total == 500, "a file on its way holds the owner's quota")
             let closed = try await alice.changeRequest(id: request.id, RequestChange(closed: true), now: now)
             #expect(closed.state == .closed && closed.closedAt != nil)
@@ -109,14 +104,14 @@ import Testing
             }
             #expect(try await alice.quotaUsage().total == 0, "and frees the quota they held")
             await #expect(throws: FileRequestError.closed(.closed)) {
-                try await alice.startUpload(try Self.file("a.pdf", size: 1, through: request), now: now)
+                try await alice.startUpload(try NewShare.sent(named: "a.pdf", size: 1, through: request), now: now)
             }
             _ = try await alice.changeRequest(id: request.id, RequestChange(closed: false), now: now)
             for index in 0..<FileRequest.maxInProgress {
-                _ = try await alice.startUpload(try Self.file("part \(index).pdf", size: 1, through: request), now: now)
+                _ = try await alice.startUpload(try NewShare.sent(named: "part \(index).pdf", size: 1, through: request), now: now)
             }
             await #expect(throws: FileRequestError.busy(limit: FileRequest.maxInProgress), "files on their way at once are bounded") {
-                try await alice.startUpload(try Self.file("one more.pdf", size: 1, through: request), now: now)
+                try await alice.startUpload(try NewShare.sent(named: "one more.pdf", size: 1, through: request), now: now)
             }
             try await alice.deleteRequest(id: request.id.lowercased())
             #expect(try await alice.quotaUsage().total == 0, "deleting drops the files on their way")
