@@ -9,7 +9,7 @@ import ShareKit
 /// or the page's form, remembered in a cookie of the link's own. A sender sees nothing of what others sent, and is
 /// told of a file that arrived only its name and size (`SentFile`).
 struct RequestLinkController {
-    let store: any ShareStore
+    /// Whose history a request's files go to, and the store its links are read from.
     let histories: Histories
     let gate: LinkCodeGate
     let addresses: AccessLog
@@ -33,15 +33,14 @@ struct RequestLinkController {
         return routes
     }
 
-    /// A request's link as a request opens it: the request, its token and the code it was given.
+    /// A request's link as a request opens it: the request and the code it was given.
     private struct Opened {
         let request: OpenedRequest
-        let token: String
         let code: String?
         /// Its owner's history, where its files go, and whom their events name.
         let choice: Histories.Choice
-        var link: String { "\(pathPrefix)/r/\(token)" }
-        let pathPrefix: String
+        /// `{base}/r/{token}`.
+        let link: String
     }
 
     /// Whether the link of the request's token opens: the request, or the page that says why not. A closed or
@@ -49,7 +48,7 @@ struct RequestLinkController {
     private func open(_ request: Request, _ context: ShareRequestContext, given form: String? = nil) async throws -> Result<Opened, Refusal> {
         let client = addresses.clientAddress(request.headers, peer: context.remoteAddress)
         let token = context.parameters.get("token") ?? ""
-        guard LinkToken.isPlausible(token), let opened = try await store.openRequest(token: token, now: .now()) else {
+        guard LinkToken.isPlausible(token), let opened = try await histories.store.openRequest(token: token, now: .now()) else {
             return .failure(Refusal(content: gate.unknownToken(from: client)))
         }
         let state = opened.request.state
@@ -58,11 +57,8 @@ struct RequestLinkController {
         case .refused(let content):
             return .failure(Refusal(content: content))
         case .passes(let given):
-            let owner = opened.owner
-            var history = store.history(of: owner, quota: histories.auth.quota(of: owner))
-            history.recordForm.showsCodes = false
-            let choice = Histories.Choice(history: history, by: FileRequest.source(id: opened.request.id), named: nil)
-            return .success(Opened(request: opened, token: token, code: given, choice: choice, pathPrefix: pathPrefix))
+            let choice = histories.choice(of: opened.owner, by: FileRequest.source(id: opened.request.id))
+            return .success(Opened(request: opened, code: given, choice: choice, link: "\(pathPrefix)/r/\(token)"))
         }
     }
 
@@ -121,7 +117,7 @@ struct RequestLinkController {
         let length = try TusProtocol.bytes(request.headers, .uploadLength)
         let name = try UploadMetadata.fileName(request.headers[.uploadMetadata])
         let opened = try await opened(request, context)
-        let share = try SentFile.share(named: name, size: length, through: opened.request.request)
+        let share = try NewShare.sent(named: name, size: length, through: opened.request.request)
         let firstBytes = length == 0 || request.headers[.contentType] != nil ? request.body : nil
         let status = try await start(share, opened, context, receiving: firstBytes, keepingWhatArrived: true)
         var headers = TusProtocol.headers(status)
@@ -162,7 +158,7 @@ struct RequestLinkController {
         }
         let name = try FileName.validate((context.parameters.get("name") ?? "").removingPercentEncoding ?? "")
         let opened = try await opened(request, context)
-        let share = try SentFile.share(named: name, size: length, through: opened.request.request)
+        let share = try NewShare.sent(named: name, size: length, through: opened.request.request)
         let status = try await start(share, opened, context, receiving: request.body, keepingWhatArrived: false)
         guard let record = status.share else {
             try? await opened.choice.history.abandonUpload(id: status.id)

@@ -52,6 +52,12 @@ struct Histories: Sendable {
         }
     }
 
+    /// The history of `owner`, under its quota, as someone who is not its owner writes into it (a file request's
+    /// sender): codes stay hidden, and the events name `by`.
+    func choice(of owner: String, by: String) -> Choice {
+        choice(of: owner, quota: auth.quota(of: owner), by: by, named: nil, showsCodes: false)
+    }
+
     private func choice(of owner: String, quota: Int64?, by: String, named: String?, showsCodes: Bool = true) -> Choice {
         var history = store.history(of: owner, quota: quota)
         history.recordForm.showsCodes = showsCodes

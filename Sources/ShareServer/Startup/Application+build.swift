@@ -73,7 +73,7 @@ public func buildRouter(
     router.addRoutes(uploads.endpoints, atPath: base)
     router.addRoutes(
         RequestLinkController(
-            store: store, histories: histories, gate: gate, addresses: addresses, pathPrefix: prefix, pages: pages, uploads: uploads
+            histories: histories, gate: gate, addresses: addresses, pathPrefix: prefix, pages: pages, uploads: uploads
         ).endpoints, atPath: base)
     router.addRoutes(
         RequestController(histories: histories, pathPrefix: prefix, maxUploadBytes: Int64(server.maxUploadBytes)).endpoints, atPath: base)
