@@ -94,12 +94,11 @@ extension PostgresHistory {
     /// the request does not take it, counting the files on their way. The request's row is locked first, and what is
     /// counted is read after, so that of two senders racing for the last place the second sees the first's upload.
     func holdPlace(in id: String, size: Int64, owner: Int64, now: Timestamp, _ connection: PostgresConnection) async throws {
-        let locked = try await connection.query(
-            "SELECT id FROM share_request WHERE id = \(id) AND owner = \(owner) FOR UPDATE", logger: store.logger)
-        var found = false
-        for try await _ in locked.decode(String.self) { found = true }
-        guard found else { throw FileRequestError.closed(.closed) }
-        let request = try await fetchRequest(id: id, owner: owner, at: now, connection)
+        let locked = try await PostgresRequestRows.requests(
+            connection.query(
+                "SELECT \(unescaped: PostgresRequestRows.columns) FROM share_request WHERE id = \(id) AND owner = \(owner) FOR UPDATE",
+                logger: store.logger), at: now)
+        guard let request = locked.first else { throw FileRequestError.closed(.closed) }
         let counted = try await connection.query("SELECT count(*) FROM share_upload WHERE request = \(id)", logger: store.logger)
         var inProgress = 0
         for try await count in counted.decode(Int64.self) { inProgress = Int(count) }
