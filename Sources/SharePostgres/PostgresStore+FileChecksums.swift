@@ -14,7 +14,7 @@ extension PostgresStore {
 
     public func keepFileChecksums(id: String, _ checksums: [UInt32]) async throws {
         try await write { [logger] connection in
-            try await connection.query(
+            _ = try await connection.query(
                 """
                 UPDATE share SET file_checksums = \(ByteBuffer(bytes: BundleFiles.packed(checksums)))
                 WHERE id_key = \(PostgresRows.idKey(id)) AND files IS NOT NULL
