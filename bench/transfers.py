@@ -11,8 +11,11 @@ written by curl signing its own requests; its downloads are measured twice, on t
 with the store on a core of its own (as on its own machine: `shared` and curl on the others). Beside uploads, the disk's own durable write (`dd conv=fsync`), which bounds
 any server that acknowledges only bytes on the disk.
 
-Usage: python3 bench/transfers.py --bin .build/release [--size-mib 1024] [--rounds 3] [--work DIR] [--s3]; run from the
-repository's folder; prints Markdown."""
+With `--before BIN`, an earlier build's `shared` is measured in the same rounds, on its own database (and prefix), so
+that a change is shown beside the build before it on the same machine at the same time.
+
+Usage: python3 bench/transfers.py --bin .build/release [--before BIN] [--size-mib 1024] [--rounds 3] [--work DIR] [--s3];
+run from the repository's folder; prints Markdown."""
 import argparse
 import base64
 import json
@@ -156,11 +159,13 @@ def s3_beside(endpoint, source, object_key):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True)
+    parser.add_argument("--before", default=None, help="an earlier build's folder, measured in the same rounds")
     parser.add_argument("--size-mib", type=int, default=1024)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--work", default=None)
     parser.add_argument("--s3", action="store_true", help="the bytes in SeaweedFS, beside curl reading the bucket itself")
     args = parser.parse_args()
+    subprocess.run(["scripts/ensure-packages", "wrk", "nginx-light"], check=True, stdout=subprocess.DEVNULL)
     size = args.size_mib * MIB
     work = tempfile.mkdtemp(prefix="share-transfers-", dir=args.work)
     processes = []
@@ -177,38 +182,60 @@ def main():
             environment.update({"SHARE_FILES_STORE": "s3", "SHARE_FILES_S3_ENDPOINT": endpoint, "SHARE_FILES_S3_BUCKET": S3_BUCKET,
                                 "SHARE_FILES_S3_PATH_STYLE": "true", "SHARE_FILES_S3_PREFIX": "bench/",
                                 "AWS_ACCESS_KEY_ID": S3_KEY, "AWS_SECRET_ACCESS_KEY": S3_SECRET})
-        shared_port = free_port()
-        log = open(f"{work}/shared.log", "w")
-        shared = subprocess.Popen([f"{args.bin}/shared", "--listen", f"127.0.0.1:{shared_port}", "--db", f"{work}/share.db"],
-                                  env=environment, stdout=log, stderr=subprocess.STDOUT)
-        processes.append(shared)
-        url = f"http://127.0.0.1:{shared_port}"
-        wait_until_up(f"{url}/healthz", shared)
+        def start(folder, name):
+            """A daemon of the build in `folder` on a database (and prefix) of its own: (process, url, its file's link, upload id)."""
+            port = free_port()
+            log = open(f"{work}/{name}.log", "w")
+            daemon = subprocess.Popen([f"{folder}/shared", "--listen", f"127.0.0.1:{port}", "--db", f"{work}/{name}.db"],
+                                      env={**environment, "SHARE_FILES_S3_PREFIX": f"{name}/"}, stdout=log, stderr=subprocess.STDOUT)
+            processes.append(daemon)
+            address = f"http://127.0.0.1:{port}"
+            wait_until_up(f"{address}/healthz", daemon)
+            upload = upload_to_shared(address, source, size, "file.bin")
+            record = json.loads(curl(f"{address}/share?limit=1"))[0]
+            return daemon, address, f"{address}{record['link']}", upload
 
-        upload = upload_to_shared(url, source, size, "file.bin")
-        record = json.loads(curl(f"{url}/share?limit=1"))[0]
-        link = f"{url}{record['link']}/file"
-        other, other_download, other_upload = s3_beside(endpoint, source, f"bench/blobs/{upload}") if args.s3 \
+        shared, url, page_link, upload = start(args.bin, "shared")
+        link = f"{page_link}/file"
+        before = start(args.before, "before") if args.before else None
+        other, other_download, other_upload = s3_beside(endpoint, source, f"shared/blobs/{upload}") if args.s3 \
             else nginx_beside(work, source, processes)
 
-        downloads = {"shared": [], "other": []}
-        apart = {"shared": [], "other": []}
-        uploads = {"shared": [], "other": [], "durable": []}
+        downloads = {"shared": [], "other": [], "before": []}
+        apart = {"shared": [], "other": [], "before": []}
+        uploads = {"shared": [], "other": [], "durable": [], "before": []}
         for round in range(args.rounds):
             downloads["shared"].append(timed(lambda: curl("-o", "/dev/null", link)))
             downloads["other"].append(timed(other_download))
+            if before:
+                downloads["before"].append(timed(lambda: curl("-o", "/dev/null", f"{before[2]}/file")))
             if args.s3:
-                with open(f"{store}/pid") as pid, StoreApart(int(pid.read()), shared.pid):
+                with open(f"{store}/pid") as pid:
+                    store_pid = int(pid.read())
+                with StoreApart(store_pid, shared.pid):
                     apart["shared"].append(timed(lambda: curl("-o", "/dev/null", link)))
                     apart["other"].append(timed(other_download))
+                if before:
+                    with StoreApart(store_pid, before[0].pid):
+                        apart["before"].append(timed(lambda: curl("-o", "/dev/null", f"{before[2]}/file")))
             uploads["shared"].append(timed(lambda: upload_to_shared(url, source, size, f"upload {round}.bin")))
             uploads["other"].append(timed(lambda: other_upload(f"upload-{round}.bin")))
+            if before:
+                uploads["before"].append(timed(lambda: upload_to_shared(before[1], source, size, f"upload {round}.bin")))
             # What any server that answers only once the bytes are on the disk is bound by.
             uploads["durable"].append(timed(lambda: subprocess.run(
                 ["dd", f"if={source}", f"of={work}/durable.bin", "bs=1M", "conv=fsync"], check=True, capture_output=True)))
 
         def at_once(action):
-            threads = [threading.Thread(target=action, args=(index,)) for index in range(8)]
+            failures = []
+
+            def run(index):
+                try:
+                    action(index)
+                except Exception as failure:
+                    failures.append(failure)
+
+            threads = [threading.Thread(target=run, args=(index,)) for index in range(8)]
             with PeakMemory(shared.pid) as memory:
                 started = time.monotonic()
                 for thread in threads:
@@ -216,10 +243,12 @@ def main():
                 for thread in threads:
                     thread.join()
                 seconds = time.monotonic() - started
+            if failures:
+                raise SystemExit(f"{len(failures)} of 8 transfers at once failed: {failures[0]}")
             return memory.peak, seconds
 
         # The recipient's page of the link, beside the same daemon's fixed cost, under wrk.
-        page = wrk(f"{url}{record['link']}")
+        page = wrk(page_link)
         healthz = wrk(f"{url}/healthz")
         idle = rss_mb(shared.pid)
         download_peak, download_seconds = at_once(lambda index: curl("-o", "/dev/null", link))
@@ -228,18 +257,20 @@ def main():
         def rate(seconds):
             return size / MIB / statistics.median(seconds)
 
-        print(f"### Transfers of {args.size_mib} MiB beside {other}\n")
-        print(f"| transfer | shared MiB/s | {other} MiB/s | shared ÷ {other} |\n|---|---:|---:|---:|")
-        for name, runs in (("download (GET, whole file)", downloads), (f"upload (tus PATCH / {other} PUT)", uploads)):
+        def row(name, runs):
             ours, theirs = rate(runs["shared"]), rate(runs["other"])
-            print(f"| {name} | {ours:.0f} | {theirs:.0f} | {ours / theirs:.2f} |")
+            earlier = f" {rate(runs['before']):.0f} | {ours / rate(runs['before']):.2f} |" if before else ""
+            print(f"| {name} | {ours:.0f} | {theirs:.0f} | {ours / theirs:.2f} |{earlier}")
+
+        print(f"### Transfers of {args.size_mib} MiB beside {other}\n")
+        print(f"| transfer | shared MiB/s | {other} MiB/s | shared ÷ {other} |" + (" before MiB/s | ÷ before |" if before else ""))
+        print("|---|---:|---:|---:|" + ("---:|---:|" if before else ""))
+        row("download (GET, whole file)", downloads)
+        row(f"upload (tus PATCH / {other} PUT)", uploads)
         if args.s3:
-            ours, theirs = rate(apart["shared"]), rate(apart["other"])
-            print(f"| download, the store on a core of its own | {ours:.0f} | {theirs:.0f} | {ours / theirs:.2f} |")
-        if not args.s3:
-            durable = rate(uploads["durable"])
-            print(f"| the disk's durable write (`dd conv=fsync`) | {rate(uploads['shared']):.0f} | {durable:.0f} | "
-                  f"{rate(uploads['shared']) / durable:.2f} |")
+            row("download, the store on a core of its own", apart)
+        else:
+            row("the disk's durable write (`dd conv=fsync`)", {**uploads, "other": uploads["durable"]})
         print(f"\nMedian of {args.rounds} rounds, the servers alternating; curl on loopback is the client of both.\n")
         print("| eight at once | shared's peak RSS | seconds |\n|---|---:|---:|")
         print(f"| idle | {idle:.0f} MB | |")
