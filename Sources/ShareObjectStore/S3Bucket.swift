@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import NIOCore
 import ShareHistory
 import ShareKit
@@ -100,8 +99,8 @@ struct S3Object: StoredBytes {
                     sent += Int64(buffer.readableBytes)
                     try await sink(buffer)
                 }
-            } catch let error as HTTPClientError {
-                throw ShareError.objectStoreUnreachable(S3Failure.unreachable(store: store, reason: "its answer broke off: \(error)").description)
+            } catch let failure as S3Failure {
+                throw ShareError.objectStoreUnreachable(failure.description)
             }
             guard sent == Int64(range.count) else {
                 throw ShareError.objectStoreUnreachable(

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 
 /// The calls `shared` makes to an S3-compatible store: objects put, read (with a range), asked about, listed and
 /// deleted, and the multipart uploads that resumable uploads become. Every request is signed (`SignatureV4`) and
@@ -11,6 +12,8 @@ public struct S3Client: Sendable {
     public let location: S3Location
     let signer: SignatureV4
     let http: HTTPClient
+    /// For an `https` store: what an object's read over a connection of its own is encrypted with.
+    let tls: NIOSSLContext?
     /// How long one call may take, its retries included.
     public private(set) var timeout: TimeAmount
 
@@ -18,6 +21,7 @@ public struct S3Client: Sendable {
         self.location = location
         signer = SignatureV4(credentials: credentials, region: location.region)
         self.http = http
+        tls = location.scheme == "https" ? try? NIOSSLContext(configuration: .makeClientConfiguration()) : nil
         self.timeout = timeout
     }
 
@@ -34,7 +38,7 @@ public struct S3Client: Sendable {
         public let length: Int64
         /// The whole object's size.
         public let size: Int64
-        public let body: HTTPClientResponse.Body
+        public let body: ObjectBody
     }
 
     // MARK: - Objects
@@ -43,15 +47,6 @@ public struct S3Client: Sendable {
     /// that do not match.
     public func put(_ key: String, _ bytes: ByteBuffer, sha256: String) async throws {
         _ = try await call("PUT", key: key, body: bytes, payloadHash: sha256)
-    }
-
-    /// The object `key`, or the bytes `range` names of it; nil when there is none.
-    public func get(_ key: String, range: ClosedRange<Int64>? = nil) async throws -> Object? {
-        let headers: [(name: String, value: String)] = range.map { [("Range", "bytes=\($0.lowerBound)-\($0.upperBound)")] } ?? []
-        guard let response = try await call("GET", key: key, headers: headers, missingIsNil: true, keepingBody: true) else { return nil }
-        let length = response.headers.first(name: "content-length").flatMap { Int64($0) } ?? 0
-        let size = response.headers.first(name: "content-range").flatMap { $0.split(separator: "/").last.flatMap { Int64($0) } } ?? length
-        return Object(length: length, size: size, body: response.body)
     }
 
     /// The size of object `key`; nil when there is none.
@@ -155,13 +150,20 @@ public struct S3Client: Sendable {
         _ method: String, key: String?, query: [(name: String, value: String)] = [], headers: [(name: String, value: String)] = [],
         body: ByteBuffer? = nil, payloadHash: String? = nil, missingIsNil: Bool = false, keepingBody: Bool = false
     ) async throws -> HTTPClientResponse? {
+        try await retrying(method) { deadline in
+            try await send(
+                method, key: key, query: query, headers: headers, body: body, payloadHash: payloadHash,
+                missingIsNil: missingIsNil, keepingBody: keepingBody, deadline: deadline)
+        }
+    }
+
+    /// Runs `attempt` by the call's deadline, again after a passing failure when `method` may be repeated.
+    func retrying<Result>(_ method: String, _ attempt: (NIODeadline) async throws -> Result) async throws -> Result {
         let deadline = NIODeadline.now() + timeout
         var wait = TimeAmount.milliseconds(200)
         while true {
             do {
-                return try await send(
-                    method, key: key, query: query, headers: headers, body: body, payloadHash: payloadHash,
-                    missingIsNil: missingIsNil, keepingBody: keepingBody, deadline: deadline)
+                return try await attempt(deadline)
             } catch let failure as S3Failure where failure.isPassing && method != "POST" && NIODeadline.now() + wait < deadline {
                 try await Task.sleep(nanoseconds: UInt64(wait.nanoseconds))
                 wait = wait * 2
@@ -169,18 +171,32 @@ public struct S3Client: Sendable {
         }
     }
 
+    /// The headers of a request, signed: `host` first, `authorization` last.
+    func signedHeaders(
+        _ method: String, path: String, query: [(name: String, value: String)], headers: [(name: String, value: String)], payloadHash: String
+    ) -> [(name: String, value: String)] {
+        let now = Date()
+        var signed: [(name: String, value: String)] =
+            [("host", location.hostHeader), ("x-amz-content-sha256", payloadHash), ("x-amz-date", SigningTime(now).stamp)] + headers
+        let authorization = signer.authorization(
+            for: SignatureV4.Request(method: method, path: path, query: query, headers: signed, payloadHash: payloadHash), at: now)
+        signed.append(("authorization", authorization))
+        return signed
+    }
+
+    /// A store's answer other than 2xx, its XML (if any) naming the error.
+    func refusal(status: HTTPResponseStatus, xml: String) -> S3Failure {
+        S3Failure.refused(
+            store: location.description, status: Int(status.code), code: S3XML.value(of: "Code", in: xml) ?? status.reasonPhrase,
+            message: S3XML.value(of: "Message", in: xml) ?? "")
+    }
+
     private func send(
         _ method: String, key: String?, query: [(name: String, value: String)], headers: [(name: String, value: String)], body: ByteBuffer?,
         payloadHash: String?, missingIsNil: Bool, keepingBody: Bool, deadline: NIODeadline
     ) async throws -> HTTPClientResponse? {
         let path = location.path(of: key)
-        let now = Date()
-        let hash = payloadHash ?? SignatureV4.emptyPayload
-        var signed: [(name: String, value: String)] =
-            [("host", location.hostHeader), ("x-amz-content-sha256", hash), ("x-amz-date", SigningTime(now).stamp)] + headers
-        let authorization = signer.authorization(
-            for: SignatureV4.Request(method: method, path: path, query: query, headers: signed, payloadHash: hash), at: now)
-        signed.append(("authorization", authorization))
+        let signed = signedHeaders(method, path: path, query: query, headers: headers, payloadHash: payloadHash ?? SignatureV4.emptyPayload)
         var request = HTTPClientRequest(url: location.url(path, query: query))
         request.method = HTTPMethod(rawValue: method)
         for (name, value) in signed where name != "host" { request.headers.add(name: name, value: value) }
@@ -200,10 +216,7 @@ public struct S3Client: Sendable {
         default:
             // HEAD answers have no body to name the error: its status must do.
             let xml = method == "HEAD" ? "" : (try? await String(buffer: response.body.collect(upTo: 64 * 1024))) ?? ""
-            throw S3Failure.refused(
-                store: location.description, status: Int(response.status.code),
-                code: S3XML.value(of: "Code", in: xml) ?? response.status.reasonPhrase,
-                message: S3XML.value(of: "Message", in: xml) ?? "")
+            throw refusal(status: response.status, xml: xml)
         }
     }
 

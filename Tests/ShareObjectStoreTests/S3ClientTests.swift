@@ -34,6 +34,23 @@ struct S3ClientTests {
         try await client.delete(key)
     }
 
+    /// A download of many socket reads arrives whole and in order, and a recipient who stops taking it for longer
+    /// than the client's patience still gets every byte: only a store that falls silent fails a read, never a slow
+    /// reader.
+    @Test func aLargeObjectComesBackWholeToAReaderWhoPausesLongerThanThePatience() async throws {
+        let client = try TestS3.client(timeout: .seconds(5))
+        let bytes = (0..<(12 * 1_048_576)).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 7) }
+        try await Self.put(client.within(.seconds(60)), "large", bytes)
+        let object = try #require(try await client.get("large"))
+        var pieces = object.body.makeAsyncIterator()
+        var received = Array((try await pieces.next())?.readableBytesView ?? [])
+        // A recipient whose connection stalls: the store's answer waits meanwhile, unread.
+        try await Task.sleep(for: .seconds(7))
+        while let piece = try await pieces.next() { received += piece.readableBytesView }
+        #expect(received.count == bytes.count)
+        #expect(received == bytes)
+    }
+
     /// `shared check` lists every object: pages follow one another until the last, none missed or repeated.
     @Test func aListingPagesThroughEveryKeyUnderItsPrefix() async throws {
         let client = try TestS3.client()

@@ -36,6 +36,32 @@ import Testing
         #expect(try await TestS3.bytes(patient.get("kept")) == Array("kept".utf8))
     }
 
+    /// A store that freezes amid a download: the recipient's read fails, naming the store, once it has sent nothing
+    /// for the client's time, rather than hold the download (and its connection) for ever.
+    @Test func aStoreFreezingAmidAnObjectFailsTheReadByItsDeadline() async throws {
+        let store = try OwnS3Store()
+        let patient = try store.client(timeout: .seconds(60))
+        // More than the sockets between the store and its reader hold, so that most of it is still to be sent.
+        let bytes = [UInt8](repeating: 7, count: 64 * 1_048_576)
+        try await patient.put("large", ByteBuffer(bytes: bytes), sha256: SignatureV4.sha256(bytes))
+        let client = try store.client(timeout: .seconds(3))
+        let object = try #require(try await client.get("large"))
+        var pieces = object.body.makeAsyncIterator()
+        _ = try await pieces.next()
+        try store.pause()
+        let frozen = ContinuousClock.now
+        var received = 0
+        await #expect {
+            while let piece = try await pieces.next() { received += piece.readableBytes }
+        } throws: {
+            guard case .unreachable(let name, _) = $0 as? S3Failure else { return false }
+            return name == client.location.description
+        }
+        #expect(received < bytes.count)
+        #expect(ContinuousClock.now - frozen < .seconds(60), "bounded by the client's time, with room for a busy machine")
+        try store.resume()
+    }
+
     /// A store that answers `503 SlowDown` or `500`, as one does when busy or failing: a read is asked again, a little
     /// later each time, and succeeds once the store serves again; a store that keeps failing fails the call, naming
     /// the store and its answer, by the call's deadline; a `POST` (a multipart upload begun), which two answers could
