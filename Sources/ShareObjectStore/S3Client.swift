@@ -157,14 +157,18 @@ public struct S3Client: Sendable {
         }
     }
 
-    /// Runs `attempt` by the call's deadline, again after a passing failure when `method` may be repeated.
+    /// Runs `attempt` by the call's deadline, again after a passing failure when `method` may be repeated. When time
+    /// runs out amid an attempt, what the store last answered is the failure, rather than that time ran out.
     func retrying<Result>(_ method: String, _ attempt: (NIODeadline) async throws -> Result) async throws -> Result {
         let deadline = NIODeadline.now() + timeout
         var wait = TimeAmount.milliseconds(200)
+        var lastAnswer: S3Failure?
         while true {
             do {
                 return try await attempt(deadline)
-            } catch let failure as S3Failure where failure.isPassing && method != "POST" && NIODeadline.now() + wait < deadline {
+            } catch let failure as S3Failure where failure.isPassing && method != "POST" {
+                if case .refused = failure { lastAnswer = failure }
+                guard NIODeadline.now() + wait < deadline else { throw lastAnswer ?? failure }
                 try await Task.sleep(nanoseconds: UInt64(wait.nanoseconds))
                 wait = wait * 2
             }

@@ -73,7 +73,7 @@ import Testing
         try await client.put("kept", ByteBuffer(string: "kept"), sha256: SignatureV4.sha256(Data("kept".utf8)))
 
         #expect(try await TestS3.bytes(client.get("kept")) == Array("kept".utf8), "read after two SlowDowns")
-        let hurried = try front.client(timeout: .seconds(5))
+        let hurried = try front.client(timeout: .seconds(10))
         let started = ContinuousClock.now
         await #expect {
             _ = try await hurried.size(of: "kept")
