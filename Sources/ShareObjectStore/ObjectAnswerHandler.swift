@@ -128,6 +128,7 @@ final class ObjectAnswerHandler: ChannelDuplexHandler {
 
     /// Bytes are awaited from now: a store silent for `patience` fails the read.
     private func awaitBytes(_ context: ChannelHandlerContext) {
+        if case .done = state { return }
         guard silence == nil else { return }
         let loopBound = NIOLoopBound(self, eventLoop: context.eventLoop)
         silence = context.eventLoop.scheduleTask(in: patience) {
