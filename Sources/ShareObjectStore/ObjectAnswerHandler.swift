@@ -69,8 +69,9 @@ final class ObjectAnswerHandler: ChannelDuplexHandler {
         case (.head(let head), .awaitingHead):
             state = .refusing(head, context.channel.allocator.buffer(capacity: 0))
         case (.body(var piece), .refusing(let head, var text)):
-            text.writeBuffer(&piece)
-            state = .refusing(head, text.readableBytes > Self.refusalBytes ? text.getSlice(at: 0, length: Self.refusalBytes)! : text)
+            var kept = piece.readSlice(length: min(piece.readableBytes, Self.refusalBytes - text.readableBytes))!
+            text.writeBuffer(&kept)
+            state = .refusing(head, text)
         case (.body(let piece), .streaming(let source)):
             received += Int64(piece.readableBytes)
             switch source.yield(piece) {
@@ -126,10 +127,10 @@ final class ObjectAnswerHandler: ChannelDuplexHandler {
         finish(context)
     }
 
-    /// Bytes are awaited from now: a store silent for `patience` fails the read.
+    /// Body bytes are awaited from now: a store silent for `patience` fails the read. Until the answer is known, the
+    /// call's deadline bounds the wait instead.
     private func awaitBytes(_ context: ChannelHandlerContext) {
-        if case .done = state { return }
-        guard silence == nil else { return }
+        guard case .streaming = state, silence == nil else { return }
         let loopBound = NIOLoopBound(self, eventLoop: context.eventLoop)
         silence = context.eventLoop.scheduleTask(in: patience) {
             let handler = loopBound.value
