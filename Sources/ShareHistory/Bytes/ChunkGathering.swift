@@ -1,8 +1,11 @@
 import NIOCore
 
 /// Buffers as they arrive, cut into chunks of exactly `chunkBytes` (the last one may be shorter): the chunks an upload
-/// writes, and those a copy into PostgreSQL stores. A chunk's buffer that comes back is filled again in place.
+/// writes, and those a copy into PostgreSQL stores. A chunk's buffer that comes back is filled again in place. Each
+/// chunk starts at a page's start in memory, which a file needs to take it around its cache.
 package struct ChunkGathering {
+    /// The size of the memory pages chunks start at.
+    package static let pageBytes = 4096
     package let chunkBytes: Int
     /// The bytes of the chunk not yet full.
     package private(set) var gathered: ByteBuffer
@@ -13,7 +16,8 @@ package struct ChunkGathering {
     package init(chunkBytes: Int, startingAt offset: Int64 = 0) {
         self.chunkBytes = chunkBytes
         target = chunkBytes - Int(offset % Int64(chunkBytes))
-        gathered = ByteBufferAllocator().buffer(capacity: chunkBytes)
+        gathered = ByteBufferAllocator().buffer(capacity: chunkBytes + Self.pageBytes)
+        startAtPage()
     }
 
     /// Adds `buffer`, handing each chunk it fills to `full`, which may give back a buffer to gather the next one in.
@@ -23,9 +27,19 @@ package struct ChunkGathering {
             gathered.writeBuffer(&part)
             guard gathered.readableBytes == target else { continue }
             // Straight into `gathered`, so that no other name holds the buffer when it is cleared.
-            gathered = try await full(gathered) ?? ByteBufferAllocator().buffer(capacity: chunkBytes)
+            gathered = try await full(gathered) ?? ByteBufferAllocator().buffer(capacity: chunkBytes + Self.pageBytes)
             gathered.clear()
+            startAtPage()
             target = chunkBytes
         }
+    }
+
+    /// Moves the empty chunk's start to the first page's start in its memory, where a whole chunk still fits after it.
+    private mutating func startAtPage() {
+        let address = gathered.withVeryUnsafeBytes { Int(bitPattern: $0.baseAddress) }
+        let skipped = (Self.pageBytes - address % Self.pageBytes) % Self.pageBytes
+        guard gathered.capacity - skipped >= chunkBytes else { return }
+        gathered.moveWriterIndex(forwardBy: skipped)
+        gathered.moveReaderIndex(forwardBy: skipped)
     }
 }

@@ -1,4 +1,3 @@
-import CFileSync
 import Foundation
 import GRDB
 import NIOCore
@@ -105,10 +104,10 @@ extension SQLiteHistory {
             try await FileSystem.shared.withFileHandle(
                 forReadingAndWritingAt: FilePath(store.files.upload(id)), options: .modifyFile(createIfNecessary: false)
             ) { file in
+                let writes = UploadFileWrites()
                 do {
                     try await receiver.receive(body) { chunk, at in
-                        try await file.write(contentsOf: chunk, toAbsoluteOffset: at)
-                        _ = try await file.withUnsafeDescriptor { share_start_writeback($0.rawValue, at, Int64(chunk.readableBytes)) }
+                        try await file.withUnsafeDescriptor { try writes.write(chunk, at: at, to: $0.rawValue) }
                     }
                 } catch {
                     // What arrived whole stays, durably, for the client to resume from; a chunk cut short goes.
