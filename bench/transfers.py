@@ -3,8 +3,8 @@
 default) downloaded from `shared` (`GET /s/{token}/file`) and from nginx serving the same file statically; uploaded to
 `shared` (tus: one POST, one PATCH with the whole body, the share made on its last byte) and to nginx storing the same
 body (`PUT` through its DAV module, `client_body_in_file_only`); then eight downloads and eight uploads at once,
-sampling `shared`'s resident memory. Each single transfer runs ROUNDS times, the two servers alternating, and the
-median counts. curl is the client of both. Last, the recipient's page of the link under wrk, beside `/healthz`.
+sampling `shared`'s resident memory. Each single transfer runs ROUNDS times, the servers taking turns in an order
+that moves on each round, and the median counts. curl is the client of both. Last, the recipient's page of the link under wrk, beside `/healthz`.
 
 With `--s3`, the bytes live in a SeaweedFS store (scripts/s3-store), and the other server is the store itself, read and
 written by curl signing its own requests; its downloads are measured twice, on the machine's cores as they come and
@@ -95,7 +95,7 @@ def wait_until_up(url, process, accept_error=False, seconds=60):
 
 
 def nginx_beside(work, source, processes):
-    """nginx serving `source` statically and storing a `PUT` in a file: (name, download, upload(name))."""
+    """nginx serving `source` statically and storing a `PUT` in a file: (name, download, upload(name), remove(name))."""
     os.makedirs(f"{work}/nginx/logs")
     os.makedirs(f"{work}/nginx/root/put")
     shutil.copy(source, f"{work}/nginx/root/file.bin")
@@ -112,7 +112,8 @@ http {{ access_log off; sendfile on; client_body_temp_path {work}/nginx/body; cl
     url = f"http://127.0.0.1:{nginx_port}"
     wait_until_up(f"{url}/put/", nginx, accept_error=True)
     return ("nginx", lambda: curl("-o", "/dev/null", f"{url}/file.bin"),
-            lambda name: curl("-o", "/dev/null", "-T", source, f"{url}/put/{name}"))
+            lambda name: curl("-o", "/dev/null", "-T", source, f"{url}/put/{name}"),
+            lambda name: os.remove(f"{work}/nginx/root/put/{name}"))
 
 
 def pin(pid, cpus):
@@ -139,6 +140,13 @@ class StoreApart:
             pin(pid, self.all)
 
 
+def rotated(contenders, round):
+    """The contenders in an order that moves on by one each round, so that none always follows the same one: on this
+    disk a writer is slowed by the blocks the one before freed (discarded) or the dirty pages it left."""
+    shift = round % len(contenders)
+    return contenders[shift:] + contenders[:shift]
+
+
 S3_KEY, S3_SECRET, S3_BUCKET = "share-test-key", "share-test-secret", "share-test"
 
 
@@ -150,10 +158,12 @@ def s3_store():
 
 
 def s3_beside(endpoint, source, object_key):
-    """curl signing its own requests (SigV4) to the same bucket: (name, download of `object_key`, upload(name))."""
+    """curl signing its own requests (SigV4) to the same bucket: (name, download of `object_key`, upload(name),
+    remove(name))."""
     signed = ["--aws-sigv4", "aws:amz:us-east-1:s3", "--user", f"{S3_KEY}:{S3_SECRET}"]
     return ("S3 direct", lambda: curl(*signed, "-o", "/dev/null", f"{endpoint}/{S3_BUCKET}/{object_key}"),
-            lambda name: curl(*signed, "-o", "/dev/null", "-T", source, f"{endpoint}/{S3_BUCKET}/direct/{name}"))
+            lambda name: curl(*signed, "-o", "/dev/null", "-T", source, f"{endpoint}/{S3_BUCKET}/direct/{name}"),
+            lambda name: curl(*signed, "-o", "/dev/null", "-X", "DELETE", f"{endpoint}/{S3_BUCKET}/direct/{name}"))
 
 
 def main():
@@ -198,33 +208,40 @@ def main():
         shared, url, page_link, upload = start(args.bin, "shared")
         link = f"{page_link}/file"
         before = start(args.before, "before") if args.before else None
-        other, other_download, other_upload = s3_beside(endpoint, source, f"shared/blobs/{upload}") if args.s3 \
+        other, other_download, other_upload, other_remove = s3_beside(endpoint, source, f"shared/blobs/{upload}") if args.s3 \
             else nginx_beside(work, source, processes)
 
         downloads = {"shared": [], "other": [], "before": []}
         apart = {"shared": [], "other": [], "before": []}
         uploads = {"shared": [], "other": [], "durable": [], "before": []}
+        def before_download():
+            curl("-o", "/dev/null", f"{before[2]}/file")
+
         for round in range(args.rounds):
-            downloads["shared"].append(timed(lambda: curl("-o", "/dev/null", link)))
-            downloads["other"].append(timed(other_download))
+            readers = [("shared", lambda: curl("-o", "/dev/null", link)), ("other", other_download)]
             if before:
-                downloads["before"].append(timed(lambda: curl("-o", "/dev/null", f"{before[2]}/file")))
+                readers.append(("before", before_download))
+            for key, action in rotated(readers, round):
+                downloads[key].append(timed(action))
             if args.s3:
                 with open(f"{store}/pid") as pid:
                     store_pid = int(pid.read())
-                with StoreApart(store_pid, shared.pid):
-                    apart["shared"].append(timed(lambda: curl("-o", "/dev/null", link)))
-                    apart["other"].append(timed(other_download))
-                if before:
-                    with StoreApart(store_pid, before[0].pid):
-                        apart["before"].append(timed(lambda: curl("-o", "/dev/null", f"{before[2]}/file")))
-            uploads["shared"].append(timed(lambda: upload_to_shared(url, source, size, f"upload {round}.bin")))
-            uploads["other"].append(timed(lambda: other_upload(f"upload-{round}.bin")))
+                # The store on a core of its own; the daemon that reads it (curl alone for the other) on the rest.
+                daemons = {"shared": shared.pid, "other": shared.pid, "before": before[0].pid if before else None}
+                for key, action in rotated(readers, round):
+                    with StoreApart(store_pid, daemons[key]):
+                        apart[key].append(timed(action))
+            writers = [("shared", lambda: upload_to_shared(url, source, size, f"upload {round}.bin")),
+                       ("other", lambda: other_upload(f"upload-{round}.bin")),
+                       # What any server that answers only once the bytes are on the disk is bound by.
+                       ("durable", lambda: subprocess.run(["dd", f"if={source}", f"of={work}/durable.bin", "bs=1M", "conv=fsync"],
+                                                          check=True, capture_output=True))]
             if before:
-                uploads["before"].append(timed(lambda: upload_to_shared(before[1], source, size, f"upload {round}.bin")))
-            # What any server that answers only once the bytes are on the disk is bound by.
-            uploads["durable"].append(timed(lambda: subprocess.run(
-                ["dd", f"if={source}", f"of={work}/durable.bin", "bs=1M", "conv=fsync"], check=True, capture_output=True)))
+                writers.append(("before", lambda: upload_to_shared(before[1], source, size, f"upload {round}.bin")))
+            for key, action in rotated(writers, round):
+                uploads[key].append(timed(action))
+            # As `shared` keeps the same bytes once, the other keeps no copy of them either.
+            other_remove(f"upload-{round}.bin")
 
         def at_once(action):
             failures = []
@@ -271,7 +288,7 @@ def main():
             row("download, the store on a core of its own", apart)
         else:
             row("the disk's durable write (`dd conv=fsync`)", {**uploads, "other": uploads["durable"]})
-        print(f"\nMedian of {args.rounds} rounds, the servers alternating; curl on loopback is the client of both.\n")
+        print(f"\nMedian of {args.rounds} rounds, the servers taking turns in an order that moves on each round; curl on loopback is the client of both.\n")
         print("| eight at once | shared's peak RSS | seconds |\n|---|---:|---:|")
         print(f"| idle | {idle:.0f} MB | |")
         print(f"| 8 downloads of the same file | {download_peak:.0f} MB | {download_seconds:.1f} |")
