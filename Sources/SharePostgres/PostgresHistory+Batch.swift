@@ -87,7 +87,7 @@ extension PostgresHistory {
     /// Locks the targets' rows (in `seq` order, as every batch takes them) and keeps those still in the change's reach:
     /// an id named that is not is `.notFound`; a record a filter named that is not is left out.
     private func lockTargets(of change: BatchChange, named: [Int64: String], _ connection: PostgresConnection) async throws {
-        try await connection.query(
+        try await connection.run(
             "SELECT seq FROM share WHERE seq IN (SELECT seq FROM batch_target) ORDER BY seq FOR UPDATE", logger: store.logger)
         let reach = change.reachesTrash ? "" : " AND s.trashed_at IS NULL"
         let gone = try await connection.query(

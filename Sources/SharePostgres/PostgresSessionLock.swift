@@ -9,7 +9,7 @@ extension PostgresConnection {
         _ key: Int64, waiting: Bool, logger: Logger, _ body: () async throws -> T
     ) async throws -> T? {
         if waiting {
-            try await query("SELECT pg_advisory_lock(\(key))", logger: logger)
+            try await run("SELECT pg_advisory_lock(\(key))", logger: logger)
         } else {
             for try await taken in try await query("SELECT pg_try_advisory_lock(\(key))", logger: logger).decode(Bool.self) where !taken {
                 return nil
@@ -17,10 +17,10 @@ extension PostgresConnection {
         }
         do {
             let value = try await body()
-            try await query("SELECT pg_advisory_unlock(\(key))", logger: logger)
+            try await run("SELECT pg_advisory_unlock(\(key))", logger: logger)
             return value
         } catch {
-            _ = try? await query("SELECT pg_advisory_unlock(\(key))", logger: logger)
+            try? await run("SELECT pg_advisory_unlock(\(key))", logger: logger)
             throw error
         }
     }

@@ -91,7 +91,7 @@ extension PostgresStore {
             try await connection.withTransaction(logger: logger) { connection in
                 try await connection.query("LOCK TABLE share IN SHARE MODE", logger: logger)
                 let differing = try await totalsThatDiffer(connection)
-                try await connection.query("SELECT share_rebuild_totals()", logger: logger)
+                try await connection.run("SELECT share_rebuild_totals()", logger: logger)
                 return differing
             }
         }

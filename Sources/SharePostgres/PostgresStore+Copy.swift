@@ -49,7 +49,7 @@ extension PostgresStore {
         let copied = try await changing { connection in
             try await switchTotalsTriggers("DISABLE", connection)
             // The copied events happened before: none of them goes out to hooks again (migration 0016).
-            try await connection.query("SELECT set_config('share.copying', 'on', true)", logger: logger)
+            try await connection.run("SELECT set_config('share.copying', 'on', true)", logger: logger)
             var owners: [String: Int64] = ["": OwnerNumber.nobody]
             var blobs: [String: Int64] = [:]
             while let chunk = try await next() {
@@ -65,7 +65,7 @@ extension PostgresStore {
                 try await insertDownloads(chunk, seqs: seqs, connection)
             }
             try await insertEventsOut(eventsOut, owners: &owners, connection)
-            try await connection.query("SELECT share_rebuild_totals()", logger: logger)
+            try await connection.run("SELECT share_rebuild_totals()", logger: logger)
             try await switchTotalsTriggers("ENABLE", connection)
             let counts = PostgresCopiedCounts(
                 records: try await count("SELECT count(*) FROM share", connection),
