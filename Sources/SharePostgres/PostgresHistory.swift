@@ -19,7 +19,14 @@ public struct PostgresHistory: HistoryStore {
     /// Runs `body` in a transaction on this history, its statements taking whatever time they need; when it wrote
     /// anything, the history's version and this history's own grow in the same transaction.
     func change<T: Sendable>(_ body: @Sendable @escaping (PostgresConnection) async throws -> T) async throws -> T {
-        try await store.changing { connection in (try await body(connection), [try await ownerNumber(connection)]) }
+        try await store.changing { connection in
+            // The lock its events are numbered under, before any row (and so the owner's number first): taken only
+            // by the first event, after rows locked, two changes of one history each held what the other waited for.
+            let owner = try await store.owners.numbering(self.owner, connection, logger: store.logger)
+            try await connection.run(
+                "SELECT pg_advisory_xact_lock(\(PostgresStore.eventLock), \(Int32(truncatingIfNeeded: owner)))", logger: store.logger)
+            return (try await body(connection), [owner])
+        }
     }
 
     /// The number this history's records carry (`OwnerNumber.none` when it has none yet).

@@ -4,8 +4,11 @@ import ShareKit
 
 extension PostgresStore {
     /// The advisory locks (two-key form, first key) a history's new hooks take turns under; the second key is the
-    /// history's owner number. (Migration 0016's trigger numbers each history's events under 0x4556.)
+    /// history's owner number.
     static let hookLock: Int32 = 0x484B
+    /// The advisory locks (two-key form, first key) each history's events are numbered under, one transaction at a
+    /// time until it commits: migration 0016's trigger takes them, as does the start of each change of a history.
+    static let eventLock: Int32 = 0x4556
 
     public func feedOwner(key: String) async throws -> String? {
         try await read { connection in

@@ -56,15 +56,19 @@ public struct PostgresStore: ShareStore {
     /// Runs a change that may touch several histories, which `body` names by their owners' numbers. On a session
     /// without the quick lane's limit: under load even its `BEGIN` may take longer than a quick read may.
     ///
-    /// A transaction PostgreSQL ends for a deadlock or a serialization failure is run again, a few times: changes of
-    /// one history take its events' lock only when they write their first event (migration 0016), after rows and
-    /// totals they locked, so two of them may each wait for the other; the server aborts one, whose retry then goes
-    /// through. Every attempt is a whole transaction: nothing of one that was aborted is left.
+    /// A transaction PostgreSQL ends for a deadlock or a serialization failure is run again, a few times, and then
+    /// answered as a database to try again (503): a change of one history takes its events' lock first
+    /// (`PostgresHistory.change`), but one of the store's (a download counted) takes it only with its first event
+    /// (migration 0016), after the rows it locked, so the two may each wait for the other; the server aborts one,
+    /// whose retry then goes through. Every attempt is a whole transaction: nothing of one that was aborted is left.
     func changing<T: Sendable>(_ body: @Sendable @escaping (PostgresConnection) async throws -> (T, [Int64])) async throws -> T {
         for attempt in 1... {
             do {
                 return try await changingOnce(body)
-            } catch let error as PSQLError where attempt < Self.changeAttempts && PostgresFailure.isConflict(error) {
+            } catch let error as PSQLError where PostgresFailure.isConflict(error) {
+                guard attempt < Self.changeAttempts else {
+                    throw ShareError.storeUnreachable("it aborted the change for conflicts with others \(attempt) times")
+                }
                 try await Task.sleep(for: .milliseconds(Int.random(in: 5...(20 * attempt))))
             }
         }
