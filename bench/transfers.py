@@ -217,10 +217,13 @@ def main():
         def before_download():
             curl("-o", "/dev/null", f"{before[2]}/file")
 
+        readers = [("shared", lambda: curl("-o", "/dev/null", link)), ("other", other_download)]
+        if before:
+            readers.append(("before", before_download))
+        # Each file read once first, so that every server's is in the page cache: `shared` writes uploads around it.
+        for _, action in readers:
+            action()
         for round in range(args.rounds):
-            readers = [("shared", lambda: curl("-o", "/dev/null", link)), ("other", other_download)]
-            if before:
-                readers.append(("before", before_download))
             for key, action in rotated(readers, round):
                 downloads[key].append(timed(action))
             if args.s3:
