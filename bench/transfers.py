@@ -3,8 +3,9 @@
 default) downloaded from `shared` (`GET /s/{token}/file`) and from nginx serving the same file statically; uploaded to
 `shared` (tus: one POST, one PATCH with the whole body, the share made on its last byte) and to nginx storing the same
 body (`PUT` through its DAV module, `client_body_in_file_only`); then eight downloads and eight uploads at once,
-sampling `shared`'s resident memory. Each single transfer runs ROUNDS times, the servers taking turns in an order
-that moves on each round, and the median counts. curl is the client of both. Last, the recipient's page of the link under wrk, beside `/healthz`.
+sampling `shared`'s resident memory. Each server's file is read once first; then each single transfer runs ROUNDS
+times, the servers taking turns in an order that moves on each round, and the median counts. curl is the client of
+both. Last, the recipient's page of the link under wrk, beside `/healthz`.
 
 With `--s3`, the bytes live in a SeaweedFS store (scripts/s3-store), and the other server is the store itself, read and
 written by curl signing its own requests; its downloads are measured twice, on the machine's cores as they come and
