@@ -36,10 +36,12 @@ extension S3Client {
     private func answer(to request: HTTPRequestHead, by deadline: NIODeadline) async throws -> ObjectAnswerHandler.Answer {
         let store = location.description
         let host = location.host
-        let tls = tls
         let patience = timeout
-        guard location.scheme == "http" || tls != nil else {
-            throw S3Failure.unreachable(store: store, reason: "TLS could not be set up")
+        let tls: NIOSSLContext?
+        do {
+            tls = try self.tls?.get()
+        } catch {
+            throw S3Failure.unreachable(store: store, reason: "TLS could not be set up: \(error)")
         }
         let bootstrap = ClientBootstrap(group: http.eventLoopGroup)
             .connectTimeout(max(deadline - .now(), .milliseconds(1)))

@@ -12,8 +12,9 @@ public struct S3Client: Sendable {
     public let location: S3Location
     let signer: SignatureV4
     let http: HTTPClient
-    /// For an `https` store: what an object's read over a connection of its own is encrypted with.
-    let tls: NIOSSLContext?
+    /// For an `https` store: what an object's read over a connection of its own is encrypted with, or why it could not
+    /// be made.
+    let tls: Result<NIOSSLContext, any Error>?
     /// How long one call may take, its retries included.
     public private(set) var timeout: TimeAmount
 
@@ -21,7 +22,7 @@ public struct S3Client: Sendable {
         self.location = location
         signer = SignatureV4(credentials: credentials, region: location.region)
         self.http = http
-        tls = location.scheme == "https" ? try? NIOSSLContext(configuration: .makeClientConfiguration()) : nil
+        tls = location.scheme == "https" ? Result { try NIOSSLContext(configuration: .makeClientConfiguration()) } : nil
         self.timeout = timeout
     }
 
