@@ -34,7 +34,8 @@ package struct AutomaticBackups: Service {
         }
     }
 
-    /// One backup when one is due, then the oldest ones beyond `keep` go. A failure is logged; the next look tries again.
+    /// One backup when one is due, then the oldest ones beyond `keep` go: after a failed look too, since one cut off
+    /// by the daemon's stop may have written its file. A failure is logged; the next look tries again.
     package func backUpIfDue(now: Timestamp) async {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -43,8 +44,13 @@ package struct AutomaticBackups: Service {
             }
             let stamp = now.description.replacingOccurrences(of: ":", with: "")
             let file = "\(directory)/share-\(stamp).\(writer.fileExtension)"
-            guard let summary = try await writer.backUp(to: file, every: every, newestHere: newest) else { return }
-            logger.info("backup written", metadata: ["backup": "\(summary)", "file": "\(file)"])
+            if let summary = try await writer.backUp(to: file, every: every, newestHere: newest) {
+                logger.info("backup written", metadata: ["backup": "\(summary)", "file": "\(file)"])
+            }
+        } catch {
+            logger.error("backup failed", metadata: ["error": "\(error)"])
+        }
+        do {
             for old in try backups().dropLast(keep) {
                 try FileManager.default.removeItem(atPath: "\(directory)/\(old)")
                 // The files of its shares, where its store keeps them beside it.
@@ -52,7 +58,7 @@ package struct AutomaticBackups: Service {
                 logger.info("old backup removed", metadata: ["backup": "\(old)"])
             }
         } catch {
-            logger.error("backup failed", metadata: ["error": "\(error)"])
+            logger.error("old backups could not be removed", metadata: ["error": "\(error)"])
         }
     }
 
