@@ -9,4 +9,9 @@ extension PostgresConnection {
     func run(_ query: PostgresQuery, logger: Logger) async throws {
         for try await _ in try await self.query(query, logger: logger) {}
     }
+
+    /// Takes the advisory lock (`kind`, `key`), two-key form, until the transaction ends; `key` is cut to 32 bits.
+    func lockUntilTransactionEnds(_ kind: Int32, _ key: Int64, logger: Logger) async throws {
+        try await run("SELECT pg_advisory_xact_lock(\(kind), \(Int32(truncatingIfNeeded: key)))", logger: logger)
+    }
 }

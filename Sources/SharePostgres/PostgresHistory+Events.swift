@@ -63,8 +63,7 @@ extension PostgresHistory {
         try await change { connection in
             let owner = try await store.owners.numbering(self.owner, connection, logger: store.logger)
             // One at a time per history, so that two racing for the last place do not both take it.
-            try await connection.run(
-                "SELECT pg_advisory_xact_lock(\(PostgresStore.hookLock), \(Int32(truncatingIfNeeded: owner)))", logger: store.logger)
+            try await connection.lockUntilTransactionEnds(PostgresStore.hookLock, owner, logger: store.logger)
             let counted = try await connection.query("SELECT count(*) FROM hook WHERE owner = \(owner)", logger: store.logger)
             for try await count in counted.decode(Int64.self) where count >= limit { throw ShareError.tooManyHooks(limit: limit) }
             let id = HookSecret.newHookID()

@@ -199,8 +199,7 @@ extension PostgresHistory {
     /// the same bytes kept already) in one transaction.
     func finishUpload(_ id: String, _ pending: PendingUpload, hash: String, now: Timestamp, by: String) async throws -> ShareRecord {
         try await change { connection in
-            let lock = Int32(truncatingIfNeeded: Int64(hash.prefix(8), radix: 16) ?? 0)
-            try await connection.run("SELECT pg_advisory_xact_lock(\(PostgresStore.blobLock), \(lock))", logger: store.logger)
+            try await connection.lockUntilTransactionEnds(PostgresStore.blobLock, Int64(hash.prefix(8), radix: 16) ?? 0, logger: store.logger)
             let claimed = try await connection.query("DELETE FROM share_upload WHERE id = \(id) RETURNING id", logger: store.logger)
             var found = false
             for try await _ in claimed.decode(String.self) { found = true }

@@ -38,8 +38,7 @@ extension PostgresHistory {
     /// pass.
     func refusePastQuota(adding bytes: Decimal, owner: Int64, _ connection: PostgresConnection) async throws {
         guard let quota, bytes > 0 else { return }
-        try await connection.run(
-            "SELECT pg_advisory_xact_lock(\(PostgresStore.quotaLock), \(Int32(truncatingIfNeeded: owner)))", logger: store.logger)
+        try await connection.lockUntilTransactionEnds(PostgresStore.quotaLock, owner, logger: store.logger)
         let used = try await store.quotaUsage(owner: owner, connection).total
         if used + bytes > Decimal(quota) { throw ShareError.quotaExceeded(quota: quota, used: used) }
     }

@@ -23,8 +23,7 @@ public struct PostgresHistory: HistoryStore {
             // The lock its events are numbered under, before any row (and so the owner's number first): taken only
             // by the first event, after rows locked, two changes of one history each held what the other waited for.
             let owner = try await store.owners.numbering(self.owner, connection, logger: store.logger)
-            try await connection.run(
-                "SELECT pg_advisory_xact_lock(\(PostgresStore.eventLock), \(Int32(truncatingIfNeeded: owner)))", logger: store.logger)
+            try await connection.lockUntilTransactionEnds(PostgresStore.eventLock, owner, logger: store.logger)
             return (try await body(connection), [owner])
         }
     }

@@ -22,23 +22,23 @@ final class UploadFileWrites: Sendable {
                 let flags = fcntl(descriptor, F_GETFL)
                 if flags >= 0, fcntl(descriptor, F_SETFL, flags | Self.directFlag) == 0 {
                     defer { _ = fcntl(descriptor, F_SETFL, flags) }
-                    written = try write(bytes, at: offset, to: descriptor, aroundCache: true)
+                    written = try write(bytes, at: offset, to: descriptor, direct: true)
                 } else {
                     aroundCache.store(false, ordering: .relaxed)
                 }
             }
             guard written < bytes.count else { return }
             let rest = UnsafeRawBufferPointer(rebasing: bytes[written...])
-            _ = try write(rest, at: offset + Int64(written), to: descriptor, aroundCache: false)
+            _ = try write(rest, at: offset + Int64(written), to: descriptor, direct: false)
             _ = share_start_writeback(descriptor, offset + Int64(written), Int64(rest.count))
         }
     }
 
-    /// Writes `bytes` at `offset`; returns how many were written: all of them, but around the cache, only those before
-    /// the file system refused or a short write left the rest off a page's start.
-    private func write(_ bytes: UnsafeRawBufferPointer, at offset: Int64, to descriptor: Int32, aroundCache: Bool) throws -> Int {
+    /// Writes `bytes` at `offset`; returns how many were written: all of them, but `direct` (around the cache), only
+    /// those before the file system refused or a short write left the rest off a page's start.
+    private func write(_ bytes: UnsafeRawBufferPointer, at offset: Int64, to descriptor: Int32, direct: Bool) throws -> Int {
         var written = 0
-        while written < bytes.count, !aroundCache || written % Self.pageBytes == 0 {
+        while written < bytes.count, !direct || written % Self.pageBytes == 0 {
             let count = pwrite(descriptor, bytes.baseAddress! + written, bytes.count - written, off_t(offset) + written)
             if count > 0 {
                 written += count
@@ -46,8 +46,8 @@ final class UploadFileWrites: Sendable {
             }
             let code = count == 0 ? EIO : errno
             if code == EINTR { continue }
-            if aroundCache, code == EINVAL {
-                self.aroundCache.store(false, ordering: .relaxed)
+            if direct, code == EINVAL {
+                aroundCache.store(false, ordering: .relaxed)
                 break
             }
             throw SQLiteBlobFiles.failure("write an upload's bytes", code)
